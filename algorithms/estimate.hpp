@@ -1,0 +1,36 @@
+#pragma once
+// What every estimator returns (DESIGN.md §3 "Estimates").
+#include <Eigen/Dense>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/privacy.hpp"
+
+namespace dpb::alg {
+
+// Counters and notes an estimator reports about its run: clipping events, empty or BOTTOM
+// histograms, the fallback taken, the budget spent per step.
+struct Diagnostics {
+  std::map<std::string, double> counters;  // e.g. {"clipped", 12}, {"empty_histograms", 0}
+  std::vector<std::string> notes;          // e.g. "histogram empty at step 3: fallback lambda_min"
+  struct BudgetStep {
+    std::string step;
+    double epsilon = 0;
+    double delta = 0;
+  };
+  std::vector<BudgetStep> budget;
+
+  void count(const std::string& name, double by = 1) { counters[name] += by; }
+};
+
+struct Estimate {
+  std::optional<Eigen::MatrixXd> Q;            // d x k, orthonormal columns
+  std::optional<Eigen::MatrixXd> Sigma;        // d x d covariance estimate
+  std::optional<Eigen::VectorXd> eigenvalues;  // estimated eigenvalues, descending
+  Diagnostics diagnostics;
+  PrivacyClaim claim;  // the claim the estimator ran under
+};
+
+}  // namespace dpb::alg

@@ -1,0 +1,86 @@
+#include "algorithms/mechanisms/gaussian.hpp"
+
+#include <boost/math/tools/roots.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <limits>
+
+#include "core/errors.hpp"
+#include "core/samplers.hpp"
+
+namespace dpb::alg {
+namespace {
+
+void check_common(double sensitivity, double epsilon, double delta) {
+  if (!(std::isfinite(sensitivity) && sensitivity > 0))
+    throw InvalidArgument(fmt::format("sensitivity must be a finite number > 0, got {}", sensitivity));
+  if (!(std::isfinite(epsilon) && epsilon > 0))
+    throw InvalidArgument(fmt::format("epsilon must be a finite number > 0, got {}", epsilon));
+  if (!(delta > 0 && delta < 1))
+    throw InvalidArgument(fmt::format("delta must lie in (0, 1) for the Gaussian mechanism, got {}", delta));
+}
+
+// Phi(x) and e^a Phi(x) without overflow: Phi via erfc, the product in log space.
+double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+double exp_times_normal_cdf(double a, double x) {
+  const double phi = normal_cdf(x);
+  return phi > 0 ? std::exp(a + std::log(phi)) : 0.0;
+}
+
+}  // namespace
+
+bool classical_gaussian_applies(double epsilon, double delta) {
+  return epsilon > 0 && epsilon < 1 && delta > 0 && delta < 1;
+}
+
+double classical_gaussian_sigma(double sensitivity, double epsilon, double delta) {
+  check_common(sensitivity, epsilon, delta);
+  if (!classical_gaussian_applies(epsilon, delta))
+    throw InvalidArgument(fmt::format(
+        "the classical Gaussian calibration needs 0 < epsilon < 1, got epsilon = {}; use the analytic "
+        "Gaussian mechanism for larger epsilon",
+        epsilon));
+  return sensitivity * std::sqrt(2.0 * std::log(1.25 / delta)) / epsilon;
+}
+
+double gaussian_delta(double z, double epsilon) {
+  if (!(z > 0)) throw InvalidArgument("noise multiplier must be > 0");
+  if (!(epsilon >= 0)) throw InvalidArgument("epsilon must be >= 0");
+  const double a = 1.0 / (2.0 * z), b = epsilon * z;
+  return std::max(0.0, normal_cdf(a - b) - exp_times_normal_cdf(epsilon, -a - b));
+}
+
+double gaussian_epsilon(double z, double delta) {
+  if (!(delta > 0 && delta < 1)) throw InvalidArgument("delta must lie in (0, 1)");
+  if (gaussian_delta(z, 0.0) <= delta) return 0.0;
+  // delta(eps) decreases in eps: bracket, then solve delta(eps) = delta.
+  double hi = 1.0;
+  while (gaussian_delta(z, hi) > delta) hi *= 2;
+  boost::uintmax_t iterations = 200;
+  const auto [lo_eps, hi_eps] = boost::math::tools::toms748_solve(
+      [&](double eps) { return gaussian_delta(z, eps) - delta; }, 0.0, hi,
+      boost::math::tools::eps_tolerance<double>(50), iterations);
+  return hi_eps;  // the side where delta(eps) <= delta
+}
+
+double analytic_gaussian_sigma(double sensitivity, double epsilon, double delta) {
+  check_common(sensitivity, epsilon, delta);
+  // delta(eps; z) decreases in z. Solve in log z so the bracket spans many orders of magnitude.
+  const auto excess = [&](double log_z) { return (gaussian_delta(std::exp(log_z), epsilon) - delta) / delta; };
+  double lo = -1.0, hi = 1.0;
+  while (excess(lo) < 0) lo -= 2;
+  while (excess(hi) > 0) hi += 2;
+  boost::uintmax_t iterations = 300;
+  const auto [a, b] = boost::math::tools::toms748_solve(excess, lo, hi, boost::math::tools::eps_tolerance<double>(52),
+                                                        iterations);
+  (void)a;
+  return sensitivity * std::exp(b);  // the upper end: delta(eps; z) <= delta holds there
+}
+
+void add_gaussian_noise(Eigen::Ref<Eigen::MatrixXd> v, double sigma, core::Rng& rng) {
+  if (!(sigma >= 0 && std::isfinite(sigma))) throw InvalidArgument("Gaussian noise scale must be finite and >= 0");
+  for (Eigen::Index j = 0; j < v.cols(); ++j)
+    for (Eigen::Index i = 0; i < v.rows(); ++i) v(i, j) += sigma * core::standard_normal(rng);
+}
+
+}  // namespace dpb::alg

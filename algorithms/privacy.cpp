@@ -1,0 +1,34 @@
+#include "algorithms/privacy.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg {
+
+void validate(const Privacy& p) {
+  if (!(std::isfinite(p.epsilon) && p.epsilon > 0))
+    throw InvalidArgument(fmt::format("epsilon must be a finite number > 0, got {}", p.epsilon));
+  if (!(p.delta >= 0 && p.delta < 1))
+    throw InvalidArgument(fmt::format("delta must lie in [0, 1), got {}", p.delta));
+}
+
+std::string to_string(Neighbours n) { return n == Neighbours::replace ? "replace" : "add_remove"; }
+
+std::string to_string(ClaimScope s) {
+  return s == ClaimScope::worst_case ? "worst_case" : "under_model_assumptions";
+}
+
+std::string describe(const PrivacyClaim& claim) {
+  std::string line = claim.delta > 0 ? fmt::format("({:g}, {:g})-DP", claim.epsilon, claim.delta)
+                                     : fmt::format("{:g}-DP (pure)", claim.epsilon);
+  line += claim.neighbours == Neighbours::replace ? ", replace-one neighbours" : ", add/remove-one neighbours";
+  line += claim.scope == ClaimScope::worst_case
+              ? ", worst case"
+              : ", ONLY with high probability under the model's assumptions (not a worst-case guarantee)";
+  for (const auto& c : claim.conditions) line += "; " + c;
+  return line;
+}
+
+}  // namespace dpb::alg

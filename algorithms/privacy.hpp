@@ -1,0 +1,40 @@
+#pragma once
+// Privacy parameters and the claim every estimator carries (DESIGN.md §3 "Privacy claims").
+#include <string>
+#include <vector>
+
+namespace dpb::alg {
+
+enum class Neighbours {
+  replace,     // same size, one record replaced (the notion every sensitivity proof in the papers uses)
+  add_remove,  // symmetric difference of size one
+};
+
+enum class ClaimScope {
+  worst_case,               // holds for every pair of neighbouring datasets
+  under_model_assumptions,  // holds only with high probability over data drawn from the model
+};
+
+struct Privacy {
+  double epsilon = 1.0;
+  double delta = 0.0;  // 0 means pure epsilon-DP
+  Neighbours neighbours = Neighbours::replace;
+};
+
+// Throws dpb::InvalidArgument unless epsilon is finite and > 0 and delta lies in [0, 1).
+void validate(const Privacy& p);
+
+struct PrivacyClaim {
+  double epsilon = 0;
+  double delta = 0;
+  Neighbours neighbours = Neighbours::replace;
+  ClaimScope scope = ClaimScope::worst_case;
+  std::vector<std::string> conditions;  // e.g. "eps < 1 (classical Gaussian calibration)"
+};
+
+std::string to_string(Neighbours n);
+std::string to_string(ClaimScope s);
+// One human-readable line, e.g. "(1, 1e-05)-DP, replace-one neighbours, worst case".
+std::string describe(const PrivacyClaim& claim);
+
+}  // namespace dpb::alg

@@ -1,0 +1,83 @@
+#include "algorithms/registry.hpp"
+
+#include <cmath>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg {
+namespace {
+
+std::vector<std::string> ids_of(const std::vector<AlgorithmEntry>& entries) {
+  std::vector<std::string> ids;
+  for (const auto& e : entries) ids.push_back(e.id);
+  return ids;
+}
+
+void check_value(const AlgorithmEntry& entry, const ParamSpec& spec, const core::ParamValue& value) {
+  const std::string where = fmt::format("{}: parameter '{}'", entry.id, spec.name);
+  if (spec.type == ParamType::choice) {
+    const auto* s = std::get_if<std::string>(&value);
+    bool ok = false;
+    if (s)
+      for (const auto& c : spec.choices) ok = ok || c == *s;
+    if (!ok) throw InvalidArgument(fmt::format("{} must be one of: {}", where, fmt::join(spec.choices, ", ")));
+    return;
+  }
+  const auto* x = std::get_if<double>(&value);
+  if (!x) throw InvalidArgument(fmt::format("{} must be a number", where));
+  if (spec.type == ParamType::integer && *x != std::floor(*x))
+    throw InvalidArgument(fmt::format("{} must be an integer, got {}", where, *x));
+  if ((spec.min && *x < *spec.min) || (spec.max && *x > *spec.max))
+    throw InvalidArgument(fmt::format("{} must lie in [{}, {}], got {}", where,
+                                      spec.min ? fmt::format("{}", *spec.min) : "-inf",
+                                      spec.max ? fmt::format("{}", *spec.max) : "inf", *x));
+}
+
+}  // namespace
+
+void Registry::add(AlgorithmEntry entry) {
+  if (entry.id.empty() || !entry.factory)
+    throw InvalidArgument("algorithm registry: an entry needs an id and a factory");
+  for (const auto& e : entries_)
+    if (e.id == entry.id) throw InvalidArgument(fmt::format("algorithm registry: id '{}' registered twice", entry.id));
+  for (const auto& spec : entry.params) check_value(entry, spec, spec.default_value);
+  entries_.push_back(std::move(entry));
+}
+
+const AlgorithmEntry& Registry::find(const std::string& id) const {
+  for (const auto& e : entries_)
+    if (e.id == id) return e;
+  const auto ids = ids_of(entries_);
+  throw InvalidArgument(fmt::format("unknown algorithm '{}' (known: {})", id,
+                                    ids.empty() ? std::string("none registered yet") : fmt::format("{}", fmt::join(ids, ", "))));
+}
+
+core::ParamMap Registry::resolve(const std::string& id, const core::ParamMap& given) const {
+  const AlgorithmEntry& entry = find(id);
+  std::vector<std::string> names;
+  for (const auto& spec : entry.params) names.push_back(spec.name);
+  given.require_known(names, entry.id);
+  core::ParamMap resolved;
+  for (const auto& spec : entry.params) {
+    const auto it = given.values().find(spec.name);
+    const core::ParamValue& value = it == given.values().end() ? spec.default_value : it->second;
+    check_value(entry, spec, value);
+    resolved.set(spec.name, value);
+  }
+  return resolved;
+}
+
+std::unique_ptr<Estimator> Registry::make(const std::string& id, const core::ParamMap& given) const {
+  return find(id).factory(resolve(id, given));
+}
+
+const Registry& algorithm_registry() {
+  // Estimators register here as their issues land (Oja family, covariance family, sparse family,
+  // baselines). Mutants are never registered in the default registry.
+  static const Registry registry;
+  return registry;
+}
+
+}  // namespace dpb::alg

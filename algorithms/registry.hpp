@@ -1,0 +1,81 @@
+#pragma once
+// The seam every algorithm plugs into (DESIGN.md §3 "Estimators and the registry"): an id, a
+// parameter schema with defaults and documentation, what data and oracle quantities it needs, its
+// privacy claim, and a factory.
+#include <Eigen/Dense>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/estimate.hpp"
+#include "algorithms/privacy.hpp"
+#include "core/models/model.hpp"
+#include "core/params.hpp"
+#include "core/rng.hpp"
+#include "core/sample_matrices.hpp"
+
+namespace dpb::alg {
+
+struct Input {
+  const core::SampleMatrices* samples = nullptr;  // Oja family: A_i Q products
+  const Eigen::MatrixXd* X = nullptr;             // covariance family: d x n vectors (columns)
+  int k = 1;
+  Privacy privacy;
+  const core::ModelInfo* oracle = nullptr;  // population quantities; simulation only
+};
+
+class Estimator {
+ public:
+  virtual ~Estimator() = default;
+  virtual Estimate run(const Input& in, core::Rng& rng) const = 0;
+  virtual PrivacyClaim claim(const Input& in) const = 0;
+};
+
+enum class ParamType { real, integer, choice };
+
+struct ParamSpec {
+  std::string name;
+  ParamType type = ParamType::real;
+  core::ParamValue default_value;     // a number, or for `choice` one of `choices`
+  std::optional<double> min, max;     // inclusive range for real and integer parameters
+  std::vector<std::string> choices;   // allowed values of a `choice`
+  std::string doc;
+  std::string spec_ref;  // e.g. "liu2022 §8.1", "cai2024 A6"
+};
+
+enum class DataNeed { vectors, sample_matrices };
+
+struct AlgorithmEntry {
+  std::string id;       // "liu2022.dp_pca"
+  std::string summary;  // one line
+  std::string source;   // paper, algorithm box
+  std::vector<ParamSpec> params;
+  DataNeed needs = DataNeed::vectors;
+  std::vector<std::string> oracle_quantities;  // population quantities it reads (lambda1, K, ...)
+  std::string privacy;                         // the claim in words
+  std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory;
+};
+
+class Registry {
+ public:
+  // Throws dpb::InvalidArgument if the id is taken or the entry is malformed.
+  void add(AlgorithmEntry entry);
+  // Throws dpb::InvalidArgument listing the known ids if `id` is unknown.
+  const AlgorithmEntry& find(const std::string& id) const;
+  const std::vector<AlgorithmEntry>& entries() const { return entries_; }
+
+  // Defaults filled in, every given value checked against the schema (unknown name, wrong type,
+  // out of range, not a listed choice -> dpb::InvalidArgument saying what is allowed).
+  core::ParamMap resolve(const std::string& id, const core::ParamMap& given) const;
+  std::unique_ptr<Estimator> make(const std::string& id, const core::ParamMap& given) const;
+
+ private:
+  std::vector<AlgorithmEntry> entries_;
+};
+
+// The built-in algorithms of dpbounds, registered once, in a fixed order.
+const Registry& algorithm_registry();
+
+}  // namespace dpb::alg

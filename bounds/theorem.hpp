@@ -1,0 +1,51 @@
+#pragma once
+// Theorems as objects (DESIGN.md §4). Upper bounds live in bounds/<key>.cpp, lower bounds in
+// lowerbounds/<key>.cpp; both use this type. Algorithms are named by registry id, never by header.
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace dpb::bounds {
+
+using Params = std::map<std::string, double>;  // n, d, k, r, eps, delta, lambda1, kappa, V, gamma, ...
+
+enum class Kind { upper, lower };
+
+struct Loss {
+  enum class Name { sin, projector_op, projector_fro, projector_schatten, cov_op, cov_fro, cov_schatten };
+  Name name = Name::sin;
+  double q = 2;  // Schatten index, for the *_schatten losses
+  bool normalized_by_rank = false;  // ||.||_q / r^{1/q} as cai2024 reports
+};
+
+struct Semantics {
+  bool high_probability = true;  // false: bound on the expectation
+  double zeta = 0.01;            // failure probability, when high_probability
+};
+
+struct Condition {
+  std::string name;  // "C-n", "eps < 1"
+  std::string text;  // the condition in words / formula
+  std::function<bool(const Params&)> holds;
+};
+
+struct Theorem {
+  std::string id;      // "liu2022.thm5.1"
+  std::string source;  // "Liu, Kong, Jain, Oh 2022, Theorem 5.1 (Eq. 10)"
+  Kind kind = Kind::upper;
+  Loss loss;
+  Semantics semantics;
+  std::vector<std::string> applies;  // upper: algorithm ids; lower: a class, e.g. "(eps,delta)-DP"
+  std::function<double(const Params&)> rate;  // constants and hidden polylogs dropped
+  std::vector<Condition> conditions;
+  std::optional<std::function<double(const Params&)>> explicit_value;
+  std::string latex;
+  std::string hides;  // what O~ hides, in words
+};
+
+// Upper-bound theorems of every paper, in a fixed order.
+const std::vector<Theorem>& upper_bound_theorems();
+
+}  // namespace dpb::bounds

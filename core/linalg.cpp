@@ -1,0 +1,76 @@
+#include "core/linalg.hpp"
+
+#include <algorithm>
+#include <fmt/format.h>
+#include <numeric>
+#include <vector>
+
+#include "core/errors.hpp"
+
+namespace dpb::core {
+
+Eigen::MatrixXd orthonormalize(const Eigen::MatrixXd& Y) {
+  const Eigen::Index d = Y.rows(), k = Y.cols();
+  if (k < 1 || k > d) throw InvalidArgument(fmt::format("orthonormalize: need 1 <= k <= d, got d={}, k={}", d, k));
+  require_finite(Y, "orthonormalize input");
+  Eigen::HouseholderQR<Eigen::MatrixXd> qr(Y);
+  Eigen::MatrixXd Q = qr.householderQ() * Eigen::MatrixXd::Identity(d, k);
+  const auto& R = qr.matrixQR();
+  for (Eigen::Index j = 0; j < k; ++j)
+    if (R(j, j) < 0) Q.col(j) *= -1.0;
+  return Q;
+}
+
+EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k, EigenOrder order) {
+  const Eigen::Index d = S.rows();
+  if (S.cols() != d) throw InvalidArgument("top_eigenpairs: matrix must be square");
+  if (k < 1 || k > d) throw InvalidArgument(fmt::format("top_eigenpairs: need 1 <= k <= d, got d={}, k={}", d, k));
+  require_finite(S, "top_eigenpairs input");
+  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(S);
+  const Eigen::VectorXd& all = solver.eigenvalues();  // ascending
+  std::vector<Eigen::Index> idx(d);
+  std::iota(idx.begin(), idx.end(), Eigen::Index{0});
+  if (order == EigenOrder::algebraic) {
+    std::reverse(idx.begin(), idx.end());
+  } else {
+    std::stable_sort(idx.begin(), idx.end(), [&](Eigen::Index a, Eigen::Index b) {
+      return std::abs(all[a]) > std::abs(all[b]);
+    });
+  }
+  EigenPairs out{Eigen::VectorXd(k), Eigen::MatrixXd(d, k)};
+  for (Eigen::Index j = 0; j < k; ++j) {
+    out.values[j] = all[idx[j]];
+    Eigen::VectorXd v = solver.eigenvectors().col(idx[j]);
+    Eigen::Index imax;
+    v.cwiseAbs().maxCoeff(&imax);
+    if (v[imax] < 0) v = -v;
+    out.vectors.col(j) = v;
+  }
+  return out;
+}
+
+Eigen::MatrixXd projector(const Eigen::MatrixXd& Q) { return Q * Q.transpose(); }
+
+Eigen::MatrixXd second_moment(const Eigen::MatrixXd& X) {
+  const Eigen::Index d = X.rows(), n = X.cols();
+  if (n < 1) throw InvalidArgument("second_moment: need at least one sample (column)");
+  Eigen::MatrixXd S = Eigen::MatrixXd::Zero(d, d);
+  S.selfadjointView<Eigen::Lower>().rankUpdate(X, 1.0 / static_cast<double>(n));
+  S.triangularView<Eigen::StrictlyUpper>() = S.transpose();
+  return S;
+}
+
+Eigen::VectorXd safe_normalize(const Eigen::VectorXd& v) {
+  require_finite(v, "vector to normalise");
+  const double scale = v.size() ? v.cwiseAbs().maxCoeff() : 0.0;
+  if (!(scale > 0)) throw InvalidArgument("cannot normalise a zero vector");
+  const Eigen::VectorXd w = v / scale;
+  return w / w.norm();
+}
+
+void require_finite(const Eigen::MatrixXd& M, const char* what) {
+  if (!M.allFinite())
+    throw InvalidArgument(fmt::format("{} contains NaN or infinite values; all entries must be finite", what));
+}
+
+}  // namespace dpb::core

@@ -1,0 +1,41 @@
+#pragma once
+// Linear-algebra helpers on Eigen shared by every layer.
+#include <Eigen/Dense>
+
+namespace dpb::core {
+
+// Orthonormal basis of the column space of Y (d x k, k <= d, full column rank) by Householder QR,
+// with each column signed so that R has a nonnegative diagonal: the result is a deterministic
+// function of Y (and Q R = Y exactly when Y has full rank).
+Eigen::MatrixXd orthonormalize(const Eigen::MatrixXd& Y);
+
+enum class EigenOrder {
+  algebraic,  // largest eigenvalues first (lambda_1 >= lambda_2 >= ...): the PCA convention
+  absolute,   // largest |lambda| first
+};
+
+struct EigenPairs {
+  Eigen::VectorXd values;   // k values in the requested order
+  Eigen::MatrixXd vectors;  // d x k, column j belongs to values[j]
+};
+
+// Top-k eigenpairs of a symmetric matrix S (only its lower triangle is read), in the requested order.
+// Each eigenvector is signed so that its largest-magnitude entry is positive (deterministic output).
+EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k,
+                          EigenOrder order = EigenOrder::algebraic);
+
+// Orthogonal projector Q Q^T onto the span of an orthonormal frame Q.
+Eigen::MatrixXd projector(const Eigen::MatrixXd& Q);
+
+// Sample second-moment matrix (1/n) X X^T of the columns of X (d x n), by a symmetric rank update
+// (never forms x_i x_i^T). The result is fully symmetric.
+Eigen::MatrixXd second_moment(const Eigen::MatrixXd& X);
+
+// v / ||v||, computed without overflow or underflow (scales by max |v_i| first). Throws
+// dpb::InvalidArgument if v is zero or not finite.
+Eigen::VectorXd safe_normalize(const Eigen::VectorXd& v);
+
+// Throws dpb::InvalidArgument naming `what` if any entry of M is NaN or infinite.
+void require_finite(const Eigen::MatrixXd& M, const char* what);
+
+}  // namespace dpb::core

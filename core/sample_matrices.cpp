@@ -1,0 +1,58 @@
+#include "core/sample_matrices.hpp"
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/linalg.hpp"
+
+namespace dpb::core {
+namespace {
+
+void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                        const Eigen::Ref<Eigen::MatrixXd>& out) {
+  if (i < 0 || i >= s.n())
+    throw InvalidArgument(fmt::format("sample index {} out of range [0, {})", i, s.n()));
+  if (Q.rows() != s.d() || out.rows() != s.d() || out.cols() != Q.cols())
+    throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k", s.d()));
+}
+
+// out += x (x^T Q), column by column so nothing is allocated.
+void add_rank_one_product(const Eigen::Ref<const Eigen::VectorXd>& x,
+                          const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out) {
+  for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += x * x.dot(Q.col(j));
+}
+
+}  // namespace
+
+VectorSamples::VectorSamples(Eigen::MatrixXd X) : X_(std::move(X)) {
+  require_finite(X_, "sample vectors");
+}
+
+void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                          Eigen::Ref<Eigen::MatrixXd> out) const {
+  check_apply_shapes(*this, i, Q, out);
+  out.setZero();
+  add_rank_one_product(X_.col(i), Q, out);
+}
+
+ShiftedVectorSamples::ShiftedVectorSamples(Eigen::MatrixXd W, Eigen::VectorXd w, Eigen::MatrixXd X)
+    : W_(std::move(W)), w_(std::move(w)), X_(std::move(X)) {
+  if (W_.rows() != X_.rows() || W_.cols() != w_.size())
+    throw InvalidArgument("ShiftedVectorSamples: W must be d x r and w of length r");
+  require_finite(W_, "shift factor W");
+  require_finite(w_, "shift weights w");
+  require_finite(X_, "sample vectors");
+}
+
+void ShiftedVectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                 Eigen::Ref<Eigen::MatrixXd> out) const {
+  check_apply_shapes(*this, i, Q, out);
+  out.setZero();
+  for (Eigen::Index l = 0; l < W_.cols(); ++l)
+    for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += W_.col(l) * (w_[l] * W_.col(l).dot(Q.col(j)));
+  add_rank_one_product(X_.col(i), Q, out);
+}
+
+Eigen::MatrixXd ShiftedVectorSamples::shift() const { return W_ * w_.asDiagonal() * W_.transpose(); }
+
+}  // namespace dpb::core

@@ -1,0 +1,51 @@
+#pragma once
+// The data seen by the Oja family (DESIGN.md §3): n random d x d matrices A_1..A_n, accessed only
+// through products A_i Q. Implementations never form A_i = x x^T and `apply` allocates nothing.
+#include <Eigen/Dense>
+
+namespace dpb::core {
+
+class SampleMatrices {
+ public:
+  virtual ~SampleMatrices() = default;
+  virtual Eigen::Index n() const = 0;
+  virtual Eigen::Index d() const = 0;
+  // out = A_i Q for 0 <= i < n(); Q and out are d x k (out is resized by the caller).
+  virtual void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                     Eigen::Ref<Eigen::MatrixXd> out) const = 0;
+};
+
+// A_i = x_i x_i^T for the columns x_i of X (d x n); A_i Q = x_i (x_i^T Q) in O(dk).
+class VectorSamples final : public SampleMatrices {
+ public:
+  explicit VectorSamples(Eigen::MatrixXd X);
+  Eigen::Index n() const override { return X_.cols(); }
+  Eigen::Index d() const override { return X_.rows(); }
+  void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override;
+  const Eigen::MatrixXd& vectors() const { return X_; }
+
+ private:
+  Eigen::MatrixXd X_;
+};
+
+// A_i = C + x_i x_i^T with a fixed PSD shift C = W diag(w) W^T given in factored form (W is d x r):
+// the dugler2026 k > 1 generator (spec §7 F.1). A_i Q = W diag(w) (W^T Q) + x_i (x_i^T Q) in O(d k r).
+class ShiftedVectorSamples final : public SampleMatrices {
+ public:
+  ShiftedVectorSamples(Eigen::MatrixXd W, Eigen::VectorXd w, Eigen::MatrixXd X);
+  Eigen::Index n() const override { return X_.cols(); }
+  Eigen::Index d() const override { return X_.rows(); }
+  void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override;
+  const Eigen::MatrixXd& vectors() const { return X_; }
+  // The shift C = W diag(w) W^T, formed (for tests and reporting, not for hot paths).
+  Eigen::MatrixXd shift() const;
+
+ private:
+  Eigen::MatrixXd W_;
+  Eigen::VectorXd w_;
+  Eigen::MatrixXd X_;
+};
+
+}  // namespace dpb::core

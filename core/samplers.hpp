@@ -1,0 +1,43 @@
+#pragma once
+// Samplers on top of `Rng`. Every distribution used anywhere in dpbounds is drawn here, so that the
+// same (seed, stream) gives the same numbers on every platform (no std:: distributions, whose output
+// differs between standard libraries).
+#include <Eigen/Dense>
+
+#include "core/rng.hpp"
+
+namespace dpb::core {
+
+// Uniform on the open interval (0, 1): 53 random bits, never 0 or 1 (safe under log).
+double uniform01(Rng& rng);
+// Uniform on [a, b).
+double uniform(Rng& rng, double a, double b);
+// Standard normal N(0, 1): Boost.Random's ziggurat.
+double standard_normal(Rng& rng);
+// Laplace with density exp(-|x|/b) / (2b), b > 0.
+double laplace(Rng& rng, double b);
+// Exponential with density rate * exp(-rate x) on x >= 0, rate > 0.
+double exponential(Rng& rng, double rate);
+// Standard Gumbel (location 0, scale 1): CDF exp(-exp(-x)).
+double gumbel(Rng& rng);
+// +1 or -1 with probability 1/2 each.
+double rademacher(Rng& rng);
+// Student-t with nu > 0 degrees of freedom (Boost.Random).
+double student_t(Rng& rng, double nu);
+
+// Vector / matrix of iid N(0, 1).
+Eigen::VectorXd standard_normal_vector(Rng& rng, Eigen::Index d);
+Eigen::MatrixXd standard_normal_matrix(Rng& rng, Eigen::Index rows, Eigen::Index cols);
+// Uniform on the unit sphere S^{d-1} (normalised Gaussian).
+Eigen::VectorXd unit_sphere(Rng& rng, Eigen::Index d);
+// Haar-random d x k orthonormal frame: Q of the QR of an iid N(0,1) matrix, columns signed so that
+// R has a positive diagonal (this sign fix is what makes the frame exactly Haar). Needs 1 <= k <= d.
+Eigen::MatrixXd haar_frame(Rng& rng, Eigen::Index d, Eigen::Index k);
+// GOE_d(s2) as dugler2026 Definition 3 defines it: symmetric, G_ii ~ N(0, 2 s2), G_ij ~ N(0, s2)
+// for i < j, all independent. s2 >= 0.
+Eigen::MatrixXd goe(Rng& rng, Eigen::Index d, double s2);
+// Symmetric Gaussian noise: iid N(0, s^2) on the upper triangle including the diagonal, mirrored
+// (cai2024 / Analyze-Gauss style). s >= 0.
+Eigen::MatrixXd symmetric_gaussian(Rng& rng, Eigen::Index d, double s);
+
+}  // namespace dpb::core

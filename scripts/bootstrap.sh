@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Installs every Debian package dpbounds needs to build, test and run. Idempotent: quiet when
+# everything is present. Only Debian's archive is used (apt-get); nothing else is downloaded.
+set -euo pipefail
+
+packages=(
+  build-essential   # g++ (C++20, OpenMP via libgomp), make
+  cmake             # >= 3.25 (Debian 12 ships 3.25)
+  ninja-build       # fast builds; CMake falls back to make if absent
+  pkg-config
+  libeigen3-dev     # linear algebra
+  libboost-math-dev # special functions, quantiles, root finding (pulls the Boost headers: Random)
+  librandom123-dev  # Philox4x32 counter-based RNG
+  catch2            # tests (v2, with catch_discover_tests)
+  libfmt-dev        # output formatting
+  libyaml-cpp-dev   # experiment configs
+  libcli11-dev      # command-line parsing
+  libsqlite3-dev    # results store
+  nlohmann-json3-dev # machine-readable output
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+    echo "bootstrap: missing packages (${missing[*]}) and not root; run as root or install sudo" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+
+echo "bootstrap: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq >/dev/null || { echo "bootstrap: apt-get update failed" >&2; exit 1; }
+for p in "${missing[@]}"; do
+  if ! $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null; then
+    echo "bootstrap: FAILED to install Debian package '$p'" >&2
+    exit 1
+  fi
+done
+echo "bootstrap: done" >&2
