@@ -9,12 +9,20 @@
 
 namespace dpb::core {
 
-double uniform01(Rng& rng) {
-  // (m + 0.5) / 2^53 for m uniform on {0, ..., 2^53 - 1}: strictly inside (0, 1).
-  return (static_cast<double>(rng() >> 11) + 0.5) * 0x1.0p-53;
+double uniform01(Rng& rng) { return uniform01_from_bits(rng()); }
+
+double uniform01_from_bits(std::uint64_t bits) {
+  // 52 bits, not 53: m + 1/2 needs one bit more than m, and with m < 2^53 it would round (ties to
+  // even), so m = 2^53 - 1 would map to exactly 1.
+  return (static_cast<double>(bits >> 12) + 0.5) * 0x1.0p-52;
 }
 
-double uniform(Rng& rng, double a, double b) { return a + (b - a) * uniform01(rng); }
+double uniform(Rng& rng, double a, double b) {
+  if (!(a < b)) throw InvalidArgument("uniform: need a < b");
+  // a + (b - a) u can round up to b when u is close to 1; keep the interval half-open.
+  const double x = a + (b - a) * uniform01(rng);
+  return x < b ? x : std::nextafter(b, a);
+}
 
 double standard_normal(Rng& rng) {
   boost::random::normal_distribution<double> normal;

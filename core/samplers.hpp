@@ -3,14 +3,18 @@
 // same (seed, stream) gives the same numbers on every platform (no std:: distributions, whose output
 // differs between standard libraries).
 #include <Eigen/Dense>
+#include <cstdint>
 
 #include "core/rng.hpp"
 
 namespace dpb::core {
 
-// Uniform on the open interval (0, 1): 53 random bits, never 0 or 1 (safe under log).
+// Uniform on the open interval (0, 1): one draw, mapped by `uniform01_from_bits`.
 double uniform01(Rng& rng);
-// Uniform on [a, b).
+// The map uniform01 applies to one 64-bit draw: (m + 1/2) / 2^52 for m = the top 52 bits. Every
+// value is exactly representable, so the result is never 0 or 1 (safe under log).
+double uniform01_from_bits(std::uint64_t bits);
+// Uniform on [a, b), a < b.
 double uniform(Rng& rng, double a, double b);
 // Standard normal N(0, 1): Boost.Random's ziggurat.
 double standard_normal(Rng& rng);

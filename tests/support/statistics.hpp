@@ -39,6 +39,13 @@ inline double variance(const std::vector<double>& x) {
   return s / static_cast<double>(x.size() - 1);
 }
 
+// Bernstein: the frequency of `runs` independent Bernoulli(p) draws is within t of p except with
+// probability 2 exp(-runs t^2 / (2 (p (1 - p) + t/3))) <= alpha; this returns that t.
+inline double bernstein_halfwidth(double p, double runs, double alpha) {
+  const double l = std::log(2.0 / alpha);
+  return (2 * l / 3 + std::sqrt(4 * l * l / 9 + 8 * runs * l * p * (1 - p))) / (2 * runs);
+}
+
 // Standard normal CDF.
 inline double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
