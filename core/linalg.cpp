@@ -1,6 +1,7 @@
 #include "core/linalg.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/format.h>
 #include <numeric>
 #include <vector>
@@ -28,15 +29,14 @@ EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k, EigenOrder o
   require_finite(S, "top_eigenpairs input");
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(S);
   const Eigen::VectorXd& all = solver.eigenvalues();  // ascending
+  // Algebraic order is the solver's order reversed. The absolute order is a stable sort of that, so
+  // that a tie |lambda| = |-lambda| puts the positive eigenvalue first.
   std::vector<Eigen::Index> idx(d);
-  std::iota(idx.begin(), idx.end(), Eigen::Index{0});
-  if (order == EigenOrder::algebraic) {
-    std::reverse(idx.begin(), idx.end());
-  } else {
+  std::iota(idx.rbegin(), idx.rend(), Eigen::Index{0});
+  if (order == EigenOrder::absolute)
     std::stable_sort(idx.begin(), idx.end(), [&](Eigen::Index a, Eigen::Index b) {
       return std::abs(all[a]) > std::abs(all[b]);
     });
-  }
   EigenPairs out{Eigen::VectorXd(k), Eigen::MatrixXd(d, k)};
   for (Eigen::Index j = 0; j < k; ++j) {
     out.values[j] = all[idx[j]];
@@ -54,6 +54,7 @@ Eigen::MatrixXd projector(const Eigen::MatrixXd& Q) { return Q * Q.transpose(); 
 Eigen::MatrixXd second_moment(const Eigen::MatrixXd& X) {
   const Eigen::Index d = X.rows(), n = X.cols();
   if (n < 1) throw InvalidArgument("second_moment: need at least one sample (column)");
+  require_finite(X, "second_moment input");
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(d, d);
   S.selfadjointView<Eigen::Lower>().rankUpdate(X, 1.0 / static_cast<double>(n));
   S.triangularView<Eigen::StrictlyUpper>() = S.transpose();

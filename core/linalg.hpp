@@ -11,7 +11,7 @@ Eigen::MatrixXd orthonormalize(const Eigen::MatrixXd& Y);
 
 enum class EigenOrder {
   algebraic,  // largest eigenvalues first (lambda_1 >= lambda_2 >= ...): the PCA convention
-  absolute,   // largest |lambda| first
+  absolute,   // largest |lambda| first; between lambda and -lambda the positive one comes first
 };
 
 struct EigenPairs {
@@ -28,7 +28,7 @@ EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k,
 Eigen::MatrixXd projector(const Eigen::MatrixXd& Q);
 
 // Sample second-moment matrix (1/n) X X^T of the columns of X (d x n), by a symmetric rank update
-// (never forms x_i x_i^T). The result is fully symmetric.
+// (never forms x_i x_i^T). The result is fully symmetric. Throws dpb::InvalidArgument on NaN/Inf.
 Eigen::MatrixXd second_moment(const Eigen::MatrixXd& X);
 
 // v / ||v||, computed without overflow or underflow (scales by max |v_i| first). Throws

@@ -8,12 +8,21 @@
 #include "core/errors.hpp"
 
 namespace dpb::core {
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t");
+  return first == std::string::npos ? std::string() : s.substr(first, s.find_last_not_of(" \t") - first + 1);
+}
+
+}  // namespace
 
 double parse_number(const std::string& text, const std::string& what) {
   double value = 0;
   const char* first = text.data();
   const char* last = text.data() + text.size();
-  if (first != last && *first == '+') ++first;
+  // from_chars takes no leading '+'; skip one, but not before a '-' ("+-1" is no number).
+  if (first != last && *first == '+' && first + 1 != last && first[1] != '-') ++first;
   const auto [ptr, ec] = std::from_chars(first, last, value);
   if (text.empty() || ec != std::errc() || ptr != last || !std::isfinite(value))
     throw InvalidArgument(fmt::format("{}: '{}' is not a finite number", what, text));
@@ -65,16 +74,14 @@ std::pair<std::string, ParamValue> ParamMap::parse_assignment(const std::string&
   if (eq == std::string::npos || eq == 0)
     throw InvalidArgument(fmt::format("parameter '{}' must be written name=value", text));
   const std::string name = text.substr(0, eq), raw = text.substr(eq + 1);
+  if (raw.empty())
+    throw InvalidArgument(fmt::format("parameter '{}' has no value (write {}=value)", name, name));
   if (raw.size() >= 2 && raw.front() == '[' && raw.back() == ']') {
+    const std::string inner = trim(raw.substr(1, raw.size() - 2));
     std::vector<double> list;
-    std::string inner = raw.substr(1, raw.size() - 2);
-    std::size_t start = 0;
-    while (start <= inner.size() && !inner.empty()) {
+    for (std::size_t start = 0; !inner.empty();) {
       const auto comma = inner.find(',', start);
-      std::string item = inner.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-      item.erase(0, item.find_first_not_of(' '));
-      item.erase(item.find_last_not_of(' ') + 1);
-      list.push_back(parse_number(item, "parameter " + name));
+      list.push_back(parse_number(trim(inner.substr(start, comma - start)), "parameter " + name));
       if (comma == std::string::npos) break;
       start = comma + 1;
     }

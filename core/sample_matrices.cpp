@@ -1,6 +1,7 @@
 #include "core/sample_matrices.hpp"
 
 #include <fmt/format.h>
+#include <functional>
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -13,7 +14,16 @@ void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Re
   if (i < 0 || i >= s.n())
     throw InvalidArgument(fmt::format("sample index {} out of range [0, {})", i, s.n()));
   if (Q.rows() != s.d() || out.rows() != s.d() || out.cols() != Q.cols())
-    throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k", s.d()));
+    throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k, got {} x {} and {} x {}",
+                                      s.d(), Q.rows(), Q.cols(), out.rows(), out.cols()));
+  // apply zeroes `out` before it reads Q, so apply(i, Q, Q) would silently return 0. The check is
+  // on memory ranges (conservative for interleaved row blocks); std::less orders any two pointers.
+  const auto end = [](const auto& M) -> const double* {
+    return M.data() + (M.cols() - 1) * M.outerStride() + M.rows();
+  };
+  const std::less<const double*> before;
+  if (Q.size() > 0 && before(Q.data(), end(out)) && before(out.data(), end(Q)))
+    throw InvalidArgument("apply: out must not overlap Q");
 }
 
 // out += x (x^T Q), column by column so nothing is allocated.
@@ -41,6 +51,8 @@ ShiftedVectorSamples::ShiftedVectorSamples(Eigen::MatrixXd W, Eigen::VectorXd w,
     throw InvalidArgument("ShiftedVectorSamples: W must be d x r and w of length r");
   require_finite(W_, "shift factor W");
   require_finite(w_, "shift weights w");
+  if (w_.size() > 0 && w_.minCoeff() < 0)
+    throw InvalidArgument("ShiftedVectorSamples: shift weights w must be >= 0 (C = W diag(w) W^T is PSD)");
   require_finite(X_, "sample vectors");
 }
 

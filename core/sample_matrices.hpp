@@ -10,7 +10,7 @@ class SampleMatrices {
   virtual ~SampleMatrices() = default;
   virtual Eigen::Index n() const = 0;
   virtual Eigen::Index d() const = 0;
-  // out = A_i Q for 0 <= i < n(); Q and out are d x k (out is resized by the caller).
+  // out = A_i Q for 0 <= i < n(); Q and out are d x k (sized by the caller) and must not overlap.
   virtual void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                      Eigen::Ref<Eigen::MatrixXd> out) const = 0;
 };
@@ -29,7 +29,8 @@ class VectorSamples final : public SampleMatrices {
   Eigen::MatrixXd X_;
 };
 
-// A_i = C + x_i x_i^T with a fixed PSD shift C = W diag(w) W^T given in factored form (W is d x r):
+// A_i = C + x_i x_i^T with a fixed PSD shift C = W diag(w) W^T given in factored form (W is d x r,
+// w >= 0, both enforced):
 // the dugler2026 k > 1 generator (spec §7 F.1). A_i Q = W diag(w) (W^T Q) + x_i (x_i^T Q) in O(d k r).
 class ShiftedVectorSamples final : public SampleMatrices {
  public:

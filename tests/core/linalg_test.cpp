@@ -1,0 +1,200 @@
+#include "core/linalg.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
+
+using dpb::InvalidArgument;
+using namespace dpb::core;
+
+namespace {
+
+double max_abs(const Eigen::MatrixXd& M) { return M.cwiseAbs().maxCoeff(); }
+
+Eigen::MatrixXd unit_column(Eigen::Index d, Eigen::Index i) { return Eigen::MatrixXd::Identity(d, d).col(i); }
+
+}  // namespace
+
+TEST_CASE("orthonormalize: orthonormal columns spanning Y, R with nonnegative diagonal", "[linalg]") {
+  Rng rng(3, 0);
+  for (const auto& [d, k] : {std::pair<Eigen::Index, Eigen::Index>{6, 3}, {4, 4}, {5, 1}}) {
+    const Eigen::MatrixXd Y = standard_normal_matrix(rng, d, k);
+    const Eigen::MatrixXd Q = orthonormalize(Y);
+    REQUIRE(Q.rows() == d);
+    REQUIRE(Q.cols() == k);
+    CHECK(max_abs(Q.transpose() * Q - Eigen::MatrixXd::Identity(k, k)) < 1e-14);
+    // R = Q^T Y is upper triangular with a positive diagonal, and Q R = Y: Q spans Y's columns.
+    const Eigen::MatrixXd R = Q.transpose() * Y;
+    CHECK(max_abs(R.triangularView<Eigen::StrictlyLower>().toDenseMatrix()) < 1e-13);
+    CHECK(R.diagonal().minCoeff() > 0);
+    CHECK(max_abs(Q * R - Y) < 1e-13);
+  }
+}
+
+TEST_CASE("orthonormalize: hand cases and the sign convention", "[linalg]") {
+  // A single column is just normalised, whatever its sign: R = |y| >= 0.
+  CHECK(max_abs(orthonormalize(Eigen::Vector2d(3, 4)) - Eigen::Vector2d(0.6, 0.8)) < 1e-15);
+  CHECK(max_abs(orthonormalize(Eigen::Vector2d(-3, -4)) - Eigen::Vector2d(-0.6, -0.8)) < 1e-15);
+  // Y already upper triangular with positive diagonal: Q = I.
+  Eigen::Matrix2d Y;
+  Y << 1, 1, 0, 1;
+  CHECK(max_abs(orthonormalize(Y) - Eigen::Matrix2d::Identity()) < 1e-15);
+  // ...with a negative diagonal entry the column's sign follows it.
+  Y(1, 1) = -2;
+  CHECK(max_abs(orthonormalize(Y) - Eigen::Vector2d(1, -1).asDiagonal().toDenseMatrix()) < 1e-15);
+}
+
+TEST_CASE("orthonormalize: a deterministic function of span and column order", "[linalg]") {
+  Rng rng(3, 1);
+  const Eigen::MatrixXd Y = standard_normal_matrix(rng, 7, 3);
+  const Eigen::MatrixXd Q = orthonormalize(Y);
+  // Y T for upper-triangular T with positive diagonal has the same Q (QR uniqueness); -Y gives -Q.
+  Eigen::Matrix3d T;
+  T << 2, -1, 0.5, 0, 0.3, 4, 0, 0, 1.7;
+  CHECK(max_abs(orthonormalize(Y * T) - Q) < 1e-13);
+  CHECK(max_abs(orthonormalize(-Y) + Q) < 1e-14);
+}
+
+TEST_CASE("orthonormalize: invalid input throws InvalidArgument", "[linalg]") {
+  CHECK_THROWS_AS(orthonormalize(Eigen::MatrixXd::Ones(2, 3)), InvalidArgument);  // k > d
+  CHECK_THROWS_AS(orthonormalize(Eigen::MatrixXd(3, 0)), InvalidArgument);        // k = 0
+  Eigen::MatrixXd Y = Eigen::MatrixXd::Identity(3, 2);
+  Y(2, 1) = std::nan("");
+  CHECK_THROWS_AS(orthonormalize(Y), InvalidArgument);
+  Y(2, 1) = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(orthonormalize(Y), InvalidArgument);
+}
+
+TEST_CASE("top_eigenpairs: diag(1, -5, 3) in algebraic and absolute order", "[linalg]") {
+  const Eigen::Matrix3d S = Eigen::Vector3d(1, -5, 3).asDiagonal();
+
+  const EigenPairs alg = top_eigenpairs(S, 3);
+  CHECK(max_abs(alg.values - Eigen::Vector3d(3, 1, -5)) < 1e-14);
+  CHECK(max_abs(alg.vectors.col(0) - unit_column(3, 2)) < 1e-14);
+  CHECK(max_abs(alg.vectors.col(1) - unit_column(3, 0)) < 1e-14);
+  CHECK(max_abs(alg.vectors.col(2) - unit_column(3, 1)) < 1e-14);
+
+  const EigenPairs abs = top_eigenpairs(S, 2, EigenOrder::absolute);
+  REQUIRE(abs.values.size() == 2);
+  REQUIRE(abs.vectors.cols() == 2);
+  CHECK(max_abs(abs.values - Eigen::Vector2d(-5, 3)) < 1e-14);
+  CHECK(max_abs(abs.vectors.col(0) - unit_column(3, 1)) < 1e-14);
+  CHECK(max_abs(abs.vectors.col(1) - unit_column(3, 2)) < 1e-14);
+
+  const EigenPairs top1 = top_eigenpairs(S, 1);
+  CHECK(top1.values[0] == Approx(3).epsilon(1e-14));
+}
+
+TEST_CASE("top_eigenpairs: a tie |lambda| = |-lambda| puts the positive one first", "[linalg]") {
+  const Eigen::Matrix3d S = Eigen::Vector3d(-3, 1, 3).asDiagonal();
+  const EigenPairs abs = top_eigenpairs(S, 3, EigenOrder::absolute);
+  CHECK(max_abs(abs.values - Eigen::Vector3d(3, -3, 1)) < 1e-14);
+}
+
+TEST_CASE("top_eigenpairs: rotated matrix, eigen-equation and sign convention", "[linalg]") {
+  Rng rng(8, 0);
+  const Eigen::MatrixXd R = haar_frame(rng, 5, 5);
+  const Eigen::VectorXd lambda = (Eigen::VectorXd(5) << 4, -6, 0.5, 2, -1).finished();
+  const Eigen::MatrixXd S = R * lambda.asDiagonal() * R.transpose();
+  const EigenPairs alg = top_eigenpairs(S, 3);
+  CHECK(max_abs(alg.values - Eigen::Vector3d(4, 2, 0.5)) < 1e-13);
+  const EigenPairs abs = top_eigenpairs(S, 3, EigenOrder::absolute);
+  CHECK(max_abs(abs.values - Eigen::Vector3d(-6, 4, 2)) < 1e-13);
+  for (const EigenPairs* p : {&alg, &abs}) {
+    CHECK(max_abs(p->vectors.transpose() * p->vectors - Eigen::Matrix3d::Identity()) < 1e-13);
+    CHECK(max_abs(S * p->vectors - p->vectors * p->values.asDiagonal()) < 1e-12);
+    for (Eigen::Index j = 0; j < 3; ++j) {
+      Eigen::Index imax;
+      p->vectors.col(j).cwiseAbs().maxCoeff(&imax);
+      CHECK(p->vectors(imax, j) > 0);  // largest-magnitude entry positive
+    }
+  }
+  // Eigenvectors are the columns of R (for lambda = 4, 2, 0.5: columns 0, 3, 2), up to sign.
+  CHECK(std::abs(alg.vectors.col(0).dot(R.col(0))) == Approx(1).epsilon(1e-12));
+  CHECK(std::abs(alg.vectors.col(1).dot(R.col(3))) == Approx(1).epsilon(1e-12));
+  CHECK(std::abs(alg.vectors.col(2).dot(R.col(2))) == Approx(1).epsilon(1e-12));
+  // 2S + 10I has the same eigenvectors in the same order; the sign convention makes the output
+  // the same vectors, not merely the same up to sign.
+  const EigenPairs shifted = top_eigenpairs(2 * S + 10 * Eigen::MatrixXd::Identity(5, 5), 3);
+  CHECK(max_abs(shifted.values - Eigen::Vector3d(18, 14, 11)) < 1e-12);
+  CHECK(max_abs(shifted.vectors - alg.vectors) < 1e-12);
+}
+
+TEST_CASE("top_eigenpairs: reads only the lower triangle", "[linalg]") {
+  Eigen::Matrix2d S;
+  S << 2, 99, 1, 2;  // lower triangle: [[2, .], [1, 2]] -> eigenvalues 3, 1
+  CHECK(max_abs(top_eigenpairs(S, 2).values - Eigen::Vector2d(3, 1)) < 1e-14);
+}
+
+TEST_CASE("top_eigenpairs: invalid input throws InvalidArgument", "[linalg]") {
+  const Eigen::Matrix3d S = Eigen::Matrix3d::Identity();
+  CHECK_THROWS_AS(top_eigenpairs(S, 0), InvalidArgument);
+  CHECK_THROWS_AS(top_eigenpairs(S, 4), InvalidArgument);
+  CHECK_THROWS_AS(top_eigenpairs(S, -1, EigenOrder::absolute), InvalidArgument);
+  CHECK_THROWS_AS(top_eigenpairs(Eigen::MatrixXd::Identity(3, 2), 1), InvalidArgument);
+  Eigen::Matrix3d nan = S;
+  nan(2, 0) = std::nan("");
+  CHECK_THROWS_AS(top_eigenpairs(nan, 1), InvalidArgument);
+}
+
+TEST_CASE("projector: Q Q^T, symmetric and idempotent", "[linalg]") {
+  Eigen::Matrix2d expected;
+  expected << 0.36, 0.48, 0.48, 0.64;
+  CHECK(max_abs(projector(Eigen::Vector2d(0.6, 0.8)) - expected) < 1e-15);
+  Rng rng(4, 0);
+  const Eigen::MatrixXd Q = haar_frame(rng, 6, 2);
+  const Eigen::MatrixXd P = projector(Q);
+  CHECK(max_abs(P - P.transpose()) < 1e-15);
+  CHECK(max_abs(P * P - P) < 1e-14);
+  CHECK(max_abs(P * Q - Q) < 1e-14);
+  CHECK(P.trace() == Approx(2).epsilon(1e-14));
+}
+
+TEST_CASE("second_moment: X X^T / n, exactly symmetric", "[linalg]") {
+  Eigen::Matrix2d X;
+  X << 1, 2, 3, 4;  // X X^T = [[5, 11], [11, 25]]
+  Eigen::Matrix2d expected;
+  expected << 2.5, 5.5, 5.5, 12.5;
+  CHECK(max_abs(second_moment(X) - expected) < 1e-15);
+
+  Rng rng(6, 0);
+  const Eigen::MatrixXd Z = standard_normal_matrix(rng, 5, 40);
+  const Eigen::MatrixXd S = second_moment(Z);
+  CHECK(max_abs(S - Z * Z.transpose() / 40.0) < 1e-12);
+  CHECK(S == S.transpose());  // bitwise: the upper triangle is a copy of the lower
+}
+
+TEST_CASE("second_moment: invalid input throws InvalidArgument", "[linalg]") {
+  CHECK_THROWS_AS(second_moment(Eigen::MatrixXd(3, 0)), InvalidArgument);
+  Eigen::MatrixXd X = Eigen::MatrixXd::Ones(3, 4);
+  X(1, 2) = std::nan("");
+  CHECK_THROWS_AS(second_moment(X), InvalidArgument);
+}
+
+TEST_CASE("safe_normalize: huge, tiny and ordinary vectors", "[linalg]") {
+  // ||1e300 (3, 4)||^2 overflows and ||1e-300 (3, 4)||^2 underflows if squared directly.
+  CHECK(max_abs(safe_normalize(Eigen::Vector2d(3e300, 4e300)) - Eigen::Vector2d(0.6, 0.8)) < 1e-15);
+  CHECK(max_abs(safe_normalize(Eigen::Vector2d(-3e-300, 4e-300)) - Eigen::Vector2d(-0.6, 0.8)) < 1e-15);
+  Rng rng(9, 0);
+  const Eigen::VectorXd v = standard_normal_vector(rng, 8);
+  const Eigen::VectorXd u = safe_normalize(v);
+  CHECK(u.norm() == Approx(1).epsilon(1e-15));
+  CHECK(max_abs(u * v.norm() - v) < 1e-14);
+}
+
+TEST_CASE("safe_normalize / require_finite: invalid input throws InvalidArgument", "[linalg]") {
+  CHECK_THROWS_AS(safe_normalize(Eigen::Vector3d::Zero()), InvalidArgument);
+  CHECK_THROWS_AS(safe_normalize(Eigen::VectorXd(0)), InvalidArgument);
+  CHECK_THROWS_AS(safe_normalize(Eigen::Vector2d(1, std::nan(""))), InvalidArgument);
+  CHECK_THROWS_AS(safe_normalize(Eigen::Vector2d(std::numeric_limits<double>::infinity(), 1)),
+                  InvalidArgument);
+  CHECK_NOTHROW(require_finite(Eigen::Matrix2d::Identity(), "identity"));
+  Eigen::Matrix2d bad = Eigen::Matrix2d::Identity();
+  bad(0, 1) = -std::numeric_limits<double>::infinity();
+  CHECK_THROWS_WITH(require_finite(bad, "noise matrix"), Catch::Contains("noise matrix"));
+}

@@ -1,0 +1,199 @@
+#include "core/sample_matrices.hpp"
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstddef>
+#include <cstdlib>
+#include <initializer_list>
+#include <limits>
+
+#include "core/errors.hpp"
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
+
+using dpb::InvalidArgument;
+using namespace dpb::core;
+
+// Allocation counting for the "apply does not allocate" test.
+//
+// Eigen's EIGEN_RUNTIME_NO_MALLOC cannot be used here: dpb_core is compiled without it, so the
+// allocations inlined into apply() carry no check (and defining it in this file only would give
+// Eigen's inline functions two definitions, an ODR violation); besides, its check is an
+// eigen_assert, compiled out under NDEBUG. A replacement operator new would not see Eigen either:
+// Eigen allocates with std::malloc. So this file replaces malloc, calloc and realloc for the whole
+// test executable (glibc allows that) by wrappers that forward to glibc's own __libc_* functions and
+// count calls while `counting` is set. Sanitizers replace malloc too, so under them the test is left
+// out.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer) || __has_feature(memory_sanitizer)
+#define DPB_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define DPB_SANITIZED 1
+#endif
+#if defined(__GLIBC__) && !defined(DPB_SANITIZED)
+#define DPB_COUNT_MALLOC 1
+namespace {
+std::atomic<bool> counting{false};
+std::atomic<long> allocations{0};
+}  // namespace
+extern "C" {
+void* __libc_malloc(std::size_t size) noexcept;
+void* __libc_calloc(std::size_t count, std::size_t size) noexcept;
+void* __libc_realloc(void* p, std::size_t size) noexcept;
+void* malloc(std::size_t size) noexcept {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_malloc(size);
+}
+void* calloc(std::size_t count, std::size_t size) noexcept {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_calloc(count, size);
+}
+void* realloc(void* p, std::size_t size) noexcept {
+  if (counting.load(std::memory_order_relaxed)) allocations.fetch_add(1, std::memory_order_relaxed);
+  return __libc_realloc(p, size);
+}
+}
+#endif
+
+namespace {
+
+double max_abs(const Eigen::MatrixXd& M) { return M.cwiseAbs().maxCoeff(); }
+
+struct ShiftData {
+  Eigen::MatrixXd W;
+  Eigen::VectorXd w;
+  Eigen::MatrixXd X;
+};
+
+// Shift of rank r <= 3 with weights 5, 2.5, 0.75 on a Haar frame; n Gaussian sample vectors.
+ShiftData shift_data(Rng& rng, Eigen::Index d, Eigen::Index r, Eigen::Index n) {
+  return {haar_frame(rng, d, r), Eigen::Vector3d(5, 2.5, 0.75).head(r), standard_normal_matrix(rng, d, n)};
+}
+
+}  // namespace
+
+TEST_CASE("VectorSamples: apply(i, Q) = (x_i x_i^T) Q", "[sample_matrices]") {
+  Rng rng(21, 0);
+  const Eigen::MatrixXd X = standard_normal_matrix(rng, 6, 4);
+  const VectorSamples samples(X);
+  REQUIRE(samples.n() == 4);
+  REQUIRE(samples.d() == 6);
+  CHECK(samples.vectors() == X);
+  const Eigen::MatrixXd Q = standard_normal_matrix(rng, 6, 3);
+  Eigen::MatrixXd out = Eigen::MatrixXd::Constant(6, 3, 123.0);  // stale contents must be overwritten
+  for (Eigen::Index i = 0; i < 4; ++i) {
+    samples.apply(i, Q, out);
+    const Eigen::MatrixXd A = X.col(i) * X.col(i).transpose();
+    CHECK(max_abs(out - A * Q) < 1e-12);
+  }
+  // Hand case: x = (1, 2), Q = I -> x x^T = [[1, 2], [2, 4]].
+  const VectorSamples one(Eigen::Vector2d(1, 2));
+  Eigen::Matrix2d out2;
+  one.apply(0, Eigen::Matrix2d::Identity(), out2);
+  Eigen::Matrix2d expected;
+  expected << 1, 2, 2, 4;
+  CHECK(out2 == expected);
+}
+
+TEST_CASE("VectorSamples: apply writes into blocks of larger matrices", "[sample_matrices]") {
+  Rng rng(21, 1);
+  const Eigen::MatrixXd X = standard_normal_matrix(rng, 5, 3);
+  const VectorSamples samples(X);
+  const Eigen::MatrixXd big_Q = standard_normal_matrix(rng, 5, 4);
+  Eigen::MatrixXd big_out = Eigen::MatrixXd::Zero(5, 4);
+  samples.apply(2, big_Q.middleCols(1, 2), big_out.rightCols(2));
+  CHECK(max_abs(big_out.rightCols(2) - X.col(2) * (X.col(2).transpose() * big_Q.middleCols(1, 2))) < 1e-12);
+  CHECK(big_out.leftCols(2).isZero(0));
+}
+
+TEST_CASE("ShiftedVectorSamples: apply(i, Q) = (C + x_i x_i^T) Q", "[sample_matrices]") {
+  Rng rng(22, 0);
+  const ShiftData data = shift_data(rng, 7, 3, 5);
+  const ShiftedVectorSamples samples(data.W, data.w, data.X);
+  REQUIRE(samples.n() == 5);
+  REQUIRE(samples.d() == 7);
+  const Eigen::MatrixXd C = data.W * data.w.asDiagonal() * data.W.transpose();
+  CHECK(max_abs(samples.shift() - C) < 1e-14);
+  const Eigen::MatrixXd Q = haar_frame(rng, 7, 2);
+  Eigen::MatrixXd out = Eigen::MatrixXd::Constant(7, 2, -1.0);
+  for (Eigen::Index i = 0; i < 5; ++i) {
+    samples.apply(i, Q, out);
+    const Eigen::MatrixXd A = C + data.X.col(i) * data.X.col(i).transpose();
+    CHECK(max_abs(out - A * Q) < 1e-12);
+  }
+  // Hand case: C = 2 e1 e1^T, x = e2, Q = I -> A = diag(2, 1).
+  const ShiftedVectorSamples hand(Eigen::Vector2d(1, 0), Eigen::VectorXd::Constant(1, 2.0),
+                                  Eigen::Vector2d(0, 1));
+  Eigen::Matrix2d out2;
+  hand.apply(0, Eigen::Matrix2d::Identity(), out2);
+  CHECK(out2 == Eigen::Vector2d(2, 1).asDiagonal().toDenseMatrix());
+}
+
+TEST_CASE("SampleMatrices: bad index, shapes and aliasing throw InvalidArgument", "[sample_matrices]") {
+  Rng rng(23, 0);
+  const VectorSamples plain(standard_normal_matrix(rng, 4, 3));
+  const ShiftData data = shift_data(rng, 4, 2, 3);
+  const ShiftedVectorSamples shifted(data.W, data.w, data.X);
+  for (const SampleMatrices* s : std::initializer_list<const SampleMatrices*>{&plain, &shifted}) {
+    const Eigen::MatrixXd Q = Eigen::MatrixXd::Identity(4, 2);
+    Eigen::MatrixXd out(4, 2);
+    CHECK_THROWS_AS(s->apply(-1, Q, out), InvalidArgument);
+    CHECK_THROWS_AS(s->apply(3, Q, out), InvalidArgument);
+    CHECK_NOTHROW(s->apply(2, Q, out));
+    Eigen::MatrixXd wrong_rows(5, 2), wrong_cols(4, 3);
+    CHECK_THROWS_AS(s->apply(0, Eigen::MatrixXd::Identity(5, 2), wrong_rows), InvalidArgument);
+    CHECK_THROWS_AS(s->apply(0, Q, wrong_cols), InvalidArgument);
+    CHECK_THROWS_AS(s->apply(0, Q, wrong_rows), InvalidArgument);
+    // out overlapping Q would be zeroed before Q is read.
+    Eigen::MatrixXd M = Eigen::MatrixXd::Identity(4, 3);
+    CHECK_THROWS_AS(s->apply(0, M.leftCols(2), M.leftCols(2)), InvalidArgument);
+    CHECK_THROWS_AS(s->apply(0, M.leftCols(2), M.rightCols(2)), InvalidArgument);
+    CHECK_NOTHROW(s->apply(0, M.leftCols(1), M.rightCols(1)));  // same matrix, disjoint columns
+  }
+}
+
+TEST_CASE("SampleMatrices: constructors validate their input", "[sample_matrices]") {
+  Eigen::MatrixXd X = Eigen::MatrixXd::Ones(3, 2);
+  X(0, 1) = std::nan("");
+  CHECK_THROWS_AS(VectorSamples(X), InvalidArgument);
+  const Eigen::MatrixXd W = Eigen::MatrixXd::Identity(3, 2), good_X = Eigen::MatrixXd::Ones(3, 2);
+  const Eigen::Vector2d w(1, 2);
+  CHECK_NOTHROW(ShiftedVectorSamples(W, w, good_X));
+  CHECK_THROWS_AS(ShiftedVectorSamples(W, w, X), InvalidArgument);
+  CHECK_THROWS_AS(ShiftedVectorSamples(Eigen::MatrixXd::Identity(4, 2), w, good_X), InvalidArgument);  // d
+  CHECK_THROWS_AS(ShiftedVectorSamples(W, Eigen::Vector3d(1, 2, 3), good_X), InvalidArgument);         // r
+  CHECK_THROWS_AS(ShiftedVectorSamples(W, Eigen::Vector2d(1, -2), good_X), InvalidArgument);  // C not PSD
+  Eigen::MatrixXd bad_W = W;
+  bad_W(2, 0) = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(ShiftedVectorSamples(bad_W, w, good_X), InvalidArgument);
+}
+
+#ifdef DPB_COUNT_MALLOC
+TEST_CASE("SampleMatrices: apply allocates nothing", "[sample_matrices]") {
+  Rng rng(24, 0);
+  const VectorSamples plain(standard_normal_matrix(rng, 50, 10));
+  const ShiftData data = shift_data(rng, 50, 3, 10);
+  const ShiftedVectorSamples shifted(data.W, data.w, data.X);
+  const Eigen::MatrixXd Q = haar_frame(rng, 50, 4);
+  Eigen::MatrixXd out(50, 4);
+
+  // The counter itself must see an Eigen temporary, or a pass below would mean nothing.
+  counting = true;
+  const Eigen::MatrixXd temporary = Q.transpose() * Q;
+  counting = false;
+  REQUIRE(allocations.load() > 0);
+
+  allocations = 0;
+  counting = true;
+  for (Eigen::Index i = 0; i < 10; ++i) {
+    plain.apply(i, Q, out);
+    shifted.apply(i, Q, out);
+  }
+  counting = false;
+  CHECK(allocations.load() == 0);
+  CHECK(temporary.rows() == 4);
+}
+#endif
