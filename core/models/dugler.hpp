@@ -1,0 +1,34 @@
+#pragma once
+// The synthetic generators of dugler2026 §7 F.1: k = 1 (a random-sign spike plus Gaussian noise, see
+// signal_plus_noise.hpp) and k > 1 (a fixed low-rank shift plus a Gaussian rank-one matrix).
+#include <Eigen/Dense>
+#include <vector>
+
+#include "core/models/model.hpp"
+
+namespace dpb::core {
+
+// A_i = V_k Lambda V_k^T + z_i z_i^T with z_i ~ N(0, sigma^2 I_d), so
+// Sigma = E[A_i] = V_k Lambda V_k^T + sigma^2 I (spec: dugler2026 §7 F.1, k > 1). The data are these
+// matrices, not outer products of vectors: `sample` throws, `sample_matrices` gives
+// ShiftedVectorSamples(V_k, Lambda, Z).
+class ShiftedSpikedMatrices final : public Model {
+ public:
+  // Vk: d x k orthonormal; lambdas: the k entries of Lambda, > 0 and non-increasing; sigma > 0.
+  ShiftedSpikedMatrices(const std::string& id, const Eigen::MatrixXd& Vk, const Eigen::VectorXd& lambdas,
+                        double sigma);
+  const ModelInfo& info() const override { return info_; }
+  Eigen::MatrixXd sample(Eigen::Index n, Rng& rng) const override;
+  std::unique_ptr<SampleMatrices> sample_matrices(Eigen::Index n, Rng& rng) const override;
+
+ private:
+  ModelInfo info_;
+  Eigen::MatrixXd Vk_;
+  Eigen::VectorXd lambdas_;
+  double sigma_;
+};
+
+// dugler_k1, dugler_shifted.
+std::vector<ModelEntry> dugler_entries();
+
+}  // namespace dpb::core

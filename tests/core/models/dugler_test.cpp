@@ -1,0 +1,106 @@
+#include "core/models/dugler.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "core/sample_matrices.hpp"
+#include "tests/core/models/model_checks.hpp"
+
+using dpb::InvalidArgument;
+using dpb::core::make_model;
+using dpb::core::Rng;
+using dpb::core::ShiftedVectorSamples;
+using dpb::test::MessageContains;
+
+TEST_CASE("dugler_k1: lambda1 is an amplitude; exact population quantities", "[models]") {
+  Rng rng(4, 1);
+  const auto model = make_model("dugler_k1", {{"d", 4.0}, {"lambda1", 2.0}, {"sigma", 0.5}}, rng);
+  const auto& info = model->info();
+  const Eigen::VectorXd v = info.target.col(0);
+  CHECK((info.Sigma - (4.0 * v * v.transpose() + 0.25 * Eigen::MatrixXd::Identity(4, 4))).norm() < 1e-12);
+  CHECK(info.eigenvalues == Eigen::Vector4d(4.25, 0.25, 0.25, 0.25));
+  CHECK(*info.kappa == Approx(4.25 / 4.0));
+  // lambda1^2 V = (d+3) a^2 s2 + (d+1) s2^2 = 7 + 0.3125; lambda1^2 gamma^2 = 4 a^2 s2 + 2 s2^2 = 4.125.
+  CHECK(*info.V == Approx(7.3125 / (4.25 * 4.25)));
+  CHECK(*info.gamma2 == Approx(4.125 / (4.25 * 4.25)));
+  CHECK(info.params.at("amplitude") == 2.0);
+  CHECK(info.params.at("lambda1") == 4.25);
+
+  const Eigen::MatrixXd X = model->sample(500000, rng);
+  dpb::test::check_second_moment(X, info.Sigma);
+  dpb::test::check_V(X, info.Sigma, info.eigenvalues[0], *info.V);
+  dpb::test::check_gamma2(X, info.Sigma, info.eigenvalues[0], *info.gamma2, v, rng);
+}
+
+TEST_CASE("dugler_shifted: exact population quantities and the default Lambda profile", "[models]") {
+  Rng rng(4, 2);
+  // Default profile Lambda_j = gap (1 + (k - j)/k): k = 2, gap = 1 gives (1.5, 1).
+  const auto model = make_model("dugler_shifted", {{"d", 5.0}, {"k", 2.0}, {"sigma", 0.5}}, rng);
+  const auto& info = model->info();
+  const Eigen::MatrixXd& Vk = info.target;
+  REQUIRE(Vk.cols() == 2);
+  CHECK((Vk.transpose() * Vk - Eigen::MatrixXd::Identity(2, 2)).norm() < 1e-12);
+  CHECK((info.Sigma - (Vk * Eigen::Vector2d(1.5, 1.0).asDiagonal() * Vk.transpose() +
+                       0.25 * Eigen::MatrixXd::Identity(5, 5)))
+            .norm() < 1e-12);
+  Eigen::VectorXd eigenvalues(5);
+  eigenvalues << 1.75, 1.25, 0.25, 0.25, 0.25;
+  CHECK(info.eigenvalues == eigenvalues);
+  CHECK(*info.kappa == Approx(3.5));
+  // A - Sigma = z z^T - sigma^2 I: lambda1^2 V = (d+1) sigma^4 = 0.375, lambda1^2 gamma^2 = 2 sigma^4.
+  CHECK(*info.V == Approx(0.375 / (1.75 * 1.75)));
+  CHECK(*info.gamma2 == Approx(0.125 / (1.75 * 1.75)));
+  CHECK(info.params.at("gap") == 1.0);
+  CHECK(info.params.at("k") == 2.0);
+
+  Rng k3(4, 3);
+  const auto three = make_model("dugler_shifted", {{"d", 5.0}, {"k", 3.0}, {"gap", 2.0}}, k3);
+  CHECK((three->info().eigenvalues.head(3).array() - 0.25)
+            .matrix()
+            .isApprox(Eigen::Vector3d(10.0 / 3, 8.0 / 3, 2)));
+}
+
+TEST_CASE("dugler_shifted: sample matrices A_i = V_k Lambda V_k^T + z_i z_i^T with E[A_i] = Sigma",
+          "[models]") {
+  Rng rng(4, 4);
+  const auto model = make_model(
+      "dugler_shifted", {{"d", 5.0}, {"lambdas", std::vector<double>{2.0, 1.0}}, {"sigma", 0.5}}, rng);
+  const auto& info = model->info();
+  CHECK_THROWS_MATCHES(model->sample(10, rng), InvalidArgument, MessageContains("sample matrices"));
+
+  const auto samples = model->sample_matrices(500000, rng);
+  const auto* shifted = dynamic_cast<const ShiftedVectorSamples*>(samples.get());
+  REQUIRE(shifted != nullptr);
+  const Eigen::MatrixXd shift =
+      info.target * Eigen::Vector2d(2.0, 1.0).asDiagonal() * info.target.transpose();
+  CHECK((shifted->shift() - shift).norm() < 1e-12);
+  Eigen::MatrixXd A0(5, 5);
+  shifted->apply(0, Eigen::MatrixXd::Identity(5, 5), A0);
+  const Eigen::VectorXd z0 = shifted->vectors().col(0);
+  CHECK((A0 - (shift + z0 * z0.transpose())).norm() < 1e-12);
+
+  // E[A_i] = shift + E[z z^T] and A_i - Sigma = z z^T - sigma^2 I: check the z's moments against sigma^2 I.
+  const Eigen::MatrixXd C = 0.25 * Eigen::MatrixXd::Identity(5, 5);
+  CHECK((info.Sigma - (shift + C)).norm() < 1e-12);
+  const Eigen::MatrixXd& Z = shifted->vectors();
+  dpb::test::check_second_moment(Z, C);
+  dpb::test::check_V(Z, C, info.eigenvalues[0], *info.V);
+  dpb::test::check_gamma2(Z, C, info.eigenvalues[0], *info.gamma2, info.target.col(0), rng);
+}
+
+TEST_CASE("dugler models: invalid parameters are rejected", "[models]") {
+  Rng rng(4, 5);
+  CHECK_THROWS_MATCHES(make_model("dugler_k1", {{"sigma2", 0.1}}, rng), InvalidArgument,
+                       MessageContains("allowed: d, p, lambda1, sigma"));
+  CHECK_THROWS_AS(make_model("dugler_k1", {{"lambda1", -1.0}}, rng), InvalidArgument);
+  CHECK_THROWS_AS(make_model("dugler_k1", {{"sigma", 0.0}}, rng), InvalidArgument);
+  CHECK_THROWS_MATCHES(make_model("dugler_shifted", {{"d", 4.0}, {"k", 5.0}}, rng), InvalidArgument,
+                       MessageContains("'k' must be an integer in [1, 4]"));
+  CHECK_THROWS_MATCHES(
+      make_model("dugler_shifted", {{"lambdas", std::vector<double>{2.0}}, {"gap", 1.0}}, rng),
+      InvalidArgument, MessageContains("not both"));
+  CHECK_THROWS_MATCHES(
+      make_model("dugler_shifted", {{"k", 3.0}, {"lambdas", std::vector<double>{2.0, 1.0}}}, rng),
+      InvalidArgument, MessageContains("must have 3 entries"));
+  CHECK_THROWS_AS(make_model("dugler_shifted", {{"gap", 0.0}}, rng), InvalidArgument);
+}
