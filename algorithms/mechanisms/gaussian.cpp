@@ -1,9 +1,9 @@
 #include "algorithms/mechanisms/gaussian.hpp"
 
+#include <algorithm>
 #include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <fmt/format.h>
-#include <limits>
 
 #include "core/errors.hpp"
 #include "core/samplers.hpp"

@@ -1,0 +1,90 @@
+#include "algorithms/mechanisms/histogram.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/samplers.hpp"
+
+namespace dpb::alg {
+namespace {
+
+void check_histogram_inputs(std::size_t n, const Privacy& privacy) {
+  validate(privacy);
+  if (!(privacy.delta > 0))
+    throw InvalidArgument(
+        "the stability histogram needs delta in (0, 1): with delta = 0 it cannot release any bin");
+  if (n < 1) throw InvalidArgument("the stability histogram needs at least one record (n >= 1)");
+}
+
+}  // namespace
+
+double histogram_noise_scale(std::size_t n, const Privacy& privacy) {
+  check_histogram_inputs(n, privacy);
+  // spec: liu2022 §2.7. Replacing a record moves 1/n between two bins (l1 change 2/n); adding or
+  // removing one changes a single count by 1.
+  const double sensitivity = privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
+  return sensitivity / (privacy.epsilon * static_cast<double>(n));
+}
+
+double histogram_threshold(std::size_t n, const Privacy& privacy) {
+  check_histogram_inputs(n, privacy);
+  const double en = privacy.epsilon * static_cast<double>(n), one = 1.0 / static_cast<double>(n);
+  // spec: liu2022 §2.7
+  return privacy.neighbours == Neighbours::replace ? 2.0 * std::log(2.0 / privacy.delta) / en + one
+                                                   : one + std::log(1.0 / privacy.delta) / en;
+}
+
+StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
+                                       core::Rng& rng) {
+  const std::size_t n = bins.size();
+  StabilityHistogram out;
+  out.noise_scale = histogram_noise_scale(n, privacy);
+  out.threshold = histogram_threshold(n, privacy);
+  // Sorting materialises only occupied bins and fixes the order in which noise is drawn.
+  std::vector<std::int64_t> sorted(bins.begin(), bins.end());
+  std::sort(sorted.begin(), sorted.end());
+  for (auto run = sorted.begin(); run != sorted.end();) {
+    const auto run_end = std::upper_bound(run, sorted.end(), *run);
+    const double p_hat = static_cast<double>(run_end - run) / static_cast<double>(n);
+    const double noisy = p_hat + core::laplace(rng, out.noise_scale);
+    if (noisy >= out.threshold) out.released.push_back({*run, noisy});
+    ++out.occupied;
+    run = run_end;
+  }
+  return out;
+}
+
+std::optional<HistogramBin> largest_released_bin(const StabilityHistogram& histogram) {
+  std::optional<HistogramBin> best;
+  // Bins are in increasing order and only a strictly larger frequency wins: ties go to the smallest.
+  for (const auto& b : histogram.released)
+    if (!best || b.frequency > best->frequency) best = b;
+  return best;
+}
+
+std::int64_t log_bin(double lambda) {
+  if (!(std::isfinite(lambda) && lambda >= 0))
+    throw InvalidArgument(fmt::format("log_bin: lambda must be finite and >= 0, got {}", lambda));
+  if (lambda == 0) return zero_log_bin;
+  return static_cast<std::int64_t>(std::floor(4.0 * std::log2(lambda)));  // spec: liu2022 §2.7 (Alg. 4)
+}
+
+double log_bin_left(std::int64_t m) {
+  return m == zero_log_bin ? 0.0 : std::exp2(static_cast<double>(m) / 4.0);
+}
+
+std::int64_t interval_bin(double x, double tau) {
+  if (!(std::isfinite(tau) && tau > 0))
+    throw InvalidArgument(fmt::format("interval_bin: bin width tau must be finite and > 0, got {}", tau));
+  const double ratio = x / tau;
+  if (!(std::abs(ratio) < 0x1.0p62))
+    throw InvalidArgument(
+        fmt::format("interval_bin: x / tau = {} / {} is not finite or too large for a bin index", x, tau));
+  return static_cast<std::int64_t>(std::ceil(ratio)) - 1;  // spec: liu2022 §2.7 (Alg. 5)
+}
+
+double interval_bin_left(std::int64_t m, double tau) { return static_cast<double>(m) * tau; }
+
+}  // namespace dpb::alg

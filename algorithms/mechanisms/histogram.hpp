@@ -1,0 +1,61 @@
+#pragma once
+// Stability-based histogram learner (Karwa & Vadhan 2017, Lemma 2.3; liu2022 Lemma B.1;
+// dugler2026 Lemma 12) over unbounded integer bins, and the bin-index maps the papers use.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "algorithms/privacy.hpp"
+#include "core/rng.hpp"
+
+namespace dpb::alg {
+
+struct HistogramBin {
+  std::int64_t bin = 0;
+  double frequency = 0;  // released noisy frequency p~ (>= the threshold)
+};
+
+struct StabilityHistogram {
+  std::vector<HistogramBin> released;  // increasing bin order; every bin not listed is released as 0
+  std::size_t occupied = 0;            // bins with at least one record (released.size() <= occupied)
+  double noise_scale = 0;              // Laplace scale on a frequency
+  double threshold = 0;                // noisy frequencies below it were released as 0
+};
+
+// The noise scale and threshold of the histogram on n records (spec: liu2022 §2.7):
+//   replace:    Lap(2/(eps n)),  threshold 2 log(2/delta)/(eps n) + 1/n
+//   add_remove: Lap(1/(eps n)),  threshold 1/n + log(1/delta)/(eps n)
+// A bin held by a single record is released with probability delta/4 (replace) or delta/2
+// (add_remove). Require eps finite and > 0, delta in (0, 1), n >= 1.
+double histogram_noise_scale(std::size_t n, const Privacy& privacy);
+double histogram_threshold(std::size_t n, const Privacy& privacy);
+
+// One run of the (eps, delta)-DP histogram on `bins` (the bin index of each record; n = bins.size()):
+// p_hat_k = count_k / n; every occupied bin gets p_hat_k + Lap(noise_scale), drawn in increasing bin
+// order (so the output depends only on the multiset of bins and the rng), and is released only if
+// that is >= threshold. Empty bins get no noise and are never released. Only occupied bins are
+// materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
+// noisy counts n p~; dividing by the record count is post-processing only where n is public.
+StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
+                                       core::Rng& rng);
+
+// The released bin with the largest noisy frequency, ties to the smallest bin index (liu2022
+// ambiguity 15); std::nullopt (BOTTOM, liu2022 Alg. 4 line 6) when nothing was released.
+std::optional<HistogramBin> largest_released_bin(const StabilityHistogram& histogram);
+
+// liu2022 Alg. 4 line 4: bins [2^{m/4}, 2^{(m+1)/4}), index m = floor(4 log2 lambda) for lambda > 0,
+// plus the bin [0, 0], whose index is `zero_log_bin`. lambda must be finite and >= 0.
+inline constexpr std::int64_t zero_log_bin = std::numeric_limits<std::int64_t>::min();
+std::int64_t log_bin(double lambda);
+// Left endpoint of log bin m: 2^{m/4}, or 0 for zero_log_bin (what Alg. 4 line 8 returns).
+double log_bin_left(std::int64_t m);
+
+// liu2022 Alg. 5 line 3: left-open bins (m tau, (m+1) tau], index m = ceil(x/tau) - 1. x finite,
+// tau finite and > 0, |x/tau| < 2^62.
+std::int64_t interval_bin(double x, double tau);
+// Left endpoint of interval bin m: m tau (Alg. 5 line 4).
+double interval_bin_left(std::int64_t m, double tau);
+
+}  // namespace dpb::alg

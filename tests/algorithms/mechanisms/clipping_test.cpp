@@ -1,0 +1,83 @@
+#include "algorithms/mechanisms/clipping.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+
+#include "core/errors.hpp"
+
+using namespace dpb::alg;
+
+TEST_CASE("l2_clip scales onto the ball only when the norm exceeds R", "[mechanisms]") {
+  Eigen::VectorXd y(2);
+  y << 3, 4;  // norm 5
+  CHECK_FALSE(l2_clip(y, 10.0));
+  CHECK(y == Eigen::Vector2d(3, 4));
+  CHECK_FALSE(l2_clip(y, 5.0));  // on the boundary: unchanged
+  CHECK(y == Eigen::Vector2d(3, 4));
+  CHECK(l2_clip(y, 1.0));
+  CHECK(y(0) == Approx(0.6).epsilon(1e-15));
+  CHECK(y(1) == Approx(0.8).epsilon(1e-15));
+  Eigen::VectorXd zero = Eigen::VectorXd::Zero(3);
+  CHECK_FALSE(l2_clip(zero, 1.0));
+  CHECK_FALSE(l2_clip(y, std::numeric_limits<double>::infinity()));
+
+  // A column of a matrix, in place; the other column is untouched.
+  Eigen::MatrixXd m(2, 2);
+  m << 3, 1, 4, 1;
+  CHECK(l2_clip(m.col(0), 2.5));
+  CHECK(m(0, 0) == Approx(1.5).epsilon(1e-15));
+  CHECK(m(1, 0) == Approx(2.0).epsilon(1e-15));
+  CHECK(m.col(1) == Eigen::Vector2d(1, 1));
+
+  // Entries whose squares overflow still clip correctly.
+  Eigen::VectorXd huge(2);
+  huge << 3e200, 4e200;
+  CHECK(l2_clip(huge, 5.0));
+  CHECK(huge(0) == Approx(3.0).epsilon(1e-14));
+  CHECK(huge(1) == Approx(4.0).epsilon(1e-14));
+
+  Eigen::VectorXd bad(2);
+  bad << 1, std::nan("");
+  CHECK_THROWS_AS(l2_clip(bad, 1.0), dpb::InvalidArgument);
+  CHECK(bad(0) == 1.0);  // left unchanged
+  bad << 1, std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(l2_clip(bad, 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(l2_clip(y, 0.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(l2_clip(y, std::nan("")), dpb::InvalidArgument);
+}
+
+TEST_CASE("frobenius_clip uses the Frobenius norm of the whole matrix", "[mechanisms]") {
+  Eigen::MatrixXd y(2, 2);
+  // ||y||_F = sqrt(1 + 4 + 4 + 16) = 5 but ||y||_op = (3 + sqrt 41)/2 = 4.70: at R = 4.8 only a
+  // Frobenius clip (not an operator-norm one) acts.
+  y << 1, 2, 2, -4;
+  CHECK(frobenius_clip(y, 4.8));
+  CHECK(y.norm() == Approx(4.8).epsilon(1e-15));
+  CHECK(y(1, 1) == Approx(-4 * 4.8 / 5).epsilon(1e-15));
+  CHECK_FALSE(frobenius_clip(y, 4.8));
+  CHECK_THROWS_AS(frobenius_clip(y, -1.0), dpb::InvalidArgument);
+}
+
+TEST_CASE("truncate_coordinates is Trunc_R and counts the truncated entries", "[mechanisms]") {
+  Eigen::VectorXd x(6);
+  x << -3, 0.5, 2, -0.2, 2.5, -2;
+  CHECK(truncate_coordinates(x, 2.0) == 2);  // |x_j| = R is not truncated
+  Eigen::VectorXd expected(6);
+  expected << -2, 0.5, 2, -0.2, 2, -2;
+  CHECK(x == expected);
+  CHECK(truncate_coordinates(x, 2.0) == 0);
+
+  Eigen::MatrixXd m(2, 3);
+  m << 10, -10, 0, std::numeric_limits<double>::infinity(), 1, -0.5;
+  CHECK(truncate_coordinates(m, 1.0) == 3);
+  Eigen::MatrixXd m_expected(2, 3);
+  m_expected << 1, -1, 0, 1, 1, -0.5;
+  CHECK(m == m_expected);
+
+  Eigen::VectorXd bad(2);
+  bad << 5, std::nan("");
+  CHECK_THROWS_AS(truncate_coordinates(bad, 1.0), dpb::InvalidArgument);
+  CHECK(bad(0) == 5.0);  // left unchanged
+  CHECK_THROWS_AS(truncate_coordinates(x, 0.0), dpb::InvalidArgument);
+}

@@ -1,0 +1,190 @@
+#include "algorithms/mechanisms/histogram.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <map>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "support/statistics.hpp"
+
+using namespace dpb::alg;
+
+namespace {
+
+constexpr double kAlpha = 1e-6;
+
+// P(c/n + Lap(s) >= thr), the exact release probability of a bin with c records.
+double release_probability(double p_hat, double s, double thr) {
+  return p_hat < thr ? 0.5 * std::exp(-(thr - p_hat) / s) : 1 - 0.5 * std::exp(-(p_hat - thr) / s);
+}
+
+std::vector<std::int64_t> with_counts(const std::map<std::int64_t, int>& counts) {
+  std::vector<std::int64_t> bins;
+  for (const auto& [bin, c] : counts) bins.insert(bins.end(), c, bin);
+  return bins;
+}
+
+}  // namespace
+
+TEST_CASE("histogram noise scale and threshold follow liu2022 §2.7", "[mechanisms]") {
+  // By hand, n = 1000, eps = 1, delta = 0.1:
+  //   replace:    s = 2/1000, thr = 2 log(20)/1000 + 1/1000 = 0.0059915 + 0.001
+  //   add_remove: s = 1/1000, thr = 1/1000 + log(10)/1000  = 0.001 + 0.0023026
+  const Privacy replace{1.0, 0.1, Neighbours::replace}, add_remove{1.0, 0.1, Neighbours::add_remove};
+  CHECK(histogram_noise_scale(1000, replace) == Approx(0.002).epsilon(1e-15));
+  CHECK(histogram_threshold(1000, replace) == Approx(0.00699146454711).epsilon(1e-11));
+  CHECK(histogram_noise_scale(1000, add_remove) == Approx(0.001).epsilon(1e-15));
+  CHECK(histogram_threshold(1000, add_remove) == Approx(0.00330258509299).epsilon(1e-11));
+
+  dpb::core::Rng rng(1, 1);
+  const std::vector<std::int64_t> one{0};
+  CHECK_THROWS_AS(stability_histogram({}, replace, rng), dpb::InvalidArgument);  // n = 0
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{0.0, 0.1}, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{std::nan(""), 0.1}, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 0.0}, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 1.0}, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(histogram_threshold(0, replace), dpb::InvalidArgument);
+}
+
+TEST_CASE("the histogram never releases an empty bin", "[mechanisms]") {
+  // eps = 50 so that both occupied bins are released often: bin 0 (p_hat 3/4) always, bin 5 (1/4) with
+  // probability 0.5 e^{-3} = 0.025. Bins 1..4 hold no record and must never appear.
+  const std::vector<std::int64_t> bins{0, 0, 0, 5};
+  dpb::core::Rng rng(3, dpb::core::hash_name("empty bins"));
+  int bin5_released = 0;
+  for (int run = 0; run < 2000; ++run) {
+    const auto h = stability_histogram(bins, Privacy{50.0, 0.1}, rng);
+    REQUIRE(h.occupied == 2);
+    REQUIRE(!h.released.empty());
+    CHECK(h.released.front().bin == 0);
+    for (const auto& b : h.released) CHECK((b.bin == 0 || b.bin == 5));
+    bin5_released += h.released.back().bin == 5;
+  }
+  CHECK(bin5_released > 0);  // the check above was not vacuous
+}
+
+TEST_CASE("release probabilities and noise scale match the spec exactly", "[mechanisms]") {
+  // n = 1000: small bins with 1, 3, 5 and 8 records (thresholding decides) and one bin of 983
+  // (always released; its noise is measured). Bin indices are far apart, one negative.
+  const std::map<std::int64_t, int> counts{{-7, 1}, {2, 3}, {40, 5}, {1'000'000'000'000, 8}, {9, 983}};
+  const auto bins = with_counts(counts);
+  constexpr int kRuns = 20000;
+  for (const auto neighbours : {Neighbours::replace, Neighbours::add_remove}) {
+    const Privacy privacy{1.0, 0.1, neighbours};
+    const double s = histogram_noise_scale(bins.size(), privacy),
+                 thr = histogram_threshold(bins.size(), privacy);
+    dpb::core::Rng rng(5, dpb::core::hash_name(to_string(neighbours)));
+    std::map<std::int64_t, int> released;
+    std::vector<double> big_bin_noise;
+    for (int run = 0; run < kRuns; ++run) {
+      const auto h = stability_histogram(bins, privacy, rng);
+      REQUIRE(h.occupied == counts.size());
+      CHECK(h.noise_scale == s);
+      CHECK(h.threshold == thr);
+      for (const auto& b : h.released) {
+        ++released[b.bin];
+        CHECK(b.frequency >= thr);
+        if (b.bin == 9) big_bin_noise.push_back(b.frequency - 0.983);
+      }
+    }
+    CAPTURE(to_string(neighbours));
+    // A singleton is released with probability delta/4 (replace) or delta/2 (add_remove).
+    const double singleton = neighbours == Neighbours::replace ? 0.1 / 4 : 0.1 / 2;
+    CHECK(release_probability(0.001, s, thr) == Approx(singleton).epsilon(1e-12));
+    // Per-bin release frequency vs the exact probability, Bernstein at level 1e-6: half-widths 0.003
+    // to 0.019 here. Halving the replace scale drops the singleton's probability from 0.025 to 0.001;
+    // doubling the add_remove scale raises it from 0.05 to 0.16.
+    for (const auto& [bin, c] : counts) {
+      const double p = release_probability(c / 1000.0, s, thr), freq = released[bin] / double(kRuns);
+      CAPTURE(bin, c, p, freq);
+      CHECK(std::abs(freq - p) <= dpb::test::bernstein_halfwidth(p, kRuns, kAlpha));
+    }
+    // The big bin is always released (0.983 is > 400 scales above the threshold), so its noise is
+    // the full Laplace(s) sample: mean |noise| = s within 6 s / sqrt(R) (|Lap| has sd s), and KS.
+    REQUIRE(big_bin_noise.size() == static_cast<std::size_t>(kRuns));
+    std::vector<double> magnitude;
+    for (double x : big_bin_noise) magnitude.push_back(std::abs(x));
+    CHECK(std::abs(dpb::test::mean(magnitude) - s) <= 6 * s / std::sqrt(double(kRuns)));
+    const auto laplace_cdf = [&](double x) {
+      return x < 0 ? 0.5 * std::exp(x / s) : 1 - 0.5 * std::exp(-x / s);
+    };
+    CHECK(dpb::test::ks_statistic(big_bin_noise, laplace_cdf) <= dpb::test::ks_critical(kRuns, kAlpha));
+  }
+}
+
+TEST_CASE("the histogram depends only on the multiset of bins and the seed", "[mechanisms]") {
+  std::vector<std::int64_t> bins;
+  for (int i = 0; i < 300; ++i) bins.push_back((i * 37) % 11 - 5);  // 11 bins, unsorted
+  std::vector<std::int64_t> reversed(bins.rbegin(), bins.rend());
+  const Privacy privacy{2.0, 1e-3};
+  dpb::core::Rng a(9, 9), b(9, 9), c(9, 9);
+  const auto h1 = stability_histogram(bins, privacy, a), h2 = stability_histogram(bins, privacy, b),
+             h3 = stability_histogram(reversed, privacy, c);
+  REQUIRE(h1.released.size() > 3);
+  REQUIRE(h1.released.size() == h2.released.size());
+  REQUIRE(h1.released.size() == h3.released.size());
+  for (std::size_t i = 0; i < h1.released.size(); ++i) {
+    CHECK(h1.released[i].bin == h2.released[i].bin);
+    CHECK(h1.released[i].frequency == h2.released[i].frequency);
+    CHECK(h1.released[i].bin == h3.released[i].bin);
+    CHECK(h1.released[i].frequency == h3.released[i].frequency);
+    if (i > 0) CHECK(h1.released[i - 1].bin < h1.released[i].bin);
+  }
+}
+
+TEST_CASE("largest_released_bin breaks ties to the smallest index and returns BOTTOM on nothing",
+          "[mechanisms]") {
+  StabilityHistogram h;
+  h.released = {{-1, 0.5}, {3, 0.2}, {7, 0.5}};
+  REQUIRE(largest_released_bin(h).has_value());
+  CHECK(largest_released_bin(h)->bin == -1);
+  CHECK(largest_released_bin(h)->frequency == 0.5);
+  h.released[2].frequency = 0.6;
+  CHECK(largest_released_bin(h)->bin == 7);
+  CHECK_FALSE(largest_released_bin(StabilityHistogram{}).has_value());
+
+  // One record, eps = 0.1, delta = 1e-6: released with probability delta/4 = 2.5e-7, so BOTTOM.
+  dpb::core::Rng rng(4, 4);
+  const std::vector<std::int64_t> one{3};
+  const auto lonely = stability_histogram(one, Privacy{0.1, 1e-6}, rng);
+  CHECK(lonely.occupied == 1);
+  CHECK(lonely.released.empty());
+  CHECK_FALSE(largest_released_bin(lonely).has_value());
+}
+
+TEST_CASE("log_bin and interval_bin index the bins of liu2022 Alg. 4 and Alg. 5", "[mechanisms]") {
+  // log bins [2^{m/4}, 2^{(m+1)/4}), m = floor(4 log2 lambda).
+  CHECK(log_bin(1.0) == 0);
+  CHECK(log_bin(2.0) == 4);
+  CHECK(log_bin(0.5) == -4);
+  CHECK(log_bin(1.5) == 2);  // 4 log2 1.5 = 2.34
+  CHECK(log_bin(1024.0) == 40);
+  CHECK(log_bin(0.0) == zero_log_bin);
+  CHECK(log_bin_left(4) == 2.0);
+  CHECK(log_bin_left(-4) == 0.5);
+  CHECK(log_bin_left(zero_log_bin) == 0.0);
+  for (double x : {3.7, 0.01, 1e10, 7e-300}) {
+    const auto m = log_bin(x);
+    CAPTURE(x, m);
+    CHECK(log_bin_left(m) <= x);
+    CHECK(x < log_bin_left(m + 1));
+  }
+  CHECK_THROWS_AS(log_bin(-1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(log_bin(std::nan("")), dpb::InvalidArgument);
+  CHECK_THROWS_AS(log_bin(std::numeric_limits<double>::infinity()), dpb::InvalidArgument);
+
+  // interval bins (m tau, (m+1) tau], m = ceil(x/tau) - 1: left-open, right-closed.
+  CHECK(interval_bin(0.5, 1.0) == 0);
+  CHECK(interval_bin(1.0, 1.0) == 0);
+  CHECK(interval_bin(1.01, 1.0) == 1);
+  CHECK(interval_bin(0.0, 1.0) == -1);
+  CHECK(interval_bin(-0.5, 1.0) == -1);
+  CHECK(interval_bin(-1.0, 1.0) == -2);
+  CHECK(interval_bin(2.5, 0.5) == 4);  // (2, 2.5]
+  CHECK(interval_bin_left(4, 0.5) == 2.0);
+  CHECK_THROWS_AS(interval_bin(1.0, 0.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(interval_bin(std::nan(""), 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(interval_bin(1e300, 1e-10), dpb::InvalidArgument);  // no int64 bin index
+}

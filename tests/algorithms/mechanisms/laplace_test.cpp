@@ -1,0 +1,92 @@
+#include "algorithms/mechanisms/laplace.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "support/statistics.hpp"
+
+using namespace dpb::alg;
+
+namespace {
+
+// Every statistical check runs at level 1e-6 (DKW for KS, 6 standard errors for means), so a correct
+// sampler fails for at most a 1e-6 fraction of seeds: a failure means a wrong distribution.
+constexpr double kAlpha = 1e-6;
+constexpr std::size_t kDraws = 200000;
+
+// CDF of BoundedLaplace(lambda, tau) (kumar2025 §1.3), integrated from its density:
+// for -tau <= x <= 0, F(x) = (e^{x/lambda} - e^{-tau/lambda}) / (2 (1 - e^{-tau/lambda})); symmetric.
+double bounded_laplace_cdf(double x, double lambda, double tau) {
+  if (x <= -tau) return 0;
+  if (x >= tau) return 1;
+  const double lower =
+      (std::exp(-std::abs(x) / lambda) - std::exp(-tau / lambda)) / (2 * (1 - std::exp(-tau / lambda)));
+  return x <= 0 ? lower : 1 - lower;
+}
+
+}  // namespace
+
+TEST_CASE("laplace_scale is Delta / eps and validates", "[mechanisms]") {
+  CHECK(laplace_scale(2.0, 0.5) == 4.0);
+  CHECK(laplace_scale(3.0, 1.5) == 2.0);
+  CHECK_THROWS_AS(laplace_scale(0.0, 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(laplace_scale(1.0, 0.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(laplace_scale(1.0, -1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(laplace_scale(std::nan(""), 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(laplace_scale(1.0, std::numeric_limits<double>::infinity()), dpb::InvalidArgument);
+}
+
+TEST_CASE("add_laplace_noise adds Lap(Delta/eps) noise", "[mechanisms]") {
+  const double b = laplace_scale(2.0, 0.5), start = -1.0;
+  Eigen::MatrixXd v = Eigen::MatrixXd::Constant(400, kDraws / 400, start);
+  dpb::core::Rng rng(11, dpb::core::hash_name("laplace noise"));
+  add_laplace_noise(v, b, rng);
+  std::vector<double> noise(v.data(), v.data() + v.size()), magnitude;
+  for (double& x : noise) magnitude.push_back(std::abs(x -= start));
+  // |X| ~ Exp(mean b, sd b): the mean of |X| is b within 6 b / sqrt(n) (a 2% scale error is 9
+  // standard errors at n = 2e5).
+  CHECK(std::abs(dpb::test::mean(magnitude) - b) <= 6 * b / std::sqrt(static_cast<double>(kDraws)));
+  const auto laplace_cdf = [&](double x) {
+    return x < 0 ? 0.5 * std::exp(x / b) : 1 - 0.5 * std::exp(-x / b);
+  };
+  CHECK(dpb::test::ks_statistic(noise, laplace_cdf) <= dpb::test::ks_critical(kDraws, kAlpha));
+
+  Eigen::MatrixXd w = Eigen::MatrixXd::Zero(2, 2);
+  CHECK_THROWS_AS(add_laplace_noise(w, 0.0, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(add_laplace_noise(w, std::nan(""), rng), dpb::InvalidArgument);
+}
+
+TEST_CASE("bounded_laplace samples Lap(lambda) conditioned on |X| <= tau", "[mechanisms]") {
+  // Heavy truncation (tau << lambda, nearly uniform), moderate (P(|Lap| <= tau) = 0.78) and light
+  // (essentially Laplace). A clipped instead of conditioned Laplace puts atoms at +-tau and fails KS.
+  for (const auto& [lambda, tau] : {std::pair{10.0, 1.0}, std::pair{2.0, 3.0}, std::pair{0.1, 5.0}}) {
+    CAPTURE(lambda, tau);
+    dpb::core::Rng rng(13, dpb::core::hash_name("bounded laplace"));
+    std::vector<double> x(kDraws);
+    for (double& v : x) v = bounded_laplace(rng, lambda, tau);
+    const auto [lo, hi] = std::minmax_element(x.begin(), x.end());
+    CHECK(*lo >= -tau);
+    CHECK(*hi <= tau);
+    CHECK(dpb::test::ks_statistic(x, [&](double t) { return bounded_laplace_cdf(t, lambda, tau); }) <=
+          dpb::test::ks_critical(kDraws, kAlpha));
+  }
+  dpb::core::Rng rng(1, 1);
+  CHECK_THROWS_AS(bounded_laplace(rng, 0.0, 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(bounded_laplace(rng, 1.0, 0.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(bounded_laplace(rng, 1.0, std::numeric_limits<double>::infinity()), dpb::InvalidArgument);
+}
+
+TEST_CASE("bounded_laplace_min_tau is (Delta/eps) log(4/delta) (kumar2025 Fact 2)", "[mechanisms]") {
+  // By hand: (2 / 0.5) log(4 / 1e-3) = 4 log(4000) = 4 * 8.29404964 = 33.1761986.
+  CHECK(bounded_laplace_min_tau(2.0, 0.5, 1e-3) == Approx(33.1761986).epsilon(1e-8));
+  CHECK(bounded_laplace_min_tau(1.0, 1.0, 4.0 * std::exp(-2.0)) == Approx(2.0).epsilon(1e-15));
+  CHECK_THROWS_AS(bounded_laplace_min_tau(1.0, 1.0, 0.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(bounded_laplace_min_tau(1.0, 1.0, 1.0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(bounded_laplace_min_tau(1.0, 0.0, 0.1), dpb::InvalidArgument);
+  CHECK_THROWS_AS(bounded_laplace_min_tau(-1.0, 1.0, 0.1), dpb::InvalidArgument);
+}
