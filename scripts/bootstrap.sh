@@ -38,11 +38,21 @@ fi
 
 echo "bootstrap: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-$SUDO apt-get update -qq >/dev/null || { echo "bootstrap: apt-get update failed" >&2; exit 1; }
-for p in "${missing[@]}"; do
-  if ! $SUDO apt-get install -y -qq --no-install-recommends "$p" >/dev/null; then
-    echo "bootstrap: FAILED to install Debian package '$p'" >&2
-    exit 1
-  fi
-done
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+if ! $SUDO apt-get update -q >"$log" 2>&1; then
+  tail -n 20 "$log" >&2
+  echo "bootstrap: apt-get update failed (is Debian's package archive reachable?)" >&2
+  exit 1
+fi
+if ! $SUDO apt-get install -y -q --no-install-recommends "${missing[@]}" >"$log" 2>&1; then
+  # Find and name the package that cannot be installed.
+  for p in "${missing[@]}"; do
+    if ! $SUDO apt-get install -y -q --no-install-recommends "$p" >"$log" 2>&1; then
+      tail -n 20 "$log" >&2
+      echo "bootstrap: FAILED to install Debian package '$p'" >&2
+      exit 1
+    fi
+  done
+fi
 echo "bootstrap: done" >&2

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/laplace.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::verify {
@@ -20,14 +21,10 @@ Calibration calibrate_gaussian(double sensitivity, double epsilon, double delta,
 }
 
 Calibration calibrate_laplace(double sensitivity, double epsilon, double delta) {
-  if (!(std::isfinite(sensitivity) && sensitivity > 0))
-    throw InvalidArgument(fmt::format("sensitivity must be a finite number > 0, got {}", sensitivity));
-  if (!(std::isfinite(epsilon) && epsilon > 0))
-    throw InvalidArgument(fmt::format("epsilon must be a finite number > 0, got {}", epsilon));
   if (delta != 0)
     throw InvalidArgument("the Laplace mechanism is pure eps-DP: --delta is not allowed (or must be 0)");
   Calibration c{"laplace", "b", sensitivity, epsilon, 0.0};
-  c.scale = sensitivity / epsilon;
+  c.scale = alg::laplace_scale(sensitivity, epsilon);
   c.exact_delta = 0;
   c.exact_epsilon = epsilon;  // the privacy loss is bounded by exactly Delta / b = eps
   return c;
