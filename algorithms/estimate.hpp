@@ -29,6 +29,8 @@ struct Estimate {
   std::optional<Eigen::MatrixXd> Q;            // d x k, orthonormal columns
   std::optional<Eigen::MatrixXd> Sigma;        // d x d covariance estimate
   std::optional<Eigen::VectorXd> eigenvalues;  // estimated eigenvalues, descending
+  std::optional<Eigen::VectorXd> mean;         // a private mean (liu2022 Alg. 5, dugler2026 Alg. 5)
+  std::optional<double> scalar;                // a scalar release (a range, a variance, a rank)
   Diagnostics diagnostics;
   PrivacyClaim claim;  // the claim the estimator ran under
 };

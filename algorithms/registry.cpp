@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "algorithms/registrations.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg {
@@ -74,9 +75,16 @@ std::unique_ptr<Estimator> Registry::make(const std::string& id, const core::Par
 }
 
 const Registry& algorithm_registry() {
-  // Estimators register here as their issues land (Oja family, covariance family, sparse family,
-  // baselines). Mutants are never registered in the default registry.
-  static const Registry registry;
+  // Mutants (algorithms/mutants) are never registered here.
+  static const Registry registry = [] {
+    Registry r;
+    register_liu2022(r);
+    register_dugler2026(r);
+    register_cai2024(r);
+    register_kumar2025(r);
+    register_baselines(r);
+    return r;
+  }();
   return registry;
 }
 
