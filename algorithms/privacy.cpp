@@ -17,10 +17,19 @@ void validate(const Privacy& p) {
 std::string to_string(Neighbours n) { return n == Neighbours::replace ? "replace" : "add_remove"; }
 
 std::string to_string(ClaimScope s) {
+  if (s == ClaimScope::not_private) return "not_private";
   return s == ClaimScope::worst_case ? "worst_case" : "under_model_assumptions";
 }
 
 std::string describe(const PrivacyClaim& claim) {
+  if (claim.scope == ClaimScope::not_private) {
+    std::string line = "NOT differentially private (no privacy guarantee of any kind)";
+    if (claim.epsilon > 0)
+      line += fmt::format("; noise nominally calibrated to ({:g}, {:g}), which does NOT hold", claim.epsilon,
+                          claim.delta);
+    for (const auto& c : claim.conditions) line += "; " + c;
+    return line;
+  }
   std::string line = claim.delta > 0 ? fmt::format("({:g}, {:g})-DP", claim.epsilon, claim.delta)
                                      : fmt::format("{:g}-DP (pure)", claim.epsilon);
   line += claim.neighbours == Neighbours::replace ? ", replace-one neighbours" : ", add/remove-one neighbours";

@@ -13,6 +13,9 @@ enum class Neighbours {
 enum class ClaimScope {
   worst_case,               // holds for every pair of neighbouring datasets
   under_model_assumptions,  // holds only with high probability over data drawn from the model
+  not_private,              // NO differential-privacy guarantee (non-private references, benchmarks such as
+                            // cai2024's DP-Gauss*, paper-faithful modes known to leak): epsilon and delta
+                            // then only record the budget the noise was nominally calibrated to (0 if none)
 };
 
 struct Privacy {

@@ -1,0 +1,111 @@
+#include "algorithms/covariance/private_rank.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "algorithms/covariance/private_noise_variance.hpp"
+#include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "core/errors.hpp"
+#include "core/linalg.hpp"
+#include "core/samplers.hpp"
+
+namespace dpb::alg {
+namespace {
+
+constexpr const char* kId = "cai2024.private_rank";
+
+class PrivateRank final : public Estimator {
+ public:
+  explicit PrivateRank(PrivateRankParams params) : params_(params) {}
+
+  Estimate run(const Input& in, core::Rng& rng) const override {
+    const Eigen::MatrixXd& X = require_samples(in, kId);
+    const Eigen::Index p = X.rows(), n = X.cols(), R = params_.R;
+    if (R > std::min(n, p - 1))
+      throw InvalidArgument(
+          fmt::format("{}: R must satisfy 1 <= R <= min(n, p - 1) (R + 1 eigenvalues are compared), "
+                      "got R = {}, n = {}, p = {}",
+                      kId, R, n, p));
+    const SpikedQuantities q = spiked_quantities(params_.lambda, params_.sigma2, in, kId);
+    // spec: cai2024 A7: Delta2 with R in place of the unknown r.
+    const double Delta2 = eigenvalue_sensitivity({n, p, R, q.lambda.value, q.sigma2.value}, params_.C3);
+    const Budget budget{in.privacy.epsilon, in.privacy.delta};
+    const double sd = gaussian_noise_sd(Delta2, budget, params_.calibration, kId, "eigenvalue release");
+
+    const RankRelease release = private_rank(descending_eigenvalues(core::second_moment(X)), R, sd, rng);
+
+    Estimate out;
+    out.scalar = static_cast<double>(release.rank);
+    auto& d = out.diagnostics;
+    d.counters["Delta2"] = Delta2;
+    d.counters["noise_sd"] = sd;
+    d.counters["guarded_ratios"] = release.guarded;
+    d.counters["fallback"] = release.fallback ? 1 : 0;
+    if (release.fallback)
+      d.notes.push_back("every noisy eigen-ratio had a non-positive denominator: fallback rhat = 1");
+    d.budget.push_back(
+        {"noisy eigenvalues lambda_1..lambda_{R+1} (cai2024 §7.1)", budget.epsilon, budget.delta});
+    finish_estimate(out, q.any_from_oracle(), claim(in));
+    return out;
+  }
+
+  PrivacyClaim claim(const Input& in) const override {
+    return cai2024_claim(
+        in, 1.0,
+        fmt::format("Delta2 = C3 (l (R + log n) + s2 (p + log n))/n with C3 = {:g}, R = {} in place "
+                    "of r (spec: cai2024 A7); requires r <= R",
+                    params_.C3, params_.R),
+        params_.calibration, params_.lambda <= 0 || params_.sigma2 <= 0);
+  }
+
+ private:
+  PrivateRankParams params_;
+};
+
+}  // namespace
+
+PrivateRankParams PrivateRankParams::from(const core::ParamMap& p) {
+  PrivateRankParams v;
+  v.R = p.get_int("R", v.R, kId);
+  if (v.R < 1) throw InvalidArgument(fmt::format("{}: R must be >= 1, got {}", kId, v.R));
+  v.C3 = p.get_real("C3", v.C3, kId);
+  v.lambda = p.get_real("lambda", v.lambda, kId);
+  v.sigma2 = p.get_real("sigma2", v.sigma2, kId);
+  v.calibration = parse_noise_calibration(p.get_string("calibration", "classical", kId), kId);
+  return v;
+}
+
+RankRelease private_rank(const Eigen::VectorXd& eig, Eigen::Index R, double noise_sd, core::Rng& rng) {
+  if (R < 1 || eig.size() < R + 1)
+    throw InvalidArgument(
+        fmt::format("private_rank: needs R >= 1 and R + 1 eigenvalues, got R = {} and {}", R, eig.size()));
+  if (!(std::isfinite(noise_sd) && noise_sd >= 0))
+    throw InvalidArgument(fmt::format("private_rank: noise sd must be finite and >= 0, got {}", noise_sd));
+  RankRelease out;
+  // lambda_k(Shat) + Z_k for k = 1..R+1 (spec: cai2024 A7: Z_{R+1} is needed too).
+  out.noisy = eig.head(R + 1);
+  for (Eigen::Index k = 0; k <= R; ++k) out.noisy[k] += noise_sd * core::standard_normal(rng);
+  // argmax over k = 1..R of the ratio; a non-positive denominator counts as -inf (spec: cai2024 §2.5).
+  double best = -std::numeric_limits<double>::infinity();
+  for (Eigen::Index k = 0; k < R; ++k) {
+    if (!(out.noisy[k + 1] > 0)) {
+      ++out.guarded;
+      continue;
+    }
+    const double ratio = out.noisy[k] / out.noisy[k + 1];
+    if (ratio > best) {
+      best = ratio;
+      out.rank = k + 1;
+    }
+  }
+  out.fallback = out.guarded == R;
+  return out;
+}
+
+std::unique_ptr<Estimator> make_private_rank(const core::ParamMap& params) {
+  return std::make_unique<PrivateRank>(PrivateRankParams::from(params));
+}
+
+}  // namespace dpb::alg
