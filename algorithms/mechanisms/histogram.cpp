@@ -56,6 +56,25 @@ StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const
   return out;
 }
 
+StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
+                                                   const Privacy& privacy, core::Rng& rng) {
+  StabilityHistogram out;
+  out.noise_scale = histogram_noise_scale(n, privacy);
+  out.threshold = histogram_threshold(n, privacy);
+  std::size_t total = 0;
+  for (std::size_t i = 0; i < occupied.size(); ++i) {
+    const BinCount& b = occupied[i];
+    if (b.count < 1 || (i > 0 && b.bin <= occupied[i - 1].bin))
+      throw InvalidArgument("stability_histogram_from_counts: bins must be distinct, increasing, with counts >= 1");
+    total += b.count;
+    const double noisy = static_cast<double>(b.count) / static_cast<double>(n) + core::laplace(rng, out.noise_scale);
+    if (noisy >= out.threshold) out.released.push_back({b.bin, noisy});
+  }
+  if (total != n) throw InvalidArgument("stability_histogram_from_counts: the counts must sum to n");
+  out.occupied = occupied.size();
+  return out;
+}
+
 std::optional<HistogramBin> largest_released_bin(const StabilityHistogram& histogram) {
   std::optional<HistogramBin> best;
   // Bins are in increasing order and only a strictly larger frequency wins: ties go to the smallest.

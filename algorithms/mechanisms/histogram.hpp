@@ -41,6 +41,19 @@ double histogram_threshold(std::size_t n, const Privacy& privacy);
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
                                        core::Rng& rng);
 
+// One occupied bin and its record count (>= 1), for `stability_histogram_from_counts`.
+struct BinCount {
+  std::int64_t bin = 0;
+  std::size_t count = 0;
+};
+
+// The same release as `stability_histogram` from the occupied bins' counts instead of the records:
+// `occupied` lists distinct bins in increasing order with counts >= 1 summing to n. Given the same
+// multiset of bins and rng state, the output is identical to `stability_histogram` (noise is drawn in
+// increasing bin order). For callers that count bins faster than by sorting (dugler2026 Alg. 5).
+StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
+                                                   const Privacy& privacy, core::Rng& rng);
+
 // The released bin with the largest noisy frequency, ties to the smallest bin index (liu2022
 // ambiguity 15); std::nullopt (BOTTOM, liu2022 Alg. 4 line 6) when nothing was released.
 std::optional<HistogramBin> largest_released_bin(const StabilityHistogram& histogram);

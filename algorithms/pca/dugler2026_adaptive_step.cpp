@@ -1,0 +1,304 @@
+#include "algorithms/pca/dugler2026_adaptive_step.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg::dugler2026 {
+namespace {
+const char* block_min_name(AdaptiveSettings::BlockMin b) {
+  return b == AdaptiveSettings::BlockMin::d        ? "d"
+         : b == AdaptiveSettings::BlockMin::theory ? "theory"
+                                                   : "one";
+}
+}  // namespace
+
+void AdaptiveWorkspace::resize(Eigen::Index d, Eigen::Index k, Eigen::Index B) {
+  G.resize(d, k * (B / 2));
+  mean.resize(d, k);
+  kk.resize(k, k);
+  noise.resize(d, k);
+}
+
+double adaptive_noise_sigma(const AdaptiveSettings& s, double R, Eigen::Index d, Eigen::Index k,
+                            Eigen::Index B, const Privacy& privacy) {
+  const double sensitivity =
+      0.5 * s.noise_constant * R * std::sqrt(static_cast<double>(d * k)) / static_cast<double>(B);
+  return gaussian_sigma(s.calibration, sensitivity, privacy.epsilon / 2, privacy.delta / 2);
+}
+
+AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
+                                const Eigen::MatrixXd& Q, bool tangent, double range_zeta,
+                                double log_argument, const Privacy& privacy, const AdaptiveSettings& s,
+                                AdaptiveWorkspace& ws, core::Rng& rng) {
+  const Eigen::Index d = Q.rows(), k = Q.cols(), half = B / 2;
+  const auto fill = [&](Eigen::Index start) {  // G_i = A_i Q (or Pi A_i Q), no allocation
+    for (Eigen::Index i = 0; i < half; ++i) {
+      auto block = ws.G.middleCols(i * k, k);
+      S.apply(start + i, Q, block);
+      if (tangent) project_onto_tangent(Q, block, ws.kk);
+    }
+  };
+  AdaptiveStepTrace tr;
+  // Range half I^R_t (Alg. 2 line 3 / Alg. 3 line 4).
+  fill(first);
+  tr.range =
+      private_range(ws.G, k, Budget{privacy.epsilon, privacy.delta}, range_zeta, s.range, ws.range, rng);
+  tr.Lhat = tr.range.Lhat;
+  if (!tr.Lhat || *tr.Lhat == 0) {
+    // spec: dugler2026 ambiguity 2 -- BOTTOM (and the zero bin, whose width sqrt(0) admits no center grid)
+    // skip the step, Q_t = Q_{t-1}: a function of DP outputs only (post-processing).
+    tr.skipped = true;
+    tr.stop = s.stop_on_bottom;
+    return tr;
+  }
+  // Alg. 2 line 4 / Alg. 3 line 5.
+  tr.R = s.radius_constant * s.K * std::sqrt(*tr.Lhat) * std::pow(std::log(log_argument), s.a);
+  // Mean half I_t (Alg. 2 line 5 / Alg. 3 line 6): TRUNCATEDMEAN at (eps/2, delta/2).
+  fill(first + half);
+  tr.tm = truncated_mean(ws.G, k, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2}, ws.mean,
+                         ws.tm, rng);
+  if (s.skip_on_empty_center && tr.tm.empty_histograms > 0) {
+    tr.skipped = true;  // center_fallback = skip_step: also post-processing of the DP centers
+    return tr;
+  }
+  tr.sigma = adaptive_noise_sigma(s, tr.R, d, k, B, privacy);  // Alg. 2 line 6 / Alg. 3 line 7
+  return tr;
+}
+
+BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Privacy& privacy,
+                                      const AdaptiveSettings& s, double zeta_divisor) {
+  const Budget center{privacy.epsilon / 2, privacy.delta / 2};
+  const Eigen::Index m_req = truncated_mean_min_samples(d, k, center, s.feasibility_margin);
+  const Budget range_budget{privacy.epsilon, privacy.delta};
+  const auto block_min = [=](Eigen::Index T) -> Eigen::Index {
+    const double zeta_r = s.zeta / (zeta_divisor * static_cast<double>(T));
+    switch (s.block_min) {
+      case AdaptiveSettings::BlockMin::d:
+        return d;
+      case AdaptiveSettings::BlockMin::one:
+        return 1;
+      case AdaptiveSettings::BlockMin::theory: {  // Theorem 5: b >= K^2 d log(k m / zeta')
+        const double m = static_cast<double>(private_range_blocks(s.range, range_budget, zeta_r));
+        return static_cast<Eigen::Index>(
+            std::ceil(s.K * s.K * static_cast<double>(d) * std::log(static_cast<double>(k) * m / zeta_r)));
+      }
+    }
+    return d;
+  };
+  const auto range_inputs = [=](Eigen::Index T) {
+    return private_range_min_inputs(s.range, range_budget, s.zeta / (zeta_divisor * static_cast<double>(T)),
+                                    block_min(T));
+  };
+  BatchRequirement req;
+  // Each half holds B/2 matrices: B >= 2 max(m_req, range inputs).
+  req.min_batch = [=](Eigen::Index T) { return 2 * std::max(m_req, range_inputs(T)); };
+  req.why = [=](Eigen::Index T) {
+    return fmt::format(
+        "TRUNCATEDMEAN's {} coordinate histograms at (eps/(2dk), delta/(2dk)) = ({:.3g}, {:.3g}) need a mean "
+        "half "
+        "of m >= {} samples and PRIVRANGE needs a range half of >= {} (2 m b with b >= {})",
+        d * k, center.epsilon / static_cast<double>(d * k), center.delta / static_cast<double>(d * k), m_req,
+        range_inputs(T), block_min(T));
+  };
+  return req;
+}
+
+Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
+                                   const Privacy& privacy, const std::string& prefix, Diagnostics& diag,
+                                   const DirectionFn& direction) {
+  Eigen::MatrixXd D(Q.rows(), Q.cols()), Y(Q.rows(), Q.cols());
+  for (Eigen::Index t = 1; t <= plan.T; ++t) {
+    const AdaptiveStepTrace tr = direction((t - 1) * plan.B, Q, D);
+    record_adaptive_step(diag, t, tr, privacy, prefix);
+    if (tr.stop) break;
+    if (tr.skipped) continue;
+    Y = Q + eta(t) * D;  // Alg. 2 line 8 / Alg. 3 line 9
+    orthonormalize_in_place(Y);
+    Q.swap(Y);
+  }
+  auto& c = diag.counters;
+  c[prefix + "batch_size"] = static_cast<double>(plan.B);
+  c[prefix + "batch_size_requested"] = static_cast<double>(plan.requested);
+  c[prefix + "batch_increased"] = plan.increased ? 1 : 0;
+  c[prefix + "planned_steps"] = static_cast<double>(plan.T);
+  diag.notes.push_back(prefix +
+                       "each record is used once (range half or mean half of one batch): parallel "
+                       "composition, total (eps, delta)");
+  return Q;
+}
+
+void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepTrace& tr,
+                          const Privacy& privacy, const std::string& p) {
+  diag.count(p + "steps");
+  diag.budget.push_back(
+      {fmt::format("{}step {}: PRIVRANGE (range half)", p, t), privacy.epsilon, privacy.delta});
+  if (!tr.Lhat || *tr.Lhat == 0) {
+    diag.count(p + (tr.Lhat ? "zero_ranges" : "bottom_ranges"));
+    diag.count(p + "skipped_steps");
+    diag.notes.push_back(fmt::format("{}step {}: PRIVRANGE returned {}: fallback {} (post-processing)", p, t,
+                                     tr.Lhat ? "the zero bin" : "BOTTOM",
+                                     tr.stop ? "stop, return Q_{t-1}" : "skip the step, Q_t = Q_{t-1}"));
+    return;
+  }
+  diag.counters[fmt::format("{}Lhat_{}", p, t)] = *tr.Lhat;
+  diag.counters[fmt::format("{}R_{}", p, t)] = tr.R;
+  diag.count(p + "truncated_entries", static_cast<double>(tr.tm.truncated_entries));
+  diag.count(p + "empty_center_histograms", static_cast<double>(tr.tm.empty_histograms));
+  diag.budget.push_back({fmt::format("{}step {}: TRUNCATEDMEAN centers (mean half)", p, t),
+                         privacy.epsilon / 2, privacy.delta / 2});
+  if (tr.tm.empty_histograms > 0)
+    diag.notes.push_back(fmt::format("{}step {}: {} empty coordinate histogram(s): {}", p, t,
+                                     tr.tm.empty_histograms, tr.skipped ? "step skipped" : "center 0 used"));
+  if (tr.skipped) {
+    diag.count(p + "skipped_steps");
+    return;
+  }
+  diag.counters[fmt::format("{}sigma_{}", p, t)] = tr.sigma;
+  diag.budget.push_back(
+      {fmt::format("{}step {}: Gaussian mean (mean half)", p, t), privacy.epsilon / 2, privacy.delta / 2});
+}
+
+std::vector<ParamSpec> adaptive_params(const std::string& p, const AdaptiveSettings& def,
+                                       const std::string& radius_ref) {
+  return {
+      {p + "K",
+       ParamType::real,
+       def.K,
+       1e-9,
+       {},
+       {},
+       "sub-Weibull tail constant K (Assumption A.4/B.4)",
+       "dugler2026 §7, §8 item 2"},
+      {p + "a",
+       ParamType::real,
+       def.a,
+       0.5,
+       {},
+       {},
+       "sub-Weibull exponent a >= 1/2",
+       "dugler2026 §7, §8 item 2"},
+      {p + "zeta", ParamType::real, def.zeta, 1e-12, 0.5, {}, "failure probability zeta", "dugler2026 §7"},
+      {p + "C1",
+       ParamType::real,
+       def.range.C1,
+       1e-9,
+       {},
+       {},
+       "PRIVRANGE blocks m = ceil(C1 log(1/(delta zeta'))/eps)",
+       "dugler2026 Alg. 4 line 5, ambiguity 10"},
+      {p + "range_safety",
+       ParamType::real,
+       def.range.safety,
+       1.0,
+       {},
+       {},
+       "safety factor of Lhat = 2 l",
+       "dugler2026 Alg. 4 line 20"},
+      {p + "range_bins_per_octave",
+       ParamType::real,
+       def.range.bins_per_octave,
+       1e-3,
+       {},
+       {},
+       "PRIVRANGE bin ratio 2^{1/q}; q = 4 in the paper",
+       "dugler2026 Alg. 4 line 14"},
+      {p + "radius_constant",
+       ParamType::real,
+       def.radius_constant,
+       1e-9,
+       {},
+       {},
+       "truncation radius constant (ADADPO's 3, TADADPO's C_R)",
+       radius_ref},
+      {p + "noise_constant",
+       ParamType::real,
+       def.noise_constant,
+       8.0,
+       {},
+       {},
+       "Gaussian scale constant 8 of sigma_t (smaller values break the privacy proof)",
+       "dugler2026 Alg. 2 line 6, Alg. 3 line 7, Lemma 2"},
+      {p + "calibration",
+       ParamType::choice,
+       std::string(def.calibration == Calibration::classical ? "classical" : "analytic"),
+       {},
+       {},
+       {"classical", "analytic"},
+       "Gaussian calibration: classical sqrt(2 log(1.25/delta'))/eps' at (eps/2, delta/2) (needs eps < 2) or "
+       "analytic",
+       "dugler2026 ambiguity 14, §8 item 3"},
+      {p + "range_fallback",
+       ParamType::choice,
+       std::string(def.stop_on_bottom ? "stop" : "skip_step"),
+       {},
+       {},
+       {"skip_step", "stop"},
+       "on PRIVRANGE = BOTTOM (or the zero bin): skip the step or stop and return Q_{t-1}",
+       "dugler2026 ambiguity 2"},
+      {p + "center_fallback",
+       ParamType::choice,
+       std::string(def.skip_on_empty_center ? "skip_step" : "zero"),
+       {},
+       {},
+       {"zero", "skip_step"},
+       "on an empty coordinate histogram: center 0, or skip the step",
+       "dugler2026 ambiguity 2"},
+      {p + "feasibility_margin",
+       ParamType::real,
+       def.feasibility_margin,
+       1.0,
+       {},
+       {},
+       "mean half m >= margin x the histogram threshold count 1 + (4dk/eps) log(4dk/delta)",
+       "dugler2026 ambiguity 2"},
+      {p + "range_block_min",
+       ParamType::choice,
+       std::string(block_min_name(def.block_min)),
+       {},
+       {},
+       {"d", "theory", "one"},
+       "PRIVRANGE block size b must reach d (ambiguity 2), K^2 d log(k m/zeta') (Theorem 5; far fewer "
+       "BOTTOMs, "
+       "larger batches) or 1 (ambiguity 10)",
+       "dugler2026 ambiguities 2, 10, Theorem 5"},
+  };
+}
+
+AdaptiveSettings read_adaptive(const core::ParamMap& params, const std::string& p,
+                               const AdaptiveSettings& def, const std::string& owner) {
+  AdaptiveSettings s;
+  s.K = params.get_real(p + "K", def.K, owner);
+  s.a = params.get_real(p + "a", def.a, owner);
+  s.zeta = params.get_real(p + "zeta", def.zeta, owner);
+  s.range.C1 = params.get_real(p + "C1", def.range.C1, owner);
+  s.range.safety = params.get_real(p + "range_safety", def.range.safety, owner);
+  s.range.bins_per_octave = params.get_real(p + "range_bins_per_octave", def.range.bins_per_octave, owner);
+  s.radius_constant = params.get_real(p + "radius_constant", def.radius_constant, owner);
+  s.noise_constant = params.get_real(p + "noise_constant", def.noise_constant, owner);
+  s.calibration = parse_calibration(
+      params.get_string(p + "calibration",
+                        def.calibration == Calibration::classical ? "classical" : "analytic", owner),
+      owner);
+  s.stop_on_bottom =
+      params.get_string(p + "range_fallback", def.stop_on_bottom ? "stop" : "skip_step", owner) == "stop";
+  s.skip_on_empty_center =
+      params.get_string(p + "center_fallback", def.skip_on_empty_center ? "skip_step" : "zero", owner) ==
+      "skip_step";
+  s.feasibility_margin = params.get_real(p + "feasibility_margin", def.feasibility_margin, owner);
+  const std::string bm = params.get_string(p + "range_block_min", block_min_name(def.block_min), owner);
+  s.block_min = bm == "theory" ? AdaptiveSettings::BlockMin::theory
+                : bm == "one"  ? AdaptiveSettings::BlockMin::one
+                               : AdaptiveSettings::BlockMin::d;
+  if (!(s.K > 0) || !(s.a >= 0.5) || !(s.zeta > 0 && s.zeta < 1) || !(s.range.C1 > 0) ||
+      !(s.range.safety >= 1) || !(s.range.bins_per_octave > 0) || !(s.radius_constant > 0) ||
+      !(s.noise_constant >= 8) || !(s.feasibility_margin >= 1))
+    throw InvalidArgument(owner +
+                          ": need K > 0, a >= 1/2, zeta in (0, 1), C1 > 0, range_safety >= 1, "
+                          "range_bins_per_octave > 0, radius_constant > 0, noise_constant >= 8, "
+                          "feasibility_margin >= 1");
+  return s;
+}
+
+}  // namespace dpb::alg::dugler2026

@@ -1,0 +1,153 @@
+#include "algorithms/pca/dugler2026_batch_rules.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg::dugler2026 {
+namespace {
+
+const char* rule_name(BatchRule r) {
+  switch (r) {
+    case BatchRule::n_over_log_n:
+      return "n_over_log_n";
+    case BatchRule::sqrt_n:
+      return "sqrt_n";
+    case BatchRule::fixed:
+      return "fixed";
+    case BatchRule::theory_steps:
+      return "theory_steps";
+  }
+  return "";
+}
+
+}  // namespace
+
+Eigen::Index even_floor(double x) {
+  return std::max<Eigen::Index>(2, 2 * static_cast<Eigen::Index>(std::floor(x / 2)));
+}
+
+BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double theory_log_argument,
+                       const BatchRequirement& req, const std::string& owner, const std::string& prefix) {
+  const double nd = static_cast<double>(n);
+  double real_B = 0;
+  switch (s.rule) {
+    case BatchRule::n_over_log_n:
+      real_B = nd / std::log(std::max(nd, 3.0));
+      break;  // Thm 1, 2
+    case BatchRule::sqrt_n:
+      real_B = std::sqrt(nd);
+      break;  // F.2 grid
+    case BatchRule::fixed:
+      if (s.batch_size < 1)
+        throw InvalidArgument(
+            fmt::format("{}: {}batch_rule = fixed needs {}batch_size >= 1", owner, prefix, prefix));
+      real_B = static_cast<double>(s.batch_size);
+      break;
+    case BatchRule::theory_steps: {  // Thm 3: T = ceil(C_T log(ndk/(zeta delta eps))), B = floor(n/T)
+      const double T = s.steps > 0
+                           ? static_cast<double>(s.steps)
+                           : std::max(1.0, std::ceil(s.C_T * std::log(std::max(theory_log_argument, 1.0))));
+      real_B = std::floor(nd / T);
+      break;
+    }
+  }
+  BatchPlan plan;
+  plan.requested =
+      even ? even_floor(real_B) : std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::floor(real_B)));
+  plan.B = plan.requested;
+  const Eigen::Index T0 = std::max<Eigen::Index>(1, n / plan.B);
+  Eigen::Index need = req.min_batch ? req.min_batch(T0) : 1;
+  if (even) need += need % 2;
+  if (plan.B < need) {
+    if (!s.auto_increase)
+      throw InvalidArgument(
+          fmt::format("{}: batch size B = {} ({}batch_rule = {}) is infeasible: {}; it needs B >= {} (set "
+                      "{}auto_increase = yes "
+                      "or a larger batch)",
+                      owner, plan.B, prefix, rule_name(s.rule), req.why(T0), need, prefix));
+    plan.B = need;
+    plan.increased = true;
+  }
+  if (plan.B > n)
+    throw InvalidArgument(
+        fmt::format("{}: needs a batch of B >= {} samples ({}) but only n = {} are given; it needs "
+                    "n >= {}",
+                    owner, plan.B, req.why ? req.why(1) : std::string("one step"), n, plan.B));
+  plan.T = n / plan.B;
+  return plan;
+}
+
+std::vector<ParamSpec> batch_params(const std::string& p, const BatchSettings& def) {
+  const std::string ref = "dugler2026 §7 F.2, §8 item 1";
+  return {
+      {p + "batch_rule",
+       ParamType::choice,
+       std::string(rule_name(def.rule)),
+       {},
+       {},
+       {"n_over_log_n", "sqrt_n", "fixed", "theory_steps"},
+       "batch size rule: n/log n (Thms 1-2), sqrt(n) (F.2 grid), fixed (batch_size), theory_steps "
+       "(Thm 3: T = steps or ceil(C_T log(ndk/(zeta delta eps))), B = floor(n/T)); even-rounded where "
+       "batches "
+       "are halved",
+       ref + ", ambiguity 13"},
+      {p + "batch_size",
+       ParamType::integer,
+       static_cast<double>(def.batch_size),
+       0.0,
+       {},
+       {},
+       "B for batch_rule = fixed",
+       ref},
+      {p + "steps",
+       ParamType::integer,
+       static_cast<double>(def.steps),
+       0.0,
+       {},
+       {},
+       "T for batch_rule = theory_steps (0: from C_T)",
+       "dugler2026 ambiguity 3 (expose T directly)"},
+      {p + "C_T",
+       ParamType::real,
+       def.C_T,
+       1e-9,
+       {},
+       {},
+       "universal constant C_T of Thm 3's step count",
+       "dugler2026 §2.3, §8 item 2"},
+      {p + "auto_increase",
+       ParamType::choice,
+       std::string(def.auto_increase ? "yes" : "no"),
+       {},
+       {},
+       {"yes", "no"},
+       "raise B to the smallest feasible batch (yes) or refuse with the required size (no)",
+       "dugler2026 §7 F.2, ambiguity 2"},
+  };
+}
+
+BatchSettings read_batch(const core::ParamMap& params, const std::string& p, const BatchSettings& def,
+                         const std::string& owner) {
+  BatchSettings s;
+  const std::string rule = params.get_string(p + "batch_rule", rule_name(def.rule), owner);
+  bool known = false;
+  for (auto r : {BatchRule::n_over_log_n, BatchRule::sqrt_n, BatchRule::fixed, BatchRule::theory_steps})
+    if (rule == rule_name(r)) s.rule = r, known = true;
+  if (!known)
+    throw InvalidArgument(fmt::format(
+        "{}: batch_rule must be n_over_log_n, sqrt_n, fixed or theory_steps; got '{}'", owner, rule));
+  s.batch_size = params.get_int(p + "batch_size", def.batch_size, owner);
+  s.steps = params.get_int(p + "steps", def.steps, owner);
+  s.C_T = params.get_real(p + "C_T", def.C_T, owner);
+  const std::string inc = params.get_string(p + "auto_increase", def.auto_increase ? "yes" : "no", owner);
+  if (inc != "yes" && inc != "no") throw InvalidArgument(owner + ": auto_increase must be 'yes' or 'no'");
+  s.auto_increase = inc == "yes";
+  if (s.batch_size < 0 || s.steps < 0 || !(s.C_T > 0))
+    throw InvalidArgument(owner + ": need batch_size >= 0, steps >= 0, C_T > 0");
+  return s;
+}
+
+}  // namespace dpb::alg::dugler2026

@@ -1,0 +1,145 @@
+#include "algorithms/pca/dugler2026_common.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "core/errors.hpp"
+#include "core/samplers.hpp"
+
+namespace dpb::alg::dugler2026 {
+
+Calibration parse_calibration(const std::string& name, const std::string& owner) {
+  if (name == "classical") return Calibration::classical;
+  if (name == "analytic") return Calibration::analytic;
+  throw InvalidArgument(
+      fmt::format("{}: calibration must be 'classical' or 'analytic', got '{}'", owner, name));
+}
+
+double gaussian_sigma(Calibration calibration, double sensitivity, double epsilon, double delta) {
+  return calibration == Calibration::classical ? classical_gaussian_sigma(sensitivity, epsilon, delta)
+                                               : analytic_gaussian_sigma(sensitivity, epsilon, delta);
+}
+
+void orthonormalize_in_place(Eigen::Ref<Eigen::MatrixXd> Y) {
+  for (Index j = 0; j < Y.cols(); ++j) {
+    for (int pass = 0; pass < 2; ++pass)  // CGS2: the second pass restores orthogonality to rounding
+      for (Index i = 0; i < j; ++i) Y.col(j) -= Y.col(i).dot(Y.col(j)) * Y.col(i);
+    const double norm = Y.col(j).norm();
+    if (!(norm > 0 && std::isfinite(norm)))
+      throw InvalidArgument(
+          "dugler2026: QR of a rank-deficient or non-finite update (check the learning rate)");
+    Y.col(j) /= norm;
+  }
+}
+
+void project_onto_SQ(const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> Y, Eigen::MatrixXd& kk) {
+  const Index k = Q.cols();
+  kk.resize(k, k);
+  kk.noalias() = Q.transpose() * Y;
+  for (Index j = 0; j < k; ++j) {  // kk <- skew(Q^T Y)
+    kk(j, j) = 0;
+    for (Index i = 0; i < j; ++i) {
+      const double s = 0.5 * (kk(i, j) - kk(j, i));
+      kk(i, j) = s;
+      kk(j, i) = -s;
+    }
+  }
+  Y.noalias() -= Q * kk;
+}
+
+void project_onto_tangent(const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> Y, Eigen::MatrixXd& kk) {
+  kk.resize(Q.cols(), Y.cols());
+  kk.noalias() = Q.transpose() * Y;
+  Y.noalias() -= Q * kk;
+}
+
+void NoiseWorkspace::resize(Index d, Index k) {
+  Z.resize(d, k);
+  kk.resize(k, k);
+}
+
+void add_tangent_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
+                       Eigen::Ref<Eigen::MatrixXd> out) {
+  ws.Z.setZero();
+  add_gaussian_noise(ws.Z, sigma, rng);
+  project_onto_tangent(Q, ws.Z, ws.kk);
+  out += ws.Z;
+}
+
+void add_symmetric_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
+                         Eigen::Ref<Eigen::MatrixXd> out) {
+  add_tangent_noise(Q, sigma, rng, ws, out);
+  // GOE_k(sigma^2): a k x k draw per step (k is small; steps are few), not per sample.
+  out.noalias() += Q * core::goe(rng, Q.cols(), sigma * sigma);
+}
+
+SampleRange::SampleRange(const core::SampleMatrices& base, Index first, Index count)
+    : base_(base), first_(first), count_(count) {
+  if (first < 0 || count < 0 || first + count > base.n())
+    throw InvalidArgument(
+        fmt::format("SampleRange [{}, {}) outside [0, {})", first, first + count, base.n()));
+}
+
+void check_input(const Input& in, const std::string& owner, bool is_private, Index min_n) {
+  if (!in.samples) throw InvalidArgument(owner + " needs sample matrices A_i (Input.samples)");
+  const Index d = in.samples->d(), n = in.samples->n();
+  if (in.k < 1 || in.k > d)
+    throw InvalidArgument(fmt::format("{}: need 1 <= k <= d = {}, got k = {}", owner, d, in.k));
+  if (n < min_n)
+    throw InvalidArgument(fmt::format("{}: needs n >= {} sample matrices, got n = {}", owner, min_n, n));
+  if (!is_private) return;
+  validate(in.privacy);
+  if (!(in.privacy.delta > 0))
+    throw InvalidArgument(
+        fmt::format("{}: needs delta in (0, 1) (approximate DP), got delta = {}", owner, in.privacy.delta));
+  if (in.privacy.neighbours != Neighbours::replace)
+    throw InvalidArgument(owner +
+                          ": calibrated for replace-one neighbours (dugler2026 Definition 1) only; "
+                          "set neighbours = replace");
+}
+
+const core::ModelInfo& require_oracle(const Input& in, const std::string& owner,
+                                      const std::string& needed_for) {
+  if (!in.oracle)
+    throw InvalidArgument(
+        fmt::format("{}: {} reads population quantities from the oracle, but none was given "
+                    "(give the value explicitly: {})",
+                    owner, needed_for, needed_for));
+  return *in.oracle;
+}
+
+double oracle_sigma(const Input& in, const std::string& owner, const std::string& needed_for) {
+  const auto& o = require_oracle(in, owner, needed_for);
+  if (auto it = o.params.find("sigma"); it != o.params.end()) return it->second;
+  if (auto it = o.params.find("sigma2"); it != o.params.end()) return std::sqrt(it->second);
+  throw InvalidArgument(fmt::format("{}: the oracle of model '{}' has no noise level sigma; give {}", owner,
+                                    o.model, needed_for));
+}
+
+double oracle_gamma(const Input& in, const std::string& owner, const std::string& needed_for) {
+  const auto& o = require_oracle(in, owner, needed_for);
+  if (!o.gamma2)
+    throw InvalidArgument(fmt::format("{}: the oracle of model '{}' has no gamma^2 (Assumption A.4); give {}",
+                                      owner, o.model, needed_for));
+  return std::sqrt(*o.gamma2);
+}
+
+PrivacyClaim replace_claim(const Privacy& privacy, Calibration calibration, bool at_half,
+                           std::vector<std::string> conditions) {
+  PrivacyClaim c;
+  c.epsilon = privacy.epsilon;
+  c.delta = privacy.delta;
+  c.neighbours = Neighbours::replace;
+  c.scope = ClaimScope::worst_case;
+  c.conditions.push_back(
+      calibration == Calibration::analytic ? "analytic Gaussian calibration (Balle & Wang 2018)"
+      : at_half ? "eps/2 < 1 for the classical Gaussian at (eps/2, delta/2) (the paper states eps <= 1)"
+                : "0 < eps < 1 (classical Gaussian calibration, Theorem 4)");
+  for (auto& s : conditions) c.conditions.push_back(std::move(s));
+  return c;
+}
+
+Eigen::MatrixXd random_start(Index d, Index k, core::Rng& rng) { return core::haar_frame(rng, d, k); }
+
+}  // namespace dpb::alg::dugler2026

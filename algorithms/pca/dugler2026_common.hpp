@@ -1,0 +1,85 @@
+#pragma once
+// Primitives shared by the dugler2026 Oja family (spec: dugler2026 §2.0): in-place thin QR, the
+// projection P_{S_Q}, the symmetric (GOE) and tangent noise of Algorithms 1-3, Gaussian calibration,
+// a contiguous sub-range of sample matrices (for the two-stage split) and oracle reading.
+#include <Eigen/Dense>
+#include <string>
+
+#include "algorithms/registry.hpp"
+#include "core/rng.hpp"
+#include "core/sample_matrices.hpp"
+
+namespace dpb::alg::dugler2026 {
+
+using Eigen::Index;
+
+// How a Gaussian noise scale is calibrated (spec §8 item 3; ambiguity 14).
+enum class Calibration {
+  classical,  // sigma = Delta sqrt(2 log(1.25/delta))/eps, the pseudo-code constants (needs eps < 1)
+  analytic,   // Balle & Wang 2018, what the paper's experiments use (any eps > 0)
+};
+Calibration parse_calibration(const std::string& name, const std::string& owner);
+double gaussian_sigma(Calibration calibration, double sensitivity, double epsilon, double delta);
+
+// Y <- the orthonormal factor of the thin QR of Y with a positive diagonal of R (spec §1 "QR(Y)"),
+// by Gram-Schmidt with one re-orthogonalisation pass, in place and without allocation. Throws
+// dpb::InvalidArgument if Y is rank-deficient or not finite.
+void orthonormalize_in_place(Eigen::Ref<Eigen::MatrixXd> Y);
+
+// Y <- P_{S_Q}(Y) = Pi_Q Y + Q sym(Q^T Y) = Y - Q skew(Q^T Y) (spec §1 notation). `kk` is a k x k
+// scratch matrix (resized only if needed).
+void project_onto_SQ(const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> Y, Eigen::MatrixXd& kk);
+// Y <- Pi_Q Y = Y - Q (Q^T Y), the projection onto the tangent space T_Q.
+void project_onto_tangent(const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> Y, Eigen::MatrixXd& kk);
+
+// Preallocated buffers for the noise of one step.
+struct NoiseWorkspace {
+  Eigen::MatrixXd Z;   // d x k
+  Eigen::MatrixXd kk;  // k x k
+  void resize(Index d, Index k);
+};
+// out += Pi_Q Z, Z ~ iid N(0, sigma^2) d x k (Alg. 3 lines 8-9: noise isotropic on T_Q).
+void add_tangent_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
+                       Eigen::Ref<Eigen::MatrixXd> out);
+// out += Q N + Pi_Q Z with Z ~ iid N(0, sigma^2) (drawn first) and N ~ GOE_k(sigma^2) (Alg. 1 lines
+// 5-6, Alg. 2 lines 7-8). By Lemma 1 this is distributed as G Q with G ~ GOE_d(sigma^2).
+void add_symmetric_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
+                         Eigen::Ref<Eigen::MatrixXd> out);
+
+// The matrices A_first..A_{first+count-1} of `base`, as SampleMatrices (no copy).
+class SampleRange final : public core::SampleMatrices {
+ public:
+  SampleRange(const core::SampleMatrices& base, Index first, Index count);
+  Index n() const override { return count_; }
+  Index d() const override { return base_.d(); }
+  void apply(Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override {
+    base_.apply(first_ + i, Q, out);
+  }
+
+ private:
+  const core::SampleMatrices& base_;
+  Index first_, count_;
+};
+
+// Checks the Oja-family input: samples present, 1 <= k <= d, n >= min_n; for private algorithms
+// also eps finite > 0, delta in (0, 1) and replace-one neighbours (Definition 1). Throws
+// dpb::InvalidArgument naming `owner` and what is allowed.
+void check_input(const Input& in, const std::string& owner, bool is_private, Index min_n = 1);
+
+// An oracle quantity from Input.oracle: throws dpb::InvalidArgument, saying which parameter to give
+// instead, when the oracle is absent or does not know it.
+const core::ModelInfo& require_oracle(const Input& in, const std::string& owner,
+                                      const std::string& needed_for);
+double oracle_sigma(const Input& in, const std::string& owner, const std::string& needed_for);
+double oracle_gamma(const Input& in, const std::string& owner, const std::string& needed_for);
+
+// The worst-case (eps, delta) claim under replace-one neighbours (Definition 1) with `conditions`, led by
+// the calibration's condition (classical at eps' = eps or eps/2 needs eps' < 1).
+PrivacyClaim replace_claim(const Privacy& privacy, Calibration calibration, bool at_half,
+                           std::vector<std::string> conditions);
+
+// The initial point Q_0 = QR(Q'_0), Q'_0 iid N(0, 1) d x k (Alg. 1 line 2, Alg. 2 line 1, Alg. 7 line 1).
+Eigen::MatrixXd random_start(Index d, Index k, core::Rng& rng);
+
+}  // namespace dpb::alg::dugler2026

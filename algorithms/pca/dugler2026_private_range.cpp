@@ -1,0 +1,134 @@
+#include "algorithms/pca/dugler2026_private_range.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "algorithms/mechanisms/histogram.hpp"
+#include "algorithms/pca/dugler2026_common.hpp"
+#include "core/errors.hpp"
+
+namespace dpb::alg::dugler2026 {
+namespace {
+
+// Geometric bin [2^{i/q}, 2^{(i+1)/q}) of x > 0, i = floor(q log2 x), or the bin [0, 0] (line 14).
+// For q = 4 this is exactly log_bin of mechanisms/histogram; other q map x -> x^{q/4} onto it.
+std::int64_t geometric_bin(double x, double q) { return log_bin(q == 4.0 ? x : std::pow(x, q / 4.0)); }
+double geometric_bin_left(std::int64_t i, double q) {
+  const double left = log_bin_left(i);
+  return q == 4.0 ? left : std::pow(left, 4.0 / q);
+}
+
+}  // namespace
+
+Eigen::Index private_range_blocks(const PrivateRangeSettings& s, const Budget& budget, double zeta) {
+  validate(budget);
+  if (!(zeta > 0 && zeta < 1))
+    throw InvalidArgument(fmt::format("PRIVRANGE: zeta must lie in (0, 1), got {}", zeta));
+  if (!(budget.delta > 0)) throw InvalidArgument("PRIVRANGE: needs delta in (0, 1)");
+  // Line 5, spec: dugler2026 ambiguity 10 (m = ceil(.)).
+  const double m = std::ceil(s.C1 * std::log(1.0 / (budget.delta * zeta)) / budget.epsilon);
+  return std::max<Eigen::Index>(1, static_cast<Eigen::Index>(m));
+}
+
+Eigen::Index private_range_min_inputs(const PrivateRangeSettings& s, const Budget& budget, double zeta,
+                                      Eigen::Index min_block_size) {
+  return 2 * private_range_blocks(s, budget, zeta) * std::max<Eigen::Index>(1, min_block_size);
+}
+
+PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k,
+                                 const Budget& budget, double zeta, const PrivateRangeSettings& s,
+                                 PrivateRangeWorkspace& ws, core::Rng& rng) {
+  if (k < 1 || G.cols() % k != 0) throw InvalidArgument("PRIVRANGE: G must hold B_in blocks of k columns");
+  const Eigen::Index d = G.rows(), B_in = G.cols() / k;
+  PrivateRangeReport rep;
+  rep.blocks = private_range_blocks(s, budget, zeta);  // line 5
+  rep.block_size = B_in / (2 * rep.blocks);            // line 6: b = floor(B_in / (2m)), leftovers dropped
+  if (rep.block_size < 1)
+    throw InvalidArgument(
+        fmt::format("PRIVRANGE: m = {} blocks need at least B_in = {} input matrices, got {}", rep.blocks,
+                    2 * rep.blocks, B_in));
+  const Eigen::Index m = rep.blocks, b = rep.block_size;
+  const Eigen::Index g = std::min(d, b);
+  ws.diff.resize(d, b);
+  ws.gram.resize(g, g);
+  ws.maxima.assign(static_cast<std::size_t>(m), 0.0);
+  for (Eigen::Index j = 0; j < m; ++j) {    // line 7
+    for (Eigen::Index r = 0; r < k; ++r) {  // line 8
+      // Lines 1-4 and 9: column r of the paired differences G_{2i} - G_{2i-1} of block j.
+      for (Eigen::Index l = 0; l < b; ++l) {
+        const Eigen::Index i = j * b + l;
+        ws.diff.col(l) = G.col((2 * i + 1) * k + r) - G.col(2 * i * k + r);
+      }
+      // Line 10: lambda_max((1/(2b)) D D^T) = lambda_max(D^T D)/(2b), through the smaller Gram matrix.
+      // (A symmetric rank update fills the lower triangle, all the eigensolver reads.)
+      ws.gram.setZero();
+      if (b <= d)
+        ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff.transpose());
+      else
+        ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff);
+      ws.eig.compute(ws.gram, Eigen::EigenvaluesOnly);
+      const double lam = std::max(0.0, ws.eig.eigenvalues()(g - 1)) / (2.0 * static_cast<double>(b));
+      ws.maxima[static_cast<std::size_t>(j)] =
+          std::max(ws.maxima[static_cast<std::size_t>(j)], lam);  // line 12
+    }
+  }
+  // Lines 14-15: the (eps, delta) stability histogram over geometric bins.
+  ws.bins.resize(static_cast<std::size_t>(m));
+  for (std::size_t j = 0; j < ws.maxima.size(); ++j)
+    ws.bins[j] = geometric_bin(ws.maxima[j], s.bins_per_octave);
+  const StabilityHistogram hist =
+      stability_histogram(ws.bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng);
+  rep.occupied_bins = hist.occupied;
+  rep.released_bins = hist.released.size();
+  rep.noise_scale = hist.noise_scale;
+  const auto best = largest_released_bin(hist);  // line 19 (ties: smallest bin, mechanisms/histogram)
+  if (!best) return rep;                         // lines 16-18: BOTTOM
+  rep.Lhat = s.safety * geometric_bin_left(best->bin, s.bins_per_octave);  // line 20
+  return rep;
+}
+
+Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {
+  const std::string owner = "dugler2026.priv_range";
+  check_input(in, owner, /*is_private=*/true);
+  const core::SampleMatrices& S = *in.samples;
+  const Eigen::Index d = S.d(), k = in.k, n = S.n();
+  const Budget budget{in.privacy.epsilon, in.privacy.delta};
+  const Eigen::Index need = private_range_min_inputs(p.range, budget, p.zeta, 1);
+  if (n < need)
+    throw InvalidArgument(
+        fmt::format("{}: m = {} blocks of paired differences need n >= {} sample matrices, got {}", owner,
+                    private_range_blocks(p.range, budget, p.zeta), need, n));
+  const Eigen::MatrixXd Q = random_start(d, k, rng);
+  Eigen::MatrixXd G(d, k * n), kk(k, k);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    auto block = G.middleCols(i * k, k);
+    S.apply(i, Q, block);
+    if (p.tangent) project_onto_tangent(Q, block, kk);
+  }
+  PrivateRangeWorkspace ws;
+  const PrivateRangeReport rep = private_range(G, k, budget, p.zeta, p.range, ws, rng);
+  Estimate e;
+  if (rep.Lhat) e.scalar = *rep.Lhat;
+  auto& c = e.diagnostics.counters;
+  c["blocks"] = static_cast<double>(rep.blocks);
+  c["block_size"] = static_cast<double>(rep.block_size);
+  c["occupied_bins"] = static_cast<double>(rep.occupied_bins);
+  c["released_bins"] = static_cast<double>(rep.released_bins);
+  c["histogram_noise_scale"] = rep.noise_scale;
+  c["bottom"] = rep.Lhat ? 0 : 1;
+  if (!rep.Lhat) e.diagnostics.notes.push_back("PRIVRANGE returned BOTTOM: no bin released (no estimate)");
+  e.diagnostics.budget.push_back({"PRIVRANGE histogram", budget.epsilon, budget.delta});
+  e.claim = priv_range_claim(in);
+  return e;
+}
+
+PrivacyClaim priv_range_claim(const Input& in) {
+  PrivacyClaim c;
+  c.epsilon = in.privacy.epsilon;
+  c.delta = in.privacy.delta;
+  c.conditions = {"Theorem 5: one record changes at most one block maximum; stability histogram (Lemma 12)",
+                  "the frame Q is drawn independently of the data"};
+  return c;
+}
+
+}  // namespace dpb::alg::dugler2026

@@ -1,0 +1,77 @@
+#include "algorithms/pca/dugler2026_tadadpo.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "core/errors.hpp"
+
+namespace dpb::alg::dugler2026 {
+namespace {
+const std::string owner = "dugler2026.tadadpo";
+}
+
+AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
+                                    Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
+                                    const TadadpoParams& p, AdaptiveWorkspace& ws, core::Rng& rng,
+                                    Eigen::Ref<Eigen::MatrixXd> out) {
+  const double zeta = p.adaptive.zeta, Td = static_cast<double>(T);
+  // Lines 2-7: Y_i = Pi A_i Q; PRIVRANGE at (eps, delta, zeta/(8T)); r_t = C_R K sqrt(Lhat) log^a(BdkT/zeta);
+  // TRUNCATEDMEAN at (eps/2, delta/2); sigma_t.
+  const double log_argument = static_cast<double>(B * Q.rows() * Q.cols()) * Td / zeta;
+  AdaptiveStepTrace tr = adaptive_mean(S, first, B, Q, /*tangent=*/true, zeta / (8.0 * Td), log_argument,
+                                       privacy, p.adaptive, ws, rng);
+  if (tr.skipped) return tr;
+  out = ws.mean;
+  add_gaussian_noise(out, tr.sigma, rng);  // line 8: Z_t (no GOE block)
+  project_onto_tangent(Q, out, ws.kk);     // line 9: Pi (Ybar_t + Z_t)
+  return tr;
+}
+
+Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const Eigen::MatrixXd* Q0,
+                 const std::string& prefix) {
+  check_input(in, owner, /*is_private=*/true, 2);
+  const core::SampleMatrices& S = *in.samples;
+  const Index d = S.d(), k = in.k, n = S.n();
+  const double theory =
+      static_cast<double>(n * d * k) / (p.adaptive.zeta * in.privacy.delta * in.privacy.epsilon);
+  const BatchPlan plan = plan_batches(p.batch, n, /*even=*/true, theory,
+                                      adaptive_requirement(d, k, in.privacy, p.adaptive, 8.0), owner);
+  adaptive_noise_sigma(p.adaptive, 1.0, d, k, plan.B, in.privacy);  // calibration valid for (eps/2, delta/2)?
+  const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
+  Eigen::MatrixXd Q;
+  if (Q0) {
+    if (Q0->rows() != d || Q0->cols() != k)
+      throw InvalidArgument(fmt::format("{}: the starting point must be {} x {}", owner, d, k));
+    Q = *Q0;
+  } else if (p.start == TadadpoStart::oracle) {
+    const auto& o = require_oracle(in, owner, "start = oracle (or start = random)");
+    if (o.target.rows() != d || o.target.cols() < k)
+      throw InvalidArgument(owner + ": the oracle's target has fewer than k columns");
+    Q = o.target.leftCols(k);
+  } else {
+    Q = random_start(d, k, rng);
+  }
+  AdaptiveWorkspace ws;
+  ws.resize(d, k, plan.B);
+  Estimate e;
+  // Lines 1-10, then line 11: return Q_T.
+  e.Q =
+      run_adaptive_steps(std::move(Q), plan, eta, in.privacy, prefix, e.diagnostics,
+                         [&](Index first, const Eigen::MatrixXd& Qt, Eigen::Ref<Eigen::MatrixXd> D) {
+                           return tadadpo_direction(S, first, plan.B, plan.T, Qt, in.privacy, p, ws, rng, D);
+                         });
+  e.claim = tadadpo_claim(p, in);
+  return e;
+}
+
+PrivacyClaim tadadpo_claim(const TadadpoParams& p, const Input& in) {
+  return replace_claim(
+      in.privacy, p.adaptive.calibration, true,
+      {"Lemma 13: per step PRIVRANGE (eps, delta) on the range half; centers (eps/2, delta/2) and "
+       "tangent Gaussian (eps/2, delta/2) on the mean half; disjoint batches",
+       "the starting point must be private and computed on records disjoint from these (Lemma 13); "
+       "otherwise costs compose sequentially"});
+}
+
+}  // namespace dpb::alg::dugler2026

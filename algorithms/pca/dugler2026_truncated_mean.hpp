@@ -1,0 +1,62 @@
+#pragma once
+// TRUNCATEDMEAN, dugler2026 Algorithm 5 (spec §2.5): a private coordinatewise center from dk
+// stability histograms over bins of width sqrt(Lhat), then the mean of the matrices clamped to
+// [center - R, center + R] coordinatewise. The returned mean carries NO noise: the caller adds it
+// (Alg. 2 line 7, Alg. 3 line 8); only the center is (eps_C, delta_C)-DP.
+#include <Eigen/Dense>
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/mechanisms/histogram.hpp"
+#include "algorithms/pca/dugler2026_common.hpp"
+#include "algorithms/registry.hpp"
+#include "core/rng.hpp"
+
+namespace dpb::alg::dugler2026 {
+
+// Left-closed bin [i w, (i+1) w) of x, i = floor(x / w), anchored at 0 (spec ambiguity 11). Unlike
+// liu2022's interval_bin (left-open, ceil - 1). w finite and > 0, |x / w| < 2^62.
+std::int64_t left_closed_bin(double x, double w);
+
+struct TruncatedMeanReport {
+  Eigen::Index truncated_entries = 0;  // entries moved by the clamp (lines 8-15)
+  Eigen::Index empty_histograms = 0;   // coordinates whose histogram released nothing: center 0 (fallback)
+  double noise_scale = 0;              // Laplace scale on a frequency of one coordinate histogram
+};
+
+struct TruncatedMeanWorkspace {
+  std::vector<std::int64_t> bins, tile_bins;
+  std::vector<std::uint32_t> dense;
+  std::vector<BinCount> counts;
+  Eigen::MatrixXd centers;  // d x k
+};
+
+// Records a coordinate histogram needs so that its largest bin can pass the stability threshold at
+// the per-coordinate budget (eps_C/(dk), delta_C/(dk)): margin * (1 + 2 log(2/delta_c)/eps_c)
+// (spec ambiguity 2: margin 2 gives m >= 2(1 + (4dk/eps) log(4dk/delta)) for eps_C = eps/2).
+Eigen::Index truncated_mean_min_samples(Eigen::Index d, Eigen::Index k, const Budget& center, double margin);
+
+// Algorithm 5 on the m = G.cols() / k matrices G_l (d x k, side by side), radius R > 0, range Lhat > 0
+// (bin width sqrt(Lhat)), center budget (eps_C, delta_C). Writes the truncated mean into `mean`
+// (d x k). Fallback on an empty coordinate histogram: center 0 (spec ambiguity 2; post-processing of
+// the DP histogram output). Does not check feasibility (see truncated_mean_min_samples).
+TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k, double R,
+                                   double Lhat, const Budget& center, Eigen::Ref<Eigen::MatrixXd> mean,
+                                   TruncatedMeanWorkspace& ws, core::Rng& rng);
+
+// The registered estimator dugler2026.truncated_mean: Algorithm 5 on G_l = A_l Q, l = 1..n, for a
+// Haar-random frame Q drawn from rng, released the way Algorithm 2 uses it: centers at (eps/2, delta/2)
+// plus Gaussian noise for sensitivity 2 R sqrt(dk)/m at (eps/2, delta/2) (Lemma 2 step 3; the bare
+// TRUNCATEDMEAN output is not private, spec ambiguity 11). Estimate.mean = vec(mean) (column-major).
+struct TruncatedMeanParams {
+  double Lhat = 0;  // 0: the oracle's lambda_1^2 gamma^2 >= Lambda(Q) for every Q (Lemma 11's premise)
+  double R = 0;     // 0: Lemma 11's R = radius_constant K sqrt(Lhat) log^a(m d k / zeta)
+  double radius_constant = 3.0, K = 1.0, a = 1.0, zeta = 0.01;
+  Calibration calibration = Calibration::classical;
+  double feasibility_margin = 2.0;
+};
+Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, core::Rng& rng);
+PrivacyClaim truncated_mean_claim(const TruncatedMeanParams& p, const Input& in);
+
+}  // namespace dpb::alg::dugler2026

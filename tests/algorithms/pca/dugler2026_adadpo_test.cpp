@@ -1,0 +1,160 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "algorithms/pca/dugler2026_adadpo.hpp"
+#include "algorithms/pca/dugler2026_support.hpp"
+#include "core/errors.hpp"
+#include "core/samplers.hpp"
+
+using namespace dpb;
+using namespace dpb::alg::dugler2026;
+namespace dt = dpb::test::dugler;
+
+TEST_CASE("dugler2026.adadpo rejects invalid input", "[dugler2026]") {
+  const auto data = dt::shifted(6, 2, 0.25, 3000, 1);
+  core::Rng rng(1, 1);
+  CHECK_THROWS_WITH(adadpo(data.input(2, 2.5, 0.01), dt::constant_rate<AdadpoParams>(10), rng),
+                    Catch::Contains("analytic"));  // eps/2 >= 1
+  CHECK_THROWS_AS(adadpo(data.input(2, 1, 0), dt::constant_rate<AdadpoParams>(10), rng), InvalidArgument);
+  CHECK_THROWS_AS(adadpo(data.input(7, 1, 0.01), dt::constant_rate<AdadpoParams>(10), rng), InvalidArgument);
+  auto in = data.input(2, 1, 0.01);
+  in.privacy.neighbours = alg::Neighbours::add_remove;
+  CHECK_THROWS_AS(adadpo(in, dt::constant_rate<AdadpoParams>(10), rng), InvalidArgument);
+}
+
+TEST_CASE("dugler2026.adadpo infeasible batches raise InvalidArgument naming the required size",
+          "[dugler2026]") {
+  // d = 6, k = 2, eps = 1, delta = 0.01. TRUNCATEDMEAN: 12 histograms at (1/24, 1/2400) need a count of
+  // 1 + 48 log(4800) = 407.8, margin 2 -> m >= 816, B >= 1632. PRIVRANGE (n = 5000: B = n/log n -> 586,
+  // T = 8): m = ceil(4 log(16 / 1e-4)) = 48 blocks of b >= d = 6 -> range half >= 576 < 816.
+  CHECK(truncated_mean_min_samples(6, 2, alg::Budget{0.5, 0.005}, 2.0) == 816);
+  const auto data = dt::shifted(6, 2, 0.25, 5000, 1);
+  core::Rng rng(1, 1);
+  auto p = dt::constant_rate<AdadpoParams>(10);
+  p.batch.auto_increase = false;
+  CHECK_THROWS_WITH(adadpo(data.input(2, 1, 0.01), p, rng), Catch::Contains("B >= 1632"));
+  p.batch.auto_increase = true;
+  const auto tiny = dt::shifted(6, 2, 0.25, 1000, 1);
+  CHECK_THROWS_WITH(adadpo(tiny.input(2, 1, 0.01), p, rng), Catch::Contains("n >= 1632"));
+  // With auto_increase the batch is raised and reported.
+  const auto e = adadpo(data.input(2, 1, 0.01), p, rng);
+  CHECK(e.diagnostics.counters.at("batch_size") == 1632);
+  CHECK(e.diagnostics.counters.at("batch_increased") == 1);
+  CHECK(e.diagnostics.counters.at("planned_steps") == 3);
+}
+
+TEST_CASE("dugler2026.adadpo noise: P_{S_Q}(mean) + Q N + Pi Z, N ~ GOE_k(sigma_t^2), sigma_t of line 6",
+          "[dugler2026]") {
+  const long d = 4, k = 2, B = 1920, T = 1;
+  // B = 2 * (2 m b): m = 40 PRIVRANGE blocks of b = 12 pairs (a multiple of d), so Lhat is deterministic.
+  const core::VectorSamples S = dt::structured_samples(d, B, 1.0, 3);
+  const alg::Privacy priv{1, 0.01, alg::Neighbours::replace};
+  AdadpoParams p;
+  core::Rng qr(4, 4);
+  const Eigen::MatrixXd Q = core::haar_frame(qr, d, k), Qp = dt::complement(Q);
+  // No entry is truncated (R ~ 40 sqrt(Lhat) ~ 10 >> the spread of x_j x^T q, products of N(0, 1)), so the
+  // signal is P_{S_Q} of the plain mean of the mean half, computed here independently: Y - Q skew(Q^T Y).
+  Eigen::MatrixXd Y = Eigen::MatrixXd::Zero(d, k), AQ(d, k);
+  for (long i = B / 2; i < B; ++i) S.apply(i, Q, AQ), Y += AQ / (B / 2);
+  const Eigen::MatrixXd QtY = Q.transpose() * Y;
+  const Eigen::MatrixXd signal = Y - Q * (0.5 * (QtY - QtY.transpose()));
+  AdaptiveWorkspace ws;
+  ws.resize(d, k, B);
+  Eigen::MatrixXd out(d, k);
+  dt::BlockVariance v;
+  const int draws = 1500;
+  for (int r = 0; r < draws; ++r) {
+    core::Rng rng(200, r);
+    const auto tr = adadpo_direction(S, 0, B, T, Q, priv, p, ws, rng, out);
+    REQUIRE(tr.Lhat);
+    REQUIRE(tr.tm.truncated_entries == 0);
+    // Lines 4 and 6 recomputed from the released Lhat.
+    const double R = 3 * std::sqrt(*tr.Lhat) * std::log(B * d * k / (2 * 0.01));
+    CHECK(tr.R == Approx(R).epsilon(1e-12));
+    CHECK(tr.sigma ==
+          Approx(8 * R * std::sqrt(d * k) / (B * 1.0) * std::sqrt(2 * std::log(2.5 / 0.01))).epsilon(1e-12));
+    v.add(Q, Qp, out - signal, tr.sigma);
+  }
+  // Standardised: perp N(0, 1) (8000 entries, sd 0.016), GOE diagonal N(0, 2) (4000, sd 0.045),
+  // off-diagonal N(0, 1) (4000, sd 0.022): 6 sd bands. Q^T out symmetric: the release lies in S_Q.
+  CHECK(v.var_perp() == Approx(1.0).margin(0.1));
+  CHECK(v.var_diag() == Approx(2.0).margin(0.27));
+  CHECK(v.var_off() == Approx(1.0).margin(0.14));
+  CHECK(v.max_asym < 1e-10);
+}
+
+TEST_CASE("dugler2026.adadpo converges, improves with n, truncates rarely, is deterministic",
+          "[dugler2026]") {
+  // d = 6, k = 2, sigma = 0.25, gap 1: Lambda(Q) = 2 sigma^4 = 0.0078, Lhat <~ 2.8 Lambda, R_t = 3 sqrt(Lhat)
+  // log(Bdk/(2 zeta)) ~ 7. At n = 4e5 (B ~ 31000): sigma_t = 8 R sqrt(12)/(B eps) sqrt(2 log 250) ~ 0.02,
+  // so the noise ||Q N + Pi Z||_F ~ 0.07 and the statistical part sigma^2 sqrt(dk/B) ~ 0.001; the error at
+  // the fixed point is ~ their sum / gap: bound 0.25. At n = 5e4 sigma_t is ~7x larger.
+  double err_small = 0, err_large = 0;
+  int runs_truncated = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto small = dt::shifted(6, 2, 0.25, 50000, seed), large = dt::shifted(6, 2, 0.25, 400000, seed);
+    core::Rng r1(seed, 7), r2(seed, 7);
+    const auto es = adadpo(small.input(2, 1, 0.01), dt::constant_rate<AdadpoParams>(10), r1);
+    const auto el = adadpo(large.input(2, 1, 0.01), dt::constant_rate<AdadpoParams>(10), r2);
+    err_small += dt::error(*es.Q, small.model->info()) / 3;
+    err_large += dt::error(*el.Q, large.model->info()) / 3;
+    for (const auto* e : {&es, &el}) runs_truncated += e->diagnostics.counters.at("truncated_entries") > 0;
+    // At n = 4e5 the PRIVRANGE blocks hold b ~ 150 pairs, so block maxima concentrate in 1-2 bins: no
+    // BOTTOM. (At n = 5e4, b ~ 23 ~ 4 d: maxima spread over several bins and BOTTOM steps can occur.)
+    CHECK(el.diagnostics.counters.count("skipped_steps") == 0);
+    CHECK(el.diagnostics.counters.at("empty_center_histograms") == 0);
+    // Ledger: each step spends (eps, delta) on the range half and (eps/2, delta/2) twice on the mean half.
+    CHECK(el.diagnostics.budget.size() == 3 * static_cast<std::size_t>(el.diagnostics.counters.at("steps")));
+  }
+  CHECK(err_large < 0.25);
+  CHECK(err_large < err_small);
+  // Lemma 11 + Thm 5: P(any truncation in a run) <= zeta = 0.01; 6 runs: P(>= 2) < 0.002.
+  CHECK(runs_truncated <= 1);
+  const auto data = dt::shifted(6, 2, 0.25, 4000, 3);
+  core::Rng a(9, 9), b(9, 9);
+  CHECK(*adadpo(data.input(2, 1, 0.01), dt::constant_rate<AdadpoParams>(10), a).Q ==
+        *adadpo(data.input(2, 1, 0.01), dt::constant_rate<AdadpoParams>(10), b).Q);
+}
+
+TEST_CASE("dugler2026.adadpo BOTTOM and zero-range fallbacks skip steps (post-processing only)",
+          "[dugler2026]") {
+  // d = 2, k = 1, eps = 1, delta = 1e-6, fixed B = 640, T = 2. PRIVRANGE at zeta/(2T) = 0.0025 uses
+  // m = ceil(4 log(1/(1e-6 * 0.0025))) = 80 blocks of b = 320/(2 * 80) = 2 pairs. Pairs of block j are
+  // as below: every block maximum in its own bin -> BOTTOM (each count-1 bin is
+  // released with probability delta/4). Pairs are (c_j e_1, 0) with c_j = 2^{j/4} (A = x x^T is blind to
+  // the sign of x). Mean halves are zero.
+  const long d = 2, B = 640, T = 2;
+  AdadpoParams p = dt::constant_rate<AdadpoParams>(10);
+  p.batch.rule = BatchRule::fixed;
+  p.batch.batch_size = B;
+  const long m = private_range_blocks(p.adaptive.range, alg::Budget{1, 1e-6}, 0.01 / (2 * T));
+  REQUIRE(m == 80);
+  Eigen::MatrixXd X = Eigen::MatrixXd::Zero(d, B * T);
+  for (long t = 0; t < T; ++t)
+    for (long pair = 0; pair < B / 4; ++pair) {
+      X(0, t * B + 2 * pair) = std::exp2(static_cast<double>(pair / 2) / 4.0);
+    }
+  const core::VectorSamples S(X);
+  alg::Input in;
+  in.samples = &S;
+  in.k = 1;
+  in.privacy = alg::Privacy{1, 1e-6, alg::Neighbours::replace};
+  core::Rng rng(5, 6), start(5, 6);
+  const auto e = adadpo(in, p, rng);
+  CHECK(e.diagnostics.counters.at("bottom_ranges") == T);
+  CHECK(e.diagnostics.counters.at("skipped_steps") == T);
+  CHECK(*e.Q == random_start(d, 1, start));  // the output is Q_0: nothing data-dependent but the DP BOTTOMs
+  // range_fallback = stop: one PRIVRANGE, then return.
+  p.adaptive.stop_on_bottom = true;
+  core::Rng rng2(5, 6);
+  CHECK(adadpo(in, p, rng2).diagnostics.counters.at("bottom_ranges") == 1);
+  // Identical matrices: all paired differences vanish, the zero bin (count 80 >> threshold 30) wins,
+  // Lhat = 0, and the step is skipped as well.
+  const core::VectorSamples same(Eigen::MatrixXd::Ones(d, B * T));
+  in.samples = &same;
+  p.adaptive.stop_on_bottom = false;
+  core::Rng rng3(5, 6), start3(5, 6);
+  const auto z = adadpo(in, p, rng3);
+  CHECK(z.diagnostics.counters.at("zero_ranges") == T);
+  CHECK(*z.Q == random_start(d, 1, start3));
+}

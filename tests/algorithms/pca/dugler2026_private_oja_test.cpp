@@ -1,0 +1,98 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "algorithms/pca/dugler2026_private_oja.hpp"
+#include "algorithms/pca/dugler2026_support.hpp"
+#include "core/errors.hpp"
+#include "core/samplers.hpp"
+
+using namespace dpb;
+using namespace dpb::alg::dugler2026;
+namespace dt = dpb::test::dugler;
+
+TEST_CASE("dugler2026.private_oja rejects invalid input and a missing oracle", "[dugler2026]") {
+  const auto data = dt::shifted(6, 2, 0.5, 500, 1);
+  core::Rng rng(1, 1);
+  auto in = data.input(2, 0.5, 0.01);
+  in.privacy.delta = 0;
+  CHECK_THROWS_AS(private_oja(in, dt::constant_rate<PrivateOjaParams>(10), rng), InvalidArgument);
+  in = data.input(2, 1.0, 0.01);  // classical calibration needs eps < 1
+  CHECK_THROWS_WITH(private_oja(in, dt::constant_rate<PrivateOjaParams>(10), rng),
+                    Catch::Contains("analytic"));
+  in = data.input(2, 0.5, 0.01);
+  in.privacy.neighbours = alg::Neighbours::add_remove;
+  CHECK_THROWS_WITH(private_oja(in, dt::constant_rate<PrivateOjaParams>(10), rng),
+                    Catch::Contains("replace"));
+  in = data.input(2, 0.5, 0.01);
+  in.oracle = nullptr;  // R of Theorem 1 needs lambda_1, gamma
+  CHECK_THROWS_WITH(private_oja(in, dt::constant_rate<PrivateOjaParams>(10), rng),
+                    Catch::Contains("clip_radius"));
+  auto p = dt::constant_rate<PrivateOjaParams>(10);
+  p.clip_radius = 5;
+  CHECK_NOTHROW(private_oja(in, p, rng));
+}
+
+TEST_CASE(
+    "dugler2026.private_oja noise: Q N + Pi Z with N ~ GOE_k(sigma^2), sigma = 2R sqrt(2 log(1.25/delta))/(B "
+    "eps)",
+    "[dugler2026]") {
+  const long d = 5, k = 2, B = 50;
+  const auto data = dt::shifted(d, k, 0.5, B, 2);
+  PrivateOjaParams p;
+  p.clip_radius = 1e6;  // never clips: the signal is the plain mean
+  const alg::Privacy priv{0.5, 1e-3, alg::Neighbours::replace};
+  const double sigma = private_oja_sigma(p, p.clip_radius, B, priv);
+  CHECK(sigma ==
+        Approx(2 * 1e6 * std::sqrt(2 * std::log(1.25 / 1e-3)) / (B * 0.5)).epsilon(1e-12));  // Alg. 1 line 1
+  core::Rng qr(4, 4);
+  const Eigen::MatrixXd Q = core::haar_frame(qr, d, k), Qp = dt::complement(Q);
+  Eigen::MatrixXd signal = Eigen::MatrixXd::Zero(d, k), AQ(d, k);
+  for (long i = 0; i < B; ++i) data.samples->apply(i, Q, AQ), signal += AQ / B;
+  PrivateOjaWorkspace ws;
+  ws.resize(d, k);
+  Eigen::MatrixXd out(d, k);
+  dt::BlockVariance v;
+  const int draws = 4000;
+  for (int r = 0; r < draws; ++r) {
+    core::Rng rng(100, r);
+    CHECK(private_oja_direction(*data.samples, 0, B, Q, p.clip_radius, sigma, true, rng, ws, out) == 0);
+    v.add(Q, Qp, out - signal, sigma);
+  }
+  // Standardised variances: perp entries N(0, 1) (12000 draws, sd of the estimate 0.013), GOE diagonal
+  // N(0, 2) (8000 draws, sd 0.032), off-diagonal N(0, 1) (8000 entries, sd 0.016): 6 sd bands.
+  CHECK(v.var_perp() == Approx(1.0).margin(0.08));
+  CHECK(v.var_diag() == Approx(2.0).margin(0.19));
+  CHECK(v.var_off() == Approx(1.0).margin(0.1));
+  CHECK(v.max_asym < 1e-8 * sigma);  // Q^T (noise) is symmetric: the noise lies in S_Q
+}
+
+TEST_CASE("dugler2026.private_oja converges, improves with n, clips rarely at Thm 1's R, is deterministic",
+          "[dugler2026]") {
+  // d = 8, k = 2, sigma = 0.5: lambda_1 = 1.75, gamma = sqrt(2) sigma^2/lambda_1 = 0.2, R = lambda_1 sqrt(dk)
+  // (gamma log(ndk/zeta) + 1) ~ 34. At n = 2e5, B = n/log n ~ 16400, eps = 0.9: sigma ~ 0.015, so the
+  // noise ||G Q||_F ~ sigma sqrt(dk) ~ 0.06 and the statistical part sigma^2 sqrt(dk/B) ~ 0.01 per step;
+  // the fixed point error is ~ their sum over the gap (1): bound 0.25 (x4 room). At n = 2e4 both
+  // terms grow ~10x (B and sigma scale with n/log n), so its error must be larger.
+  double err_small = 0, err_large = 0;
+  int runs_with_clipping = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const auto small = dt::shifted(8, 2, 0.5, 20000, seed), large = dt::shifted(8, 2, 0.5, 200000, seed);
+    core::Rng r1(seed, 7), r2(seed, 7);
+    const auto es = private_oja(small.input(2, 0.9, 0.01), dt::constant_rate<PrivateOjaParams>(10), r1);
+    const auto el = private_oja(large.input(2, 0.9, 0.01), dt::constant_rate<PrivateOjaParams>(10), r2);
+    err_small += dt::error(*es.Q, small.model->info()) / 4;
+    err_large += dt::error(*el.Q, large.model->info()) / 4;
+    runs_with_clipping +=
+        (es.diagnostics.counters.at("clipped") > 0) + (el.diagnostics.counters.at("clipped") > 0);
+    CHECK(el.claim.epsilon == 0.9);
+    CHECK(el.diagnostics.budget.size() == static_cast<std::size_t>(el.diagnostics.counters.at("steps")));
+  }
+  CHECK(err_large < 0.25);
+  CHECK(err_large < err_small);
+  // Lemma 10: P(any clipping in a run) <= zeta = 0.01; over 8 runs P(>= 2 such runs) <= 28 zeta^2 < 0.003.
+  CHECK(runs_with_clipping <= 1);
+  const auto data = dt::shifted(8, 2, 0.5, 3000, 3);
+  core::Rng a(9, 9), b(9, 9);
+  CHECK(*private_oja(data.input(2, 0.5, 0.01), dt::constant_rate<PrivateOjaParams>(10), a).Q ==
+        *private_oja(data.input(2, 0.5, 0.01), dt::constant_rate<PrivateOjaParams>(10), b).Q);
+}

@@ -1,0 +1,101 @@
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "algorithms/pca/dugler2026_support.hpp"
+#include "algorithms/pca/dugler2026_truncated_mean.hpp"
+#include "core/errors.hpp"
+
+using namespace dpb;
+using namespace dpb::alg::dugler2026;
+namespace dt = dpb::test::dugler;
+
+TEST_CASE("dugler2026 TRUNCATEDMEAN bins are left-closed [i w, (i+1) w)", "[dugler2026]") {
+  CHECK(left_closed_bin(0.0, 1.0) == 0);
+  CHECK(left_closed_bin(1.0, 1.0) == 1);  // liu2022's interval_bin would give 0
+  CHECK(left_closed_bin(0.999, 1.0) == 0);
+  CHECK(left_closed_bin(-0.5, 1.0) == -1);
+  CHECK(left_closed_bin(-1.0, 1.0) == -1);
+  CHECK(left_closed_bin(5.0, 2.0) == 2);
+  CHECK_THROWS_AS(left_closed_bin(1.0, 0.0), InvalidArgument);
+  CHECK_THROWS_AS(left_closed_bin(std::nan(""), 1.0), InvalidArgument);
+}
+
+TEST_CASE("dugler2026.truncated_mean rejects infeasible sizes naming the required m", "[dugler2026]") {
+  // d = 3, k = 1, eps = 1, delta = 0.01: center budget (1/2, 0.005) over dk = 3 coordinates gives
+  // (1/6, 1/600) per histogram; threshold count 1 + 12 log(1200) = 86.08; margin 2 -> m >= 173.
+  CHECK(truncated_mean_min_samples(3, 1, alg::Budget{0.5, 0.005}, 2.0) == 173);
+  const auto data = dt::shifted(3, 1, 0.5, 100, 1);
+  core::Rng rng(1, 1);
+  CHECK_THROWS_WITH(truncated_mean_release(data.input(1, 1, 0.01), TruncatedMeanParams{}, rng),
+                    Catch::Contains("m >= 173"));
+  auto in = data.input(1, 1, 0.01);
+  in.oracle = nullptr;
+  const auto big = dt::shifted(3, 1, 0.5, 400, 1);
+  in.samples = big.samples.get();
+  CHECK_THROWS_WITH(truncated_mean_release(in, TruncatedMeanParams{}, rng), Catch::Contains("Lhat"));
+  Eigen::MatrixXd mean(3, 1);
+  TruncatedMeanWorkspace ws;
+  CHECK_THROWS_AS(
+      truncated_mean(Eigen::MatrixXd::Ones(3, 4), 1, 0.0, 1.0, alg::Budget{1, 0.1}, mean, ws, rng),
+      InvalidArgument);
+}
+
+TEST_CASE("dugler2026 TRUNCATEDMEAN known answer: concentrated data are not truncated; outliers are clamped",
+          "[dugler2026]") {
+  // 1000 copies of 2.3 per coordinate and one outlier 100: the bin [2, 3) (w = 1) holds 1000 records,
+  // far above the threshold 1 + 2 log(2/delta_c)/eps_c = 1 + 4 log(4/0.01) = 25 (budget (1, 0.02) over
+  // dk = 2), so the center is its left end 2; R = 1 keeps 2.3, clamps 100 to 3.
+  Eigen::MatrixXd G = Eigen::MatrixXd::Constant(2, 1001, 2.3);
+  G(0, 1000) = 100;
+  Eigen::MatrixXd mean(2, 1);
+  TruncatedMeanWorkspace ws;
+  core::Rng rng(3, 3);
+  const auto rep = truncated_mean(G, 1, 1.0, 1.0, alg::Budget{1, 0.02}, mean, ws, rng);
+  CHECK(rep.truncated_entries == 1);
+  CHECK(rep.empty_histograms == 0);
+  CHECK(mean(0, 0) == Approx((1000 * 2.3 + 3.0) / 1001));
+  CHECK(mean(1, 0) == Approx(2.3));
+  CHECK(ws.centers(0, 0) == 2.0);
+}
+
+TEST_CASE("dugler2026 TRUNCATEDMEAN empty histograms fall back to center 0 (post-processing only)",
+          "[dugler2026]") {
+  // Entry l of every coordinate is 3 l w: all records in distinct bins (count 1), released only when
+  // Lap(2/eps_c) > 2 log(2/delta_c)/eps_c: probability delta_c/4 = 2.5e-8 per bin. So every coordinate
+  // is empty, the center is 0 whatever the data, and the mean is that of clamp(x, -R, R).
+  const long m = 50;
+  Eigen::MatrixXd G(2, 2 * m);
+  for (long l = 0; l < 2 * m; ++l) G.col(l).setConstant(3.0 * static_cast<double>(l / 2) * (l % 2 ? -1 : 1));
+  Eigen::MatrixXd mean(2, 2);
+  TruncatedMeanWorkspace ws;
+  core::Rng rng(1, 1);
+  const auto rep = truncated_mean(G, 2, 10.0, 1.0, alg::Budget{1, 4e-7}, mean, ws, rng);
+  CHECK(rep.empty_histograms == 4);
+  CHECK(ws.centers.isZero());
+  Eigen::MatrixXd expect = Eigen::MatrixXd::Zero(2, 2);
+  for (long l = 0; l < m; ++l) expect += G.middleCols(2 * l, 2).cwiseMax(-10.0).cwiseMin(10.0) / m;
+  CHECK(mean.isApprox(expect));
+}
+
+TEST_CASE(
+    "dugler2026.truncated_mean: no truncation on model data, noise matches 2R sqrt(dk)/m at (eps/2, delta/2)",
+    "[dugler2026]") {
+  // dugler_shifted d = 3, k = 1, sigma = 0.5, m = 4000: Lhat = lambda_1^2 gamma^2 = 2 sigma^4 (oracle),
+  // R = 3 sqrt(Lhat) log(m d k / zeta) = 3 * 0.354 * 14 = 14.9, while entries of A Q deviate from their
+  // mean by sigma^2 |g g'| (Gaussian products, scale 0.25): exceeding R - 2 sqrt(Lhat) (the center error
+  // of Lemma 11) has probability ~ exp(-50), so across 10 runs no entry is truncated (Lemma 11, <= zeta).
+  const auto data = dt::shifted(3, 1, 0.5, 4000, 4);
+  int runs_truncated = 0;
+  for (std::uint64_t s = 0; s < 10; ++s) {
+    core::Rng rng(s, 11);
+    const auto e = truncated_mean_release(data.input(1, 1, 0.01), TruncatedMeanParams{}, rng);
+    runs_truncated += e.diagnostics.counters.at("truncated_entries") > 0;
+    const double R = e.diagnostics.counters.at("R");
+    CHECK(e.diagnostics.counters.at("Lhat") == Approx(2 * std::pow(0.5, 4)));
+    CHECK(R == Approx(3 * std::sqrt(2 * std::pow(0.5, 4)) * std::log(4000 * 3 / 0.01)));
+    CHECK(e.diagnostics.counters.at("sigma") ==
+          Approx(2 * R * std::sqrt(3.0) / 4000 * std::sqrt(2 * std::log(1.25 / 0.005)) / 0.5));
+    CHECK(e.mean->size() == 3);
+  }
+  CHECK(runs_truncated == 0);
+}
