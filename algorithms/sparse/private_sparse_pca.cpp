@@ -1,0 +1,85 @@
+#include "algorithms/sparse/private_sparse_pca.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "algorithms/sparse/sparse_matrix_ops.hpp"
+#include "core/errors.hpp"
+#include "core/linalg.hpp"
+#include "core/samplers.hpp"
+
+namespace dpb::alg {
+namespace {
+
+constexpr const char* kOwner = "kumar2025.priv_pca";
+
+void require_public(const char* name, double value, double hi) {
+  if (!(value > 0 && value <= hi))
+    throw InvalidArgument(fmt::format("{}: {} must lie in (0, {:g}], got {}", kOwner, name, hi, value));
+}
+
+}  // namespace
+
+PrivPcaResult private_sparse_pca(const Eigen::MatrixXd& X, Eigen::Index k, const Privacy& privacy,
+                                 const PrivPcaParams& params, core::Rng& rng) {
+  validate_sparse_input(&X, k, privacy, true, 1, kOwner);
+  require_public("lambda_hat", params.lambda_hat, 1e300);
+  require_public("gamma", params.gamma, 1.0);
+  require_public("sigma2", params.sigma2, 1e300);
+  const StableBlockConstants& K = params.block;
+  K.validate(kOwner);
+  const Eigen::Index d = X.rows();
+  const BlockLayout layout = block_layout(X.cols(), d, params.m, params.tau, params.c_tau, params.sigma2,
+                                          privacy, params.beta, K.constants, kOwner);
+  const double kk = static_cast<double>(k), tau = layout.tau, gamma = params.gamma,
+               lambda = params.lambda_hat;
+  PrivPcaResult out;
+  // Eq. 28 (spec: kumar2025 A9), public inputs only: 34 k tau <= (gamma/16) lambda_hat, with 34 = 2 x 17.
+  out.precondition_lhs = 2 * kk * K.final_threshold * tau;
+  out.precondition_rhs = gamma * lambda / 16;
+  out.precondition_holds = out.precondition_lhs <= out.precondition_rhs;
+  // Lines 18-19: Delta_P (spec A5) and sigma_priv (spec A6), both public.
+  const double lemma27 = 2 * kk * K.final_threshold * tau;  // Lemma 27 at rho = 17 tau: 34 k tau
+  out.Delta_P =
+      params.rigorous_sensitivity
+          ? 8 * std::sqrt(2.0) * lemma27 / (gamma * (1 - gamma / 2) * lambda)  // 272 sqrt2 k tau / ...
+          : 2 * std::sqrt(2.0) * lemma27 / (gamma * lambda);                   // 68 sqrt2 k tau / ...
+  out.sigma_priv = release_noise_sd(out.Delta_P, privacy, params.gauss_multiplier, params.gauss_log_constant,
+                                    K.constants, kOwner);
+  if (!out.precondition_holds && !K.constants.scaled) {
+    const std::string why = fmt::format(
+        "Eq. 28 precondition fails: 34 k tau = {:g} > gamma lambda_hat / 16 = {:g} (tau = {:g} at block size "
+        "{}); "
+        "privacy is void without it. Use more samples per block, a smaller tau, or "
+        "constants=scaled_not_private",
+        out.precondition_lhs, out.precondition_rhs, tau, layout.block_size);
+    if (!params.precondition_bottom) throw InvalidArgument(fmt::format("{}: {}", kOwner, why));
+    out.bottom = why;
+    out.blocks.m = layout.m;
+    out.blocks.block_size = layout.block_size;
+    out.blocks.tau = tau;
+    return out;
+  }
+  // Lines 1-16: blocks, certification (with the lambda_1 condition of Alg 2), the two private tests.
+  out.blocks = stable_block_average(X, layout.m, tau, CertificationRule{k, gamma, lambda}, privacy, K, rng);
+  if (!out.blocks.passed()) {
+    out.bottom = out.blocks.bottom;
+    return out;
+  }
+  // Line 17: v_hat = v_1(T_{17 tau}(SigmaBar)); P_hat = v_hat v_hat^T.
+  out.v_hat =
+      core::top_eigenpairs(hard_threshold(out.blocks.SigmaBar, K.final_threshold * tau), 1).vectors.col(0);
+  out.P_hat = out.v_hat * out.v_hat.transpose();
+  // Lines 20-21: W iid N(0, sigma_priv^2) on all d^2 entries; P_til = sym(top_{k^2}(P_hat + W)).
+  Eigen::MatrixXd noisy = core::standard_normal_matrix(rng, d, d) * out.sigma_priv;
+  out.W_max = noisy.cwiseAbs().maxCoeff();
+  noisy += out.P_hat;
+  TopEntries top = top_entries(noisy, k * k);
+  out.top_entries_tie = top.tie_at_cutoff;
+  out.P_til = 0.5 * (top.kept + top.kept.transpose());
+  // Line 22: v_priv = v_1(P_til).
+  out.v_priv = core::top_eigenpairs(out.P_til, 1).vectors.col(0);
+  return out;
+}
+
+}  // namespace dpb::alg

@@ -1,0 +1,121 @@
+#include "algorithms/sparse/sparse_matrix_ops.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/errors.hpp"
+#include "core/linalg.hpp"
+
+namespace dpb::alg {
+namespace {
+
+// The first `count` indices of `order` after a partial sort by magnitude (descending), ties by
+// index (ascending); `magnitude(i)` gives the key of index i.
+template <class Magnitude>
+bool select_largest(std::vector<Eigen::Index>& order, Eigen::Index count, Magnitude magnitude) {
+  const auto before = [&](Eigen::Index a, Eigen::Index b) {
+    const double ma = magnitude(a), mb = magnitude(b);
+    return ma > mb || (ma == mb && a < b);
+  };
+  std::nth_element(order.begin(), order.begin() + (count - 1), order.end(), before);
+  const double cutoff = magnitude(order[count - 1]);
+  bool tie = false;
+  for (auto it = order.begin() + count; it != order.end(); ++it) tie = tie || magnitude(*it) == cutoff;
+  order.resize(count);
+  std::sort(order.begin(), order.end());
+  return tie;
+}
+
+void require_count(Eigen::Index count, Eigen::Index size, const char* what) {
+  if (count < 1 || count > size)
+    throw InvalidArgument(
+        fmt::format("{}: need 1 <= k <= {} (the number of entries), got k = {}", what, size, count));
+}
+
+}  // namespace
+
+Eigen::MatrixXd hard_threshold(const Eigen::MatrixXd& M, double tau) {
+  if (!(tau >= 0) || !std::isfinite(tau))
+    throw InvalidArgument(fmt::format("hard_threshold: tau must be finite and >= 0, got {}", tau));
+  core::require_finite(M, "hard_threshold input");
+  return (M.array().abs() >= tau).select(M, 0.0);  // spec: kumar2025 Eq. 1, non-strict
+}
+
+std::vector<Eigen::Index> top_k_support(const Eigen::Ref<const Eigen::VectorXd>& v, Eigen::Index k,
+                                        bool* tie_at_cutoff) {
+  require_count(k, v.size(), "top_k");
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(v.size()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  const bool tie = select_largest(order, k, [&](Eigen::Index i) { return std::abs(v[i]); });
+  if (tie_at_cutoff) *tie_at_cutoff = tie;
+  return order;
+}
+
+Eigen::VectorXd top_k(const Eigen::VectorXd& v, Eigen::Index k) {
+  Eigen::VectorXd out = Eigen::VectorXd::Zero(v.size());
+  for (Eigen::Index i : top_k_support(v, k)) out[i] = v[i];
+  return out;
+}
+
+TopEntries top_entries(const Eigen::MatrixXd& M, Eigen::Index count) {
+  const Eigen::Index rows = M.rows(), cols = M.cols();
+  require_count(count, rows * cols, "top_{k^2}");
+  // Linear index in row-major order, so that index order is (row, column) lexicographic.
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(rows * cols));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  const auto entry = [&](Eigen::Index l) { return M(l / cols, l % cols); };
+  TopEntries out{Eigen::MatrixXd::Zero(rows, cols), false};
+  out.tie_at_cutoff = select_largest(order, count, [&](Eigen::Index l) { return std::abs(entry(l)); });
+  for (Eigen::Index l : order) out.kept(l / cols, l % cols) = entry(l);
+  return out;
+}
+
+bool is_k_rcs(const Eigen::MatrixXd& M, Eigen::Index k) {
+  if (k < 1) throw InvalidArgument(fmt::format("k-RCS test: k must be >= 1, got {}", k));
+  const auto nonzero = (M.array() != 0.0).cast<Eigen::Index>();
+  return nonzero.rowwise().sum().maxCoeff() <= k && nonzero.colwise().sum().maxCoeff() <= k;
+}
+
+Eigen::MatrixXd graph_projection(const Eigen::MatrixXd& M,
+                                 const std::vector<std::pair<Eigen::Index, Eigen::Index>>& edges) {
+  const Eigen::Index d = M.rows();
+  if (M.cols() != d) throw InvalidArgument("graph projection P_G: the matrix must be square");
+  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(d, d);
+  out.diagonal() = M.diagonal();
+  for (const auto& [i, j] : edges) {
+    if (i < 0 || j < 0 || i >= d || j >= d)
+      throw InvalidArgument(
+          fmt::format("graph projection P_G: edge ({}, {}) has an endpoint outside [0, {})", i, j, d));
+    out(i, j) = M(i, j);
+    out(j, i) = M(j, i);
+  }
+  return out;
+}
+
+double max_abs_difference(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) {
+  if (A.rows() != B.rows() || A.cols() != B.cols())
+    throw InvalidArgument("max_abs_difference: shapes differ");
+  return A.size() ? (A - B).cwiseAbs().maxCoeff() : 0.0;
+}
+
+bool within_max_abs(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, double radius) {
+  if (A.rows() != B.rows() || A.cols() != B.cols()) throw InvalidArgument("within_max_abs: shapes differ");
+  const Eigen::Index size = A.size();
+  const double* a = A.data();
+  const double* b = B.data();
+  for (Eigen::Index l = 0; l < size; ++l)
+    if (!(std::abs(a[l] - b[l]) <= radius)) return false;
+  return true;
+}
+
+TopTwoEigenvalues top_two_eigenvalues(const Eigen::MatrixXd& S) {
+  if (S.rows() < 2 || S.cols() != S.rows())
+    throw InvalidArgument("top_two_eigenvalues: need a square matrix of size >= 2");
+  const Eigen::VectorXd ev =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(S, Eigen::EigenvaluesOnly).eigenvalues();
+  return {ev[ev.size() - 1], ev[ev.size() - 2]};
+}
+
+}  // namespace dpb::alg

@@ -1,0 +1,94 @@
+#include "algorithms/sparse/sparse_matrix_ops.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+
+using namespace dpb::alg;
+using Eigen::Index;
+using Eigen::MatrixXd;
+using Eigen::VectorXd;
+
+TEST_CASE("T_tau keeps |c| >= tau (non-strict, diagonal included) and zeroes the rest", "[kumar2025]") {
+  MatrixXd M(2, 3);
+  M << 0.5, -0.5, 0.49, 2.0, -0.1, 0.0;
+  MatrixXd expected(2, 3);
+  expected << 0.5, -0.5, 0.0, 2.0, 0.0, 0.0;
+  CHECK(hard_threshold(M, 0.5) == expected);
+  CHECK(hard_threshold(M, 0.0) == M);  // tau = 0 keeps every entry, zeros stay zero
+  CHECK(hard_threshold(M, 3.0) == MatrixXd::Zero(2, 3));
+  CHECK_THROWS_AS(hard_threshold(M, -1.0), dpb::InvalidArgument);
+  M(0, 0) = std::nan("");
+  CHECK_THROWS_AS(hard_threshold(M, 0.1), dpb::InvalidArgument);
+}
+
+TEST_CASE("top_k keeps the k largest magnitudes; ties go to the lower index and are flagged", "[kumar2025]") {
+  VectorXd v(5);
+  v << 1.0, -3.0, 2.0, -2.0, 0.5;
+  bool tie = true;
+  CHECK(top_k_support(v, 2, &tie) == std::vector<Index>{1, 2});  // |-3|, then |2| beats |-2| by index
+  CHECK(tie);                                                    // 2 and -2 tie at the cutoff
+  CHECK(top_k_support(v, 3, &tie) == std::vector<Index>{1, 2, 3});
+  CHECK_FALSE(tie);  // the 4th magnitude (1) differs from the 3rd (2)
+  VectorXd expected(5);
+  expected << 0, -3, 2, 0, 0;
+  CHECK(top_k(v, 2) == expected);
+  CHECK(top_k(v, 5) == v);
+  CHECK_THROWS_AS(top_k(v, 0), dpb::InvalidArgument);
+  CHECK_THROWS_AS(top_k(v, 6), dpb::InvalidArgument);
+}
+
+TEST_CASE("top_{k^2} acts on all entries jointly with (row, column) tie-breaking", "[kumar2025]") {
+  MatrixXd M(2, 2);
+  M << 1.0, -4.0, 4.0, 0.5;
+  TopEntries one = top_entries(M, 1);
+  MatrixXd expected = MatrixXd::Zero(2, 2);
+  expected(0, 1) = -4.0;  // (0,1) precedes (1,0) in row-major order
+  CHECK(one.kept == expected);
+  CHECK(one.tie_at_cutoff);
+  TopEntries three = top_entries(M, 3);
+  expected << 1.0, -4.0, 4.0, 0.0;
+  CHECK(three.kept == expected);
+  CHECK_FALSE(three.tie_at_cutoff);
+  CHECK(top_entries(M, 4).kept == M);
+  CHECK_THROWS_AS(top_entries(M, 5), dpb::InvalidArgument);
+}
+
+TEST_CASE("k-RCS counts nonzeros in every row and every column", "[kumar2025]") {
+  MatrixXd M(3, 3);
+  M << 1, 1, 0, 0, 1, 0, 0, 1, 0;  // rows have <= 2 nonzeros, column 1 has 3
+  CHECK_FALSE(is_k_rcs(M, 2));
+  CHECK(is_k_rcs(M, 3));
+  CHECK(is_k_rcs(MatrixXd::Identity(4, 4), 1));
+  CHECK(is_k_rcs(MatrixXd::Zero(3, 3), 1));
+  CHECK_THROWS_AS(is_k_rcs(M, 0), dpb::InvalidArgument);
+}
+
+TEST_CASE("P_G keeps the diagonal and the edges (either orientation), zeroes the rest", "[kumar2025]") {
+  MatrixXd M(3, 3);
+  M << 1, 2, 3, 4, 5, 6, 7, 8, 9;
+  MatrixXd expected(3, 3);
+  expected << 1, 0, 3, 0, 5, 0, 7, 0, 9;
+  CHECK(graph_projection(M, {{2, 0}}) == expected);
+  CHECK(graph_projection(M, {}) == MatrixXd(M.diagonal().asDiagonal()));
+  // P_G is linear: P_G(aA + B) = a P_G(A) + P_G(B).
+  const MatrixXd B = MatrixXd::Ones(3, 3);
+  CHECK(graph_projection(2 * M + B, {{0, 1}}) ==
+        2 * graph_projection(M, {{0, 1}}) + graph_projection(B, {{0, 1}}));
+  CHECK_THROWS_AS(graph_projection(M, {{0, 3}}), dpb::InvalidArgument);
+  CHECK_THROWS_AS(graph_projection(MatrixXd::Ones(2, 3), {}), dpb::InvalidArgument);
+}
+
+TEST_CASE("max-norm distance, its early-exit test, and the relative gap", "[kumar2025]") {
+  MatrixXd A = MatrixXd::Zero(2, 2), B = MatrixXd::Zero(2, 2);
+  B(1, 0) = -0.3;
+  CHECK(max_abs_difference(A, B) == Approx(0.3));
+  CHECK(within_max_abs(A, B, 0.3));  // non-strict, like the friend test of Alg 2 line 8
+  CHECK_FALSE(within_max_abs(A, B, 0.29));
+  MatrixXd S(2, 2);
+  S << 2, 0, 0, 1;
+  const TopTwoEigenvalues ev = top_two_eigenvalues(S);
+  CHECK(ev.lambda1 == Approx(2));
+  CHECK(ev.relative_gap() == Approx(0.5));
+  CHECK_FALSE(top_two_eigenvalues(-S).gap_defined());  // lambda_1 <= 0: gamma undefined (A24)
+}
