@@ -1,0 +1,199 @@
+#include "algorithms/baselines/k_dp_pca.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg {
+namespace {
+const std::string kOwner = "baseline.k_dp_pca";
+}
+
+DeflatedSampleRange::DeflatedSampleRange(const core::SampleMatrices& base, Eigen::Index offset,
+                                         Eigen::Index count, const Eigen::MatrixXd& U)
+    : base_(base), offset_(offset), count_(count), U_(U) {
+  if (offset < 0 || count < 0 || offset + count > base.n())
+    throw InvalidArgument(
+        fmt::format("deflated samples: range [{}, {}) outside [0, {})", offset, offset + count, base.n()));
+  if (U.rows() != base.d()) throw InvalidArgument("deflated samples: U must have d rows");
+}
+
+void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                Eigen::Ref<Eigen::MatrixXd> out) const {
+  if (i < 0 || i >= count_)
+    throw InvalidArgument(fmt::format("deflated samples: index {} outside [0, {})", i, count_));
+  const Eigen::Index k = Q.cols();
+  if (projected_.cols() != k) {
+    projected_.resize(base_.d(), k);
+    product_.resize(base_.d(), k);
+    coefficients_.resize(U_.cols(), k);
+  }
+  // out = P A P Q with P = I - U U^T, without forming P or A
+  coefficients_.noalias() = U_.transpose() * Q;
+  projected_ = Q;
+  projected_.noalias() -= U_ * coefficients_;
+  base_.apply(offset_ + i, projected_, product_);
+  coefficients_.noalias() = U_.transpose() * product_;
+  out = product_;
+  out.noalias() -= U_ * coefficients_;
+}
+
+Estimate deflate_components(const Input& in, const std::string& owner,
+                            const std::function<Estimate(const Input& component, Eigen::Index j)>& solve) {
+  if (!in.samples) throw InvalidArgument(fmt::format("{}: needs sample matrices (Input.samples)", owner));
+  const Eigen::Index n = in.samples->n(), d = in.samples->d(), k = in.k;
+  if (k < 1 || k > d)
+    throw InvalidArgument(fmt::format("{}: needs 1 <= k <= d = {}, got k = {}", owner, d, k));
+  const Eigen::Index block = n / k;
+  if (block < 1)
+    throw InvalidArgument(fmt::format("{}: n = {} samples cannot give k = {} fresh blocks", owner, n, k));
+  Eigen::MatrixXd U(d, 0);
+  Estimate est;
+  for (Eigen::Index j = 0; j < k; ++j) {
+    const DeflatedSampleRange view(*in.samples, j * block, block, U);
+    Input sub = in;
+    sub.samples = &view;
+    sub.X = nullptr;
+    sub.k = 1;
+    sub.oracle = nullptr;  // the deflated problem has other population quantities: pass them explicitly
+    Estimate e = solve(sub, j);
+    // Post-processing: project out the directions already found, normalise.
+    Eigen::VectorXd w = e.Q->col(0);
+    w -= U * (U.transpose() * w);
+    Eigen::VectorXd unit(d);
+    liu2022::normalize_into(w, unit, j + 1, owner);
+    U.conservativeResize(d, j + 1);
+    U.col(j) = unit;
+    const std::string prefix = fmt::format("component {}: ", j + 1);
+    for (const auto& [name, value] : e.diagnostics.counters) est.diagnostics.counters[prefix + name] = value;
+    for (const auto& note : e.diagnostics.notes) est.diagnostics.notes.push_back(prefix + note);
+    for (const auto& b : e.diagnostics.budget)
+      est.diagnostics.budget.push_back({prefix + b.step, b.epsilon, b.delta});
+  }
+  est.diagnostics.counters["unused_samples"] = static_cast<double>(n - k * block);
+  est.Q = U;
+  return est;
+}
+
+KDpPca::KDpPca(KDpPcaParams params) : params_(std::move(params)) {
+  if (params_.schedule == KDpPcaParams::Schedule::inverse_time && !(params_.component.practical.c1 > 0))
+    throw InvalidArgument(
+        fmt::format("{}: step = inverse_time needs an explicit c1 > 0 (shared by every component)", kOwner));
+  if (!(params_.b_mult > 0)) throw InvalidArgument(fmt::format("{}: b_mult must be > 0", kOwner));
+  params_.component.schedule = DpPcaParams::Schedule::inverse_time;
+  DpPca check(params_.component);  // validates the component parameters now
+}
+
+KDpPcaParams KDpPca::from_params(const core::ParamMap& p) {
+  KDpPcaParams o;
+  core::ParamMap component = p;
+  component.set("step", std::string("inverse_time"));
+  if (!p.has("K")) component.set("K", 1.0);
+  if (!p.has("a")) component.set("a", 1.0);
+  o.component = DpPca::from_params(component);
+  o.schedule = p.get_string("step", "componentwise", kOwner) == "inverse_time"
+                   ? KDpPcaParams::Schedule::inverse_time
+                   : KDpPcaParams::Schedule::componentwise;
+  o.b_mult = p.get_real("b_mult", o.b_mult, kOwner);
+  o.b_times_d = liu2022::read_flag(p, "b_times_d", false, kOwner);
+  return o;
+}
+
+PrivacyClaim deflation_claim(PrivacyClaim c) {
+  c.conditions.insert(
+      c.conditions.begin(),
+      "parallel composition (Lemma B.2, adaptive) over the k components: each runs on its own "
+      "disjoint block of floor(n/k) samples; the deflation basis is a DP output");
+  return c;
+}
+
+PrivacyClaim KDpPca::claim(const Input& in) const {
+  return deflation_claim(DpPca(params_.component).claim(in));
+}
+
+Estimate KDpPca::run(const Input& in, core::Rng& rng) const {
+  const Eigen::Index n = in.samples ? in.samples->n() : 0;
+  if (in.samples && (in.k < 1 || in.k > in.samples->d()))
+    throw InvalidArgument(
+        fmt::format("{}: needs 1 <= k <= d = {}, got k = {}", kOwner, in.samples->d(), in.k));
+  Eigen::VectorXd eigenvalues;
+  double sigma = 0;
+  if (params_.schedule == KDpPcaParams::Schedule::componentwise) {
+    // dugler2026 §7 F.2: population eigenvalues and the noise level sigma (oracle; ambiguity 3 there)
+    if (!in.oracle || in.oracle->eigenvalues.size() < in.k + 1)
+      throw InvalidArgument(
+          fmt::format("{}: step = componentwise reads lambda_1..lambda_(k+1) and sigma from the oracle "
+                      "(simulation only); "
+                      "give step = inverse_time with c1, c2 otherwise",
+                      kOwner));
+    eigenvalues = in.oracle->eigenvalues;
+    const auto& prm = in.oracle->params;
+    if (prm.count("sigma2"))
+      sigma = std::sqrt(prm.at("sigma2"));
+    else if (prm.count("sigma"))
+      sigma = prm.at("sigma");
+    else
+      throw InvalidArgument(
+          fmt::format("{}: step = componentwise needs the oracle's noise level sigma (or sigma2)", kOwner));
+  }
+  Estimate est = deflate_components(in, kOwner, [&](const Input& sub, Eigen::Index j) {
+    DpPcaParams component = params_.component;
+    if (params_.schedule == KDpPcaParams::Schedule::componentwise) {
+      // eta^(j)_t = 1/(b_j + Delta_j t / log n) = c1/(c2 + t), c1 = log n / Delta_j, c2 = b_j log n / Delta_j
+      const double log_n = std::log(static_cast<double>(n));
+      const double gap = eigenvalues[j] - eigenvalues[j + 1];
+      if (!(gap > 0))
+        throw InvalidArgument(
+            fmt::format("{}: component {} has no eigengap (lambda_j = lambda_(j+1)); use "
+                        "step = inverse_time",
+                        kOwner, j + 1));
+      const double b = params_.b_mult * sigma * eigenvalues[j] *
+                       (params_.b_times_d ? static_cast<double>(sub.samples->d()) : 1.0);
+      component.practical.c1 = log_n / gap;
+      component.practical.c2 = b * log_n / gap;
+    }
+    return DpPca(component).run(sub, rng);
+  });
+  est.claim = claim(in);
+  return est;
+}
+
+void register_k_dp_pca(Registry& r) {
+  using liu2022::choice_spec;
+  using liu2022::flag_spec;
+  using liu2022::int_spec;
+  using liu2022::real_spec;
+  r.add({"baseline.k_dp_pca",
+         "k-DP-PCA: deflation, liu2022 DP-PCA per component on fresh blocks of floor(n/k) samples",
+         "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 3",
+         {int_spec("T", 0, 0, "DP-PCA steps per component; 0: ceil((log(n/k))^2) unless B is given",
+                   "liu2022 §8.1"),
+          int_spec("B", 0, 0, "DP-PCA minibatch size per component; 0: floor((n/k)/T)", "dugler2026 §7 F.2"),
+          choice_spec(
+              "step", "componentwise", {"componentwise", "inverse_time"},
+              "componentwise: 1/(b_j + Delta_j t/log n) with oracle lambda_j, sigma; inverse_time: shared "
+              "c1/(c2 + t)",
+              "dugler2026 §7 F.2, ambiguity 16"),
+          real_spec("b_mult", 20, 1e-12, std::nullopt, "b_j = b_mult sigma lambda_j", "dugler2026 §7 F.2"),
+          flag_spec("b_times_d", false, "b_j also times d (F.2's dimension-scaled variant)",
+                    "dugler2026 §7 F.2"),
+          real_spec("c1", 0, 0, std::nullopt, "shared c1 (step = inverse_time; > 0)", "liu2022 §2.8"),
+          real_spec("c2", 1, 0, std::nullopt, "shared c2 (step = inverse_time)", "liu2022 §2.8"),
+          real_spec("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
+          real_spec("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
+          real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7"),
+          real_spec("C1", 4, 1e-12, std::nullopt, "Alg. 4 subsets constant", "liu2022 ambiguity 13"),
+          flag_spec("halve_difference_scale", true, "Alg. 4 returns l/2", "liu2022 ambiguity 6"),
+          real_spec("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt, "Alg. 3 line 5 multiplier",
+                    "liu2022 ambiguity 7"),
+          choice_spec("bottom_policy", "skip", {"skip", "floor"}, "Alg. 4 BOTTOM fallback", "liu2022 §2.5"),
+          real_spec("lambda_min", 0, 0, std::nullopt, "floor for bottom_policy = floor", "liu2022 §2.5")},
+         DataNeed::sample_matrices,
+         {"lambda_1..lambda_(k+1) and sigma (step = componentwise)"},
+         "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks, each liu2022 "
+         "DP-PCA (eps < 0.9, delta <= k/n)",
+         [](const core::ParamMap& p) { return std::make_unique<KDpPca>(KDpPca::from_params(p)); }});
+}
+
+}  // namespace dpb::alg

@@ -1,0 +1,69 @@
+#pragma once
+// baseline.k_dp_pca (dugler2026 §2.9, "k-DP-PCA", Dügler & Sanyal 2025): deflation. Component j runs
+// liu2022's DP-PCA (Algorithm 3) on its own fresh block of floor(n/k) samples, seen through the
+// deflated matrices P A_i P with P = I - U U^T projecting out the directions found so far. Built from
+// liu2022 components, so it is registered from algorithms/pca/liu2022_registry.cpp.
+#include <functional>
+
+#include "algorithms/pca/dp_pca.hpp"
+
+namespace dpb::alg {
+
+// Samples offset..offset+count-1 of `base`, deflated: A'_i = P A_{offset+i} P, P = I - U U^T (U d x r
+// orthonormal, r may be 0). apply allocates only on its first call for a given k.
+class DeflatedSampleRange final : public core::SampleMatrices {
+ public:
+  DeflatedSampleRange(const core::SampleMatrices& base, Eigen::Index offset, Eigen::Index count,
+                      const Eigen::MatrixXd& U);
+  Eigen::Index n() const override { return count_; }
+  Eigen::Index d() const override { return base_.d(); }
+  void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override;
+
+ private:
+  const core::SampleMatrices& base_;
+  Eigen::Index offset_, count_;
+  const Eigen::MatrixXd& U_;
+  mutable Eigen::MatrixXd projected_, product_, coefficients_;
+};
+
+// The deflation loop both k_dp_pca and k_dp_ojas use: k components on disjoint blocks of floor(n/k)
+// samples; `solve(component_input, j)` returns a unit vector estimate (Q, d x 1) for the deflated
+// problem; it is projected onto the complement of the directions found so far and normalised
+// (post-processing). Diagnostics of component j are merged with the prefix "component j: ".
+Estimate deflate_components(const Input& in, const std::string& owner,
+                            const std::function<Estimate(const Input& component, Eigen::Index j)>& solve);
+
+// A component's claim, with the parallel-composition condition of the deflation prepended.
+PrivacyClaim deflation_claim(PrivacyClaim component_claim);
+
+struct KDpPcaParams {
+  enum class Schedule {
+    componentwise,  // eta^(j)_t = 1/(b_j + Delta_j t / log n), b_j = b_mult sigma lambda_j (x d) (dugler2026
+                    // §7 F.2)
+    inverse_time,   // eta_t = c1/(c2 + t), the same for every component (c1 > 0 required)
+  };
+  Schedule schedule = Schedule::componentwise;
+  double b_mult = 20;
+  bool b_times_d = false;  // F.2's "dimension-scaled" variant
+  DpPcaParams component;   // per-component DP-PCA (T or B per component, constants, flags); K = a = 1
+  KDpPcaParams() {
+    component.constants.K = 1;  // dugler2026 §7: K = 1, a = 1 for k-DP-PCA
+    component.constants.a = 1;
+  }
+};
+
+class KDpPca final : public Estimator {
+ public:
+  explicit KDpPca(KDpPcaParams params);
+  static KDpPcaParams from_params(const core::ParamMap& p);
+  Estimate run(const Input& in, core::Rng& rng) const override;
+  PrivacyClaim claim(const Input& in) const override;
+
+ private:
+  KDpPcaParams params_;
+};
+
+void register_k_dp_pca(Registry& registry);
+
+}  // namespace dpb::alg

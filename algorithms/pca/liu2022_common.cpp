@@ -1,0 +1,244 @@
+#include "algorithms/pca/liu2022_common.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace dpb::alg::liu2022 {
+
+void validate_oja_input(const Input& in, const std::string& owner, bool is_private) {
+  if (!in.samples)
+    throw InvalidArgument(
+        fmt::format("{}: needs sample matrices A_i (Input.samples); none were given", owner));
+  if (in.samples->n() < 1) throw InvalidArgument(fmt::format("{}: needs n >= 1 samples, got 0", owner));
+  if (in.samples->d() < 2)
+    throw InvalidArgument(fmt::format("{}: needs dimension d >= 2, got d = {}", owner, in.samples->d()));
+  if (in.k != 1)
+    throw InvalidArgument(
+        fmt::format("{}: estimates the top eigenvector only (k = 1), got k = {}; use baseline.k_dp_pca or "
+                    "baseline.k_dp_ojas for k > 1",
+                    owner, in.k));
+  if (!is_private) return;
+  validate(in.privacy);
+  if (!(in.privacy.delta > 0))
+    throw InvalidArgument(fmt::format("{}: is (eps, delta)-DP with delta > 0; got delta = 0", owner));
+  // spec: liu2022 ambiguity 2
+  if (in.privacy.neighbours != Neighbours::replace)
+    throw InvalidArgument(fmt::format(
+        "{}: supports replace-one neighbours only (every sensitivity in liu2022 is replace-one, spec "
+        "ambiguity 2); got add_remove",
+        owner));
+}
+
+PrivacyClaim replace_one_claim(const Privacy& privacy, std::vector<std::string> conditions) {
+  PrivacyClaim c;
+  c.epsilon = privacy.epsilon;
+  c.delta = privacy.delta;
+  c.neighbours = Neighbours::replace;  // spec: liu2022 ambiguity 2
+  c.scope = ClaimScope::worst_case;
+  c.conditions = std::move(conditions);
+  return c;
+}
+
+namespace {
+
+double oracle_quantity(const core::ModelInfo* oracle, const std::string& name, Eigen::Index n, double zeta,
+                       const std::string& owner) {
+  const auto missing = [&](const std::string& why) {
+    return InvalidArgument(
+        fmt::format("{}: needs {} (set the parameter '{}' > 0, or run in simulation with a model oracle); {}",
+                    owner, name, name, why));
+  };
+  if (!oracle) throw missing("no oracle was given");
+  if (name == "lambda1" || name == "lambda2") {
+    const Eigen::Index i = name == "lambda1" ? 0 : 1;
+    if (oracle->eigenvalues.size() <= i) throw missing("the oracle has no such eigenvalue");
+    return oracle->eigenvalues[i];
+  }
+  if (name == "V") {
+    if (!oracle->V) throw missing("the oracle's model has no closed-form V");
+    return *oracle->V;
+  }
+  if (name == "gamma") {
+    if (!oracle->gamma2) throw missing("the oracle's model has no closed-form gamma^2");
+    return std::sqrt(*oracle->gamma2);
+  }
+  // M: A.2 fails literally for Gaussian data (spec: liu2022 ambiguity 32). Use the high-probability
+  // bound max_i ||x x^T - Sigma|| <= max(||x||^2, lambda1) with the Laurent-Massart tail
+  // ||x||^2 <= tr S + 2 sqrt(tr(S^2) t) + 2 lambda1 t, t = log(n/zeta) (union over n samples). Valid for
+  // Gaussian x; an upper bound otherwise only for lighter tails.
+  if (oracle->eigenvalues.size() == 0) throw missing("the oracle has no eigenvalues");
+  const Eigen::VectorXd& ev = oracle->eigenvalues;
+  const double l1 = ev[0], t = std::log(static_cast<double>(n) / zeta);
+  const double norm2 = ev.sum() + 2 * std::sqrt(ev.squaredNorm() * t) + 2 * l1 * t;
+  return std::max(1.0, norm2 / l1);
+}
+
+}  // namespace
+
+ModelConstants resolve_constants(const ModelConstantParams& given, const core::ModelInfo* oracle,
+                                 Eigen::Index n, double zeta, const std::vector<std::string>& needed,
+                                 const std::string& owner) {
+  ModelConstants m;
+  m.K = given.K;
+  m.a = given.a;
+  for (const auto& name : needed) {
+    const double explicit_value = name == "lambda1"   ? given.lambda1
+                                  : name == "lambda2" ? given.lambda2
+                                  : name == "M"       ? given.M
+                                  : name == "V"       ? given.V
+                                                      : given.gamma;
+    const double value = explicit_value > 0 ? explicit_value : oracle_quantity(oracle, name, n, zeta, owner);
+    if (name == "lambda1") m.lambda1 = value;
+    if (name == "lambda2") m.lambda2 = value;
+    if (name == "M") m.M = value;
+    if (name == "V") m.V = value;
+    if (name == "gamma") m.gamma = value;
+  }
+  if (m.lambda2 > 0 && !(m.lambda1 > m.lambda2))
+    throw InvalidArgument(fmt::format(
+        "{}: needs an eigengap lambda1 > lambda2 (spec: liu2022 A.1), got lambda1 = {}, lambda2 = {}", owner,
+        m.lambda1, m.lambda2));
+  return m;
+}
+
+double theory_xi(double M_raw, double V_raw, double lambda1, double gap, double h, double zeta) {
+  // spec: liu2022 §2.1 (Thm 2.2), unnormalised form of Eqs. (52) and (60)
+  return 20.0 * std::max(M_raw * h / gap,
+                         (V_raw + lambda1 * lambda1) * h * h / (gap * gap * std::log1p(zeta / 100)));
+}
+
+StepSchedule practical_schedule(const PracticalScheduleParams& p, const ModelConstantParams& constants,
+                                const core::ModelInfo* oracle, Eigen::Index n, double zeta,
+                                const std::string& owner) {
+  if (p.kind == PracticalSchedule::constant)
+    return {0, 0, true, p.eta > 0 ? p.eta : 0.5 / static_cast<double>(n)};  // spec: cai2024 §2.8 (0.5/n)
+  if (p.c1 > 0) return {p.c1, p.c2};
+  // spec: liu2022 §2.4 "c1 ~ alpha/(lambda1 - lambda2)"
+  const auto m =
+      resolve_constants(constants, oracle, n, zeta, {"lambda1", "lambda2"}, owner + " (c1 = 0: lr_mult/gap)");
+  return {p.lr_mult / m.gap(), p.c2};
+}
+
+PracticalScheduleParams read_practical_schedule(const core::ParamMap& p, const std::string& owner) {
+  PracticalScheduleParams s;
+  s.kind = p.get_string("step", "inverse_time", owner) == "constant" ? PracticalSchedule::constant
+                                                                     : PracticalSchedule::inverse_time;
+  s.lr_mult = p.get_real("lr_mult", s.lr_mult, owner);
+  s.c1 = p.get_real("c1", s.c1, owner);
+  s.c2 = p.get_real("c2", s.c2, owner);
+  s.eta = p.get_real("eta", s.eta, owner);
+  return s;
+}
+
+std::vector<ParamSpec> practical_schedule_specs(bool with_constant) {
+  std::vector<ParamSpec> specs = {
+      real_spec("lr_mult", 1, 1e-12, std::nullopt,
+                "learning-rate multiplier: c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
+                "liu2022 §2.4, §8.1"),
+      real_spec("c1", 0, 0, std::nullopt,
+                "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
+      real_spec("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
+  };
+  if (with_constant)
+    specs.push_back(real_spec("eta", 0, 0, std::nullopt, "constant step (step = constant); 0 means 0.5/n",
+                              "cai2024 §2.8"));
+  return specs;
+}
+
+double clip_threshold(double C, const ModelConstants& m, Eigen::Index n, Eigen::Index d, double zeta,
+                      bool two_nd_over_zeta) {
+  // spec: liu2022 §2.2 line 3; ambiguity 1 for the factor 2 in the log argument
+  const double arg = (two_nd_over_zeta ? 2.0 : 1.0) * static_cast<double>(n) * static_cast<double>(d) / zeta;
+  return C * m.lambda1 * std::sqrt(static_cast<double>(d)) *
+         (m.K * m.gamma * std::pow(std::log(arg), m.a) + 1);
+}
+
+void normalize_into(const Eigen::VectorXd& w_prime, Eigen::VectorXd& w, Eigen::Index t,
+                    const std::string& owner) {
+  const double norm = w_prime.norm();
+  if (!(std::isfinite(norm) && norm > 0))
+    throw InvalidArgument(fmt::format(
+        "{}: the iterate at step {} is zero or not finite (the data must be finite; got ||w'|| = {})", owner,
+        t, norm));
+  w = w_prime / norm;
+}
+
+// ---- registry helpers ----
+
+ParamSpec real_spec(const std::string& name, double default_value, std::optional<double> min,
+                    std::optional<double> max, const std::string& doc, const std::string& ref) {
+  return ParamSpec{name, ParamType::real, default_value, min, max, {}, doc, ref};
+}
+
+ParamSpec int_spec(const std::string& name, double default_value, std::optional<double> min,
+                   const std::string& doc, const std::string& ref) {
+  return ParamSpec{name, ParamType::integer, default_value, min, std::nullopt, {}, doc, ref};
+}
+
+ParamSpec choice_spec(const std::string& name, const std::string& default_value,
+                      std::vector<std::string> choices, const std::string& doc, const std::string& ref) {
+  return ParamSpec{name,         ParamType::choice,  default_value, std::nullopt,
+                   std::nullopt, std::move(choices), doc,           ref};
+}
+
+ParamSpec flag_spec(const std::string& name, bool default_value, const std::string& doc,
+                    const std::string& ref) {
+  return choice_spec(name, default_value ? "true" : "false", {"true", "false"}, doc, ref);
+}
+
+bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, const std::string& owner) {
+  const std::string v = p.get_string(name, fallback ? "true" : "false", owner);
+  if (v != "true" && v != "false")
+    throw InvalidArgument(fmt::format("{}: parameter '{}' must be true or false, got '{}'", owner, name, v));
+  return v == "true";
+}
+
+std::vector<ParamSpec> model_constant_specs(bool with_M_V) {
+  const std::string ref = "liu2022 §1.2, §8.1";
+  std::vector<ParamSpec> specs = {
+      real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability of the high-probability bounds",
+                "liu2022 §8.1"),
+      real_spec("lambda1", 0, 0, std::nullopt,
+                "top eigenvalue of Sigma; 0 reads the oracle (simulation only)", ref),
+      real_spec("gamma", 0, 0, std::nullopt,
+                "A.4 gamma (sqrt of gamma^2); 0 reads the oracle's gamma2 (simulation only)", ref),
+      real_spec("K", 4, 1e-12, std::nullopt, "A.4 tail constant K (Remark 3.4: K = 4 for Gaussian data)",
+                ref),
+      real_spec("a", 1, 1e-12, std::nullopt, "A.4 tail exponent a (1: sub-exponential, 1/2: sub-Gaussian)",
+                ref),
+  };
+  if (with_M_V) {
+    specs.push_back(real_spec("lambda2", 0, 0, std::nullopt,
+                              "second eigenvalue (theory schedule); 0 reads the oracle (simulation only)",
+                              ref));
+    specs.push_back(real_spec("M", 0, 0, std::nullopt,
+                              "A.2 bound M (normalised by lambda1); 0: the Gaussian high-probability bound "
+                              "from the oracle's Sigma (ambiguity 32)",
+                              "liu2022 ambiguity 32"));
+    specs.push_back(
+        real_spec("V", 0, 0, std::nullopt, "A.3 bound V (normalised by lambda1^2); 0 reads the oracle", ref));
+  }
+  return specs;
+}
+
+ModelConstantParams read_model_constants(const core::ParamMap& p, const std::string& owner) {
+  ModelConstantParams m;
+  m.lambda1 = p.get_real("lambda1", 0, owner);
+  m.lambda2 = p.get_real("lambda2", 0, owner);
+  m.M = p.get_real("M", 0, owner);
+  m.V = p.get_real("V", 0, owner);
+  m.gamma = p.get_real("gamma", 0, owner);
+  m.K = p.get_real("K", 4, owner);
+  m.a = p.get_real("a", 1, owner);
+  return m;
+}
+
+void read_zeta_and_constants(const core::ParamMap& p, const std::string& owner, double& zeta,
+                             ModelConstantParams& constants) {
+  zeta = p.get_real("zeta", 0.01, owner);
+  constants = read_model_constants(p, owner);
+}
+
+}  // namespace dpb::alg::liu2022

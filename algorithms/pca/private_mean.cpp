@@ -1,0 +1,186 @@
+#include "algorithms/pca/private_mean.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+
+#include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/histogram.hpp"
+#include "algorithms/pca/private_top_eigenvalue.hpp"
+#include "core/errors.hpp"
+
+namespace dpb::alg {
+namespace {
+const std::string kOwner = "liu2022.private_mean";
+
+void check_options(const PrivateMeanOptions& o) {
+  if (!(o.K > 0 && o.a > 0 && o.tau_log_argument > 1 && o.truncation_multiplier > 0))
+    throw InvalidArgument(
+        fmt::format("{}: K, a, truncation_multiplier must be > 0 and tau_log_argument > 1", kOwner));
+  if (!(o.noise_multiplier >= 4 * o.truncation_multiplier))
+    throw InvalidArgument(fmt::format(
+        "{}: noise_multiplier ({}) must be >= 4 x truncation_multiplier ({}): Lemma 6.2's Gaussian step at "
+        "(eps/2, delta/2) needs it",
+        kOwner, o.noise_multiplier, o.truncation_multiplier));
+}
+
+// The coordinate's histogram release. Bins are counted in a short list (the bin width tau is several
+// standard deviations, so a coordinate occupies a handful of bins) and released from the counts, which
+// is the same release as stability_histogram on the records; more than 32 distinct bins fall back to it.
+StabilityHistogram coordinate_histogram(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index j,
+                                        double tau, const Privacy& privacy, core::Rng& rng,
+                                        PrivateMeanResult& ws) {
+  const Eigen::Index B = G.cols();
+  ws.counts.clear();
+  std::size_t last = 0;
+  for (Eigen::Index i = 0; i < B; ++i) {
+    const std::int64_t m = interval_bin(G(j, i), tau);
+    if (!ws.counts.empty() && ws.counts[last].bin == m) {
+      ++ws.counts[last].count;
+      continue;
+    }
+    std::size_t k = 0;
+    while (k < ws.counts.size() && ws.counts[k].bin != m) ++k;
+    if (k == ws.counts.size()) {
+      if (ws.counts.size() == 32) {  // many occupied bins: count by sorting the records instead
+        for (Eigen::Index r = 0; r < B; ++r)
+          ws.bins[static_cast<std::size_t>(r)] = interval_bin(G(j, r), tau);
+        return stability_histogram(ws.bins, privacy, rng);
+      }
+      ws.counts.push_back({m, 0});
+    }
+    ++ws.counts[k].count;
+    last = k;
+  }
+  std::sort(ws.counts.begin(), ws.counts.end(),
+            [](const BinCount& a, const BinCount& b) { return a.bin < b.bin; });
+  return stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(B), privacy, rng);
+}
+
+void check_privacy(const Privacy& p) {
+  validate(p);
+  // spec: liu2022 §8.1 "assert eps < 0.9 for DP-PCA and Alg. 5" (Lemma B.4)
+  if (!(p.epsilon < 0.9 && p.delta > 0))
+    throw InvalidArgument(
+        fmt::format("{}: Lemma 6.2 needs 0 < eps < 0.9 and 0 < delta < 1; got eps = {}, delta = {}", kOwner,
+                    p.epsilon, p.delta));
+  if (p.neighbours != Neighbours::replace)  // spec: liu2022 ambiguity 2
+    throw InvalidArgument(fmt::format("{}: supports replace-one neighbours only (spec ambiguity 2)", kOwner));
+}
+}  // namespace
+
+void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& privacy, double zeta,
+                  double lambda_hat, const PrivateMeanOptions& o, core::Rng& rng, PrivateMeanResult& out) {
+  check_privacy(privacy);
+  check_options(o);
+  if (!(std::isfinite(lambda_hat) && lambda_hat > 0))
+    throw InvalidArgument(
+        fmt::format("{}: the approximate top eigenvalue must be finite and > 0, got {}", kOwner, lambda_hat));
+  if (!(zeta > 0 && zeta < 1))
+    throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1), got {}", kOwner, zeta));
+  const Eigen::Index d = G.rows(), B = G.cols();
+  if (B < 1 || d < 1)
+    throw InvalidArgument(fmt::format("{}: needs B >= 1 vectors of dimension d >= 1", kOwner));
+  const double Bd = static_cast<double>(B), dd = static_cast<double>(d), sqrt_l = std::sqrt(lambda_hat);
+  // 1: tau = 2^{1/4} K sqrt(Lambda_hat) log^a(25)
+  out.tau = std::pow(2.0, 0.25) * o.K * sqrt_l * std::pow(std::log(o.tau_log_argument), o.a);
+  const double log_term = std::pow(std::log(Bd * dd / zeta), o.a);
+  out.half_width = o.truncation_multiplier * o.K * sqrt_l * log_term;
+  // Per-coordinate histogram budget (eps/(4 sqrt(2d log(4/delta))), delta/(4d)): Lemma B.4 with total
+  // (eps/2, delta/2) over d accesses (spec: liu2022 §3.5).
+  const Budget per = advanced_composition_step_budget({privacy.epsilon / 2, privacy.delta / 2}, d);
+  const Privacy per_coordinate{per.epsilon, per.delta, Neighbours::replace};
+  out.centre.resize(d);
+  out.truncated_mean.resize(d);
+  out.bins.resize(static_cast<std::size_t>(B));
+  out.truncated_entries = 0;
+  out.empty_histograms = 0;
+  for (Eigen::Index j = 0; j < d; ++j) {  // 2
+    // 3: histogram over the left-open bins ((m) tau, (m+1) tau]
+    const auto best = largest_released_bin(coordinate_histogram(G, j, out.tau, per_coordinate, rng, out));
+    // 4: g_bar_j = left endpoint of the bucket with maximal released count; an empty histogram gives
+    // g_bar_j = 0 (spec: liu2022 §2.6 / ambiguity 15; a function of DP outputs only)
+    if (!best) ++out.empty_histograms;
+    const double centre = best ? interval_bin_left(best->bin, out.tau) : 0.0;
+    out.centre[j] = centre;
+    // 5-6: truncate to [g_bar_j - r, g_bar_j + r] and average
+    double sum = 0;
+    for (Eigen::Index i = 0; i < B; ++i) {
+      const double x = G(j, i), clamped = std::clamp(x, centre - out.half_width, centre + out.half_width);
+      if (clamped != x) ++out.truncated_entries;
+      sum += clamped;
+    }
+    out.truncated_mean[j] = sum / Bd;
+  }
+  // 7: mu_hat = mu~ + N(0, sigma^2 I), sigma = 12 K sqrt(Lambda_hat) log^a(Bd/zeta) sqrt(2d
+  // log(2.5/delta))/(eps B). With the default multipliers this equals Lemma 2.4 at (eps/2, delta/2) for the
+  // replace-one sensitivity 2 r sqrt(d)/B of the truncated mean (spec: liu2022 §3.5; ambiguity 10).
+  out.sigma = o.noise_multiplier * o.K * sqrt_l * log_term *
+              std::sqrt(2 * dd * std::log(2.5 / privacy.delta)) / (privacy.epsilon * Bd);
+  out.mean = out.truncated_mean;
+  add_gaussian_noise(out.mean, out.sigma, rng);
+}
+
+PrivateMean::PrivateMean(PrivateMeanOptions options, double zeta, double lambda_hat)
+    : options_(options), zeta_(zeta), lambda_hat_(lambda_hat) {
+  check_options(options_);
+  if (!(zeta_ > 0 && zeta_ < 1)) throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
+  if (!(lambda_hat_ >= 0))
+    throw InvalidArgument(fmt::format("{}: lambda_hat must be >= 0 (0: oracle)", kOwner));
+}
+
+std::unique_ptr<PrivateMean> PrivateMean::from_params(const core::ParamMap& p) {
+  PrivateMeanOptions o;
+  o.K = p.get_real("K", o.K, kOwner);
+  o.a = p.get_real("a", o.a, kOwner);
+  o.tau_log_argument = p.get_real("tau_log_argument", o.tau_log_argument, kOwner);
+  o.truncation_multiplier = p.get_real("truncation_multiplier", o.truncation_multiplier, kOwner);
+  o.noise_multiplier = p.get_real("noise_multiplier", o.noise_multiplier, kOwner);
+  return std::make_unique<PrivateMean>(o, p.get_real("zeta", 0.01, kOwner),
+                                       p.get_real("lambda_hat", 0, kOwner));
+}
+
+PrivacyClaim PrivateMean::claim(const Input& in) const {
+  return liu2022::replace_one_claim(
+      in.privacy, {"Lemma 6.2: eps in (0, 0.9); d coordinate histograms at the Lemma B.4 budget (total "
+                   "(eps/2, delta/2)) then "
+                   "the Gaussian mechanism at (eps/2, delta/2) on the truncated mean",
+                   "lambda_hat must be public (given or from the oracle), not computed from the same data"});
+}
+
+Estimate PrivateMean::run(const Input& in, core::Rng& rng) const {
+  check_privacy(in.privacy);
+  double lambda_hat = lambda_hat_;
+  if (!(lambda_hat > 0)) {
+    if (!in.oracle || in.oracle->eigenvalues.size() == 0 || !in.X)
+      throw InvalidArgument(
+          fmt::format("{}: needs lambda_hat (set the parameter > 0); 0 reads the oracle's lambda1, which "
+                      "needs a model oracle "
+                      "and vector input (Input.X)",
+                      kOwner));
+    lambda_hat = in.oracle->eigenvalues[0];
+  }
+  Eigen::MatrixXd storage;
+  const Eigen::MatrixXd& G = liu2022_gradient_vectors(in, rng, kOwner, storage);
+  PrivateMeanResult r;
+  private_mean(G, in.privacy, zeta_, lambda_hat, options_, rng, r);
+  Estimate est;
+  est.claim = claim(in);
+  est.mean = r.mean;
+  auto& c = est.diagnostics.counters;
+  c["truncated_entries"] = static_cast<double>(r.truncated_entries);
+  c["empty_histograms"] = static_cast<double>(r.empty_histograms);
+  c["sigma"] = r.sigma;
+  c["lambda_hat"] = lambda_hat;
+  if (r.empty_histograms > 0)
+    est.diagnostics.notes.push_back(
+        fmt::format("{} coordinate histograms released nothing: centre 0 used there", r.empty_histograms));
+  est.diagnostics.budget.push_back(
+      {"Alg. 5 coordinate histograms (Lemma B.4)", in.privacy.epsilon / 2, in.privacy.delta / 2});
+  est.diagnostics.budget.push_back(
+      {"Alg. 5 Gaussian mean (Lemma 2.4)", in.privacy.epsilon / 2, in.privacy.delta / 2});
+  return est;
+}
+
+}  // namespace dpb::alg

@@ -1,0 +1,68 @@
+#pragma once
+// liu2022 Algorithm 2: Private Oja (uniform shuffle, clipping, Gaussian noise on every step).
+#include <cstdint>
+
+#include "algorithms/pca/liu2022_common.hpp"
+
+namespace dpb::alg {
+
+struct PrivateOjaParams {
+  enum class Schedule {
+    theory,        // App. D.3: eta_t = h/((lambda1 - lambda2)(xi + t)), h = c log n, xi of Eq. (52) (oracle)
+    inverse_time,  // eta_t = c1/(c2 + t) (spec: liu2022 §2.8)
+    constant,      // eta_t = eta (cai2024 §2.8's DP-Oja: 0.5/n)
+  };
+  enum class NoiseCalibration {
+    lemma3_1,          // alpha = C' log(n/delta)/(eps sqrt n) (line 2; valid in Lemma 3.1's eps regime)
+    shuffling_bound,   // smallest alpha for which the explicit shuffling bound of spec §3.1 gives <= eps
+    no_amplification,  // alpha = sqrt(2 log(1.25/delta))/eps: each sample enters one step (eps < 1)
+  };
+  Schedule schedule = Schedule::inverse_time;
+  NoiseCalibration calibration = NoiseCalibration::lemma3_1;
+  double clip_constant = 1;    // C of line 3 (Lemma 3.2: C = 1 suffices)
+  double noise_constant = 1;   // C' of line 2 (unspecified in the paper; exposed)
+  bool shuffle = true;         // line 1
+  bool faithful = false;       // true: log^a(nd/zeta) as printed; false: log^a(2nd/zeta) (ambiguity 1)
+  double lr_log_constant = 1;  // c in h = c log n (theory schedule)
+  double C2 = 1, C3 = 2;       // App. D.3 (C2 = 1 exactly, C3 = 2)
+  liu2022::PracticalScheduleParams practical;
+  double zeta = 0.01;
+  liu2022::ModelConstantParams constants;
+
+  // cai2024 §2.8 / §6 "DP-Oja": C = 0.2, eta = 0.5/n, C' = 1, K = 4, a = 1, gamma = 1, zeta = 0.01.
+  static PrivateOjaParams cai2024_dp_oja();
+};
+
+// What a run resolves to: the constants of lines 2-3 and the step schedule.
+struct PrivateOjaSetup {
+  double noise_multiplier = 0;  // alpha of line 2
+  double clip = 0;              // beta of line 3
+  liu2022::StepSchedule eta;
+  liu2022::ModelConstants constants;
+};
+
+// Explicit amplification-by-shuffling bound (spec: liu2022 §3.1, Thm D.1 explicit form [external,
+// FMT'21, from memory]): n local (eps0, delta0)-DP randomizers after a uniform shuffle are
+// (eps, delta_s + (e^eps + 1)(1 + e^{-eps0}/2) n delta0)-DP with
+//   eps = log(1 + (e^{eps0} - 1)/(e^{eps0} + 1) (8 sqrt(e^{eps0} log(4/delta_s))/sqrt(n) + 8 e^{eps0}/n)),
+// valid for eps0 <= log(n/(16 log(2/delta_s))). Returns +infinity outside that range.
+double shuffled_epsilon(double eps0, std::int64_t n, double delta_s);
+// The smallest noise multiplier alpha whose shuffled guarantee is (eps, delta): delta_s = delta/2 and
+// delta0 = delta/(3 n (e^eps + 1)), eps0 from the exact Gaussian profile at delta0.
+double shuffling_noise_multiplier(double epsilon, double delta, std::int64_t n);
+
+class PrivateOja final : public Estimator {
+ public:
+  explicit PrivateOja(PrivateOjaParams params);
+  static PrivateOjaParams from_params(const core::ParamMap& p);
+
+  Estimate run(const Input& in, core::Rng& rng) const override;
+  PrivacyClaim claim(const Input& in) const override;
+  Estimate run_observed(const Input& in, core::Rng& rng, const liu2022::StepObserver& observer) const;
+  PrivateOjaSetup setup(const Input& in) const;
+
+ private:
+  PrivateOjaParams params_;
+};
+
+}  // namespace dpb::alg

@@ -1,0 +1,197 @@
+#include "algorithms/pca/private_oja.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "core/errors.hpp"
+#include "core/metrics.hpp"
+#include "liu2022_fixtures.hpp"
+#include "support/statistics.hpp"
+
+using namespace dpb::alg;
+using Catch::Matchers::Contains;
+using dpb::test::liu2022::input;
+using dpb::test::liu2022::spiked;
+
+namespace {
+
+// Explicit constants, so the tests need no oracle: lambda1 = 5, gamma = 1, K = 4, a = 1.
+PrivateOjaParams explicit_params() {
+  PrivateOjaParams p;
+  p.constants.lambda1 = 5;
+  p.constants.gamma = 1;
+  p.practical.c1 = 0.25;  // 1/gap
+  p.practical.c2 = 1;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("liu2022.private_oja rejects invalid input with what is allowed", "[liu2022]") {
+  const auto data = spiked(5, 100, 1);
+  dpb::core::Rng rng(1, 1);
+  const PrivateOja alg(explicit_params());
+  CHECK_THROWS_WITH(alg.run(input(*data.samples, 0, 1e-3), rng), Contains("epsilon"));
+  CHECK_THROWS_WITH(alg.run(input(*data.samples, 1, 0), rng), Contains("delta"));
+  CHECK_THROWS_WITH(alg.run(input(*data.samples, 1, 1), rng), Contains("delta"));
+  Input add_remove = input(*data.samples, 1, 1e-3);
+  add_remove.privacy.neighbours = Neighbours::add_remove;
+  CHECK_THROWS_WITH(alg.run(add_remove, rng), Contains("replace-one"));
+  PrivateOjaParams unshuffled = explicit_params();
+  unshuffled.shuffle = false;
+  CHECK_THROWS_WITH(PrivateOja(unshuffled), Contains("no_amplification"));
+  // Without lambda1 / gamma and without an oracle, the clipping threshold cannot be set.
+  CHECK_THROWS_WITH(PrivateOja(PrivateOjaParams{}).run(input(*data.samples, 1, 1e-3), rng),
+                    Contains("lambda1"));
+  // no_amplification uses the classical Gaussian calibration, proven for eps < 1 only.
+  PrivateOjaParams classical = explicit_params();
+  classical.calibration = PrivateOjaParams::NoiseCalibration::no_amplification;
+  CHECK_THROWS_AS(PrivateOja(classical).run(input(*data.samples, 1.5, 1e-3), rng), dpb::InvalidArgument);
+}
+
+TEST_CASE("liu2022.private_oja adds exactly N(0, (2 eta_t beta alpha)^2 I) per step", "[liu2022]") {
+  // The data are fixed; the observer gives w_{t-1} + eta_t clip(A_t w_{t-1}) and w'_t. Their difference,
+  // divided by the spec's 2 eta_t beta alpha computed here from the formulas, must be N(0, 1): KS at
+  // level 1e-6 on 5 runs x n d = 5000 values, and the sample variance within +-0.1 of 1 (5 sd of the
+  // variance estimate, sqrt(2/5000) = 0.02). A factor sqrt 2 anywhere fails both.
+  const auto data = spiked(5, 200, 2);
+  const double n = 200, d = 5, eps = 0.5, delta = 1e-3, zeta = 0.01;
+  struct Case {
+    const char* name;
+    PrivateOjaParams::NoiseCalibration calibration;
+    bool faithful;
+    double alpha;
+    double log_arg;
+  };
+  const Case cases[] = {
+      {"lemma3_1", PrivateOjaParams::NoiseCalibration::lemma3_1, false,
+       std::log(n / delta) / (eps * std::sqrt(n)), 2 * n * d / zeta},
+      {"lemma3_1 faithful", PrivateOjaParams::NoiseCalibration::lemma3_1, true,
+       std::log(n / delta) / (eps * std::sqrt(n)), n * d / zeta},
+      {"no_amplification", PrivateOjaParams::NoiseCalibration::no_amplification, false,
+       std::sqrt(2 * std::log(1.25 / delta)) / eps, 2 * n * d / zeta},
+  };
+  for (const Case& c : cases) {
+    SECTION(c.name) {
+      PrivateOjaParams p = explicit_params();
+      p.calibration = c.calibration;
+      p.faithful = c.faithful;
+      const double beta = 5 * std::sqrt(d) * (4 * std::log(c.log_arg) + 1);
+      std::vector<double> z;
+      const auto observe = [&](const liu2022::StepRecord& r) {
+        for (Eigen::Index j = 0; j < r.noisy.size(); ++j)
+          z.push_back((r.noisy[j] - r.noise_free[j]) / (2 * r.eta * beta * c.alpha));
+      };
+      for (int run = 0; run < 5; ++run) {
+        dpb::core::Rng rng(run, 77);
+        const auto e = PrivateOja(p).run_observed(input(*data.samples, eps, delta), rng, observe);
+        CHECK(e.diagnostics.counters.at("clip_threshold") == Approx(beta).epsilon(1e-12));
+        CHECK(e.diagnostics.counters.at("noise_multiplier") == Approx(c.alpha).epsilon(1e-12));
+      }
+      REQUIRE(z.size() == 5000);
+      CHECK(dpb::test::ks_statistic(z, dpb::test::normal_cdf) < dpb::test::ks_critical(z.size(), 1e-6));
+      CHECK(std::abs(dpb::test::variance(z) - 1) < 0.1);
+    }
+  }
+}
+
+TEST_CASE("liu2022.private_oja shuffling calibration meets the explicit shuffling bound", "[liu2022]") {
+  // spec §3.1: the calibrated alpha gives eps_shuffled(eps0(alpha)) = eps (to root-finding accuracy), and a
+  // 5% smaller alpha exceeds it (it is the smallest such alpha).
+  const double eps = 0.5, delta = 1e-5;
+  const std::int64_t n = 100000;
+  const double alpha = shuffling_noise_multiplier(eps, delta, n);
+  const double delta0 = delta / (3 * static_cast<double>(n) * (std::exp(eps) + 1));
+  CHECK(shuffled_epsilon(gaussian_epsilon(alpha, delta0), n, delta / 2) <= eps * (1 + 1e-9));
+  CHECK(shuffled_epsilon(gaussian_epsilon(0.95 * alpha, delta0), n, delta / 2) > eps);
+  // Amplification: far less noise than one Gaussian step at (eps, delta) would need.
+  CHECK(alpha < 0.5 * std::sqrt(2 * std::log(1.25 / delta)) / eps);
+  // Outside eps0 <= log(n/(16 log(2/delta))) the bound is not available.
+  CHECK(std::isinf(shuffled_epsilon(20, n, delta / 2)));
+}
+
+TEST_CASE("liu2022.private_oja is deterministic for a seed and shuffles uniformly", "[liu2022]") {
+  const auto data = spiked(5, 300, 3);
+  const PrivateOja alg(explicit_params());
+  dpb::core::Rng a(1, 2), b(1, 2), c(2, 2);
+  const auto in = input(*data.samples, 1, 1e-3);
+  CHECK(*alg.run(in, a).Q == *alg.run(in, b).Q);
+  CHECK(*alg.run(in, a).Q != *alg.run(in, c).Q);
+}
+
+TEST_CASE("liu2022.private_oja clips with probability <= zeta at Lemma 3.2's threshold", "[liu2022]") {
+  // Oracle constants (K = 4, a = 1, gamma = sqrt 2, C = 1): Lemma 3.2 says a run clips with probability
+  // <= zeta = 0.01. Over 40 runs the count must be <= 40 zeta + Bernstein slack at 1e-6 (about 4).
+  // The same runs with C = 0.01 must clip (the counter is live).
+  int runs_clipped = 0, runs_clipped_small = 0;
+  for (int run = 0; run < 40; ++run) {
+    const auto data = spiked(5, 500, 1000 + run);
+    PrivateOjaParams p;
+    p.practical.c2 = 1;
+    dpb::core::Rng rng(run, 3);
+    const auto in = input(*data.samples, 1, 1e-3, &data.info());
+    if (PrivateOja(p).run(in, rng).diagnostics.counters.at("clipped") > 0) ++runs_clipped;
+    p.clip_constant = 0.01;
+    if (PrivateOja(p).run(in, rng).diagnostics.counters.at("clipped") > 0) ++runs_clipped_small;
+  }
+  CHECK(runs_clipped <= 0.01 * 40 + 40 * dpb::test::bernstein_halfwidth(0.01, 40, 1e-6));
+  CHECK(runs_clipped_small == 40);
+}
+
+TEST_CASE("liu2022.private_oja converges to v1 and its error shrinks with n", "[liu2022]") {
+  // cai2024-style constants (C = 0.2, K = 4, gamma = 1), eps = 2, delta = 1e-5, d = 5, h = 1. Linearising
+  // around v1 as in oja_test, the DP noise 2 eta beta alpha z adds variance (2 beta alpha)^2 per tangent
+  // coordinate, so E sin^2 ~ (d - 1)(l1 l2 + 4 beta^2 alpha^2)/(gap^2 n) with h = 1. The bound is 3x that.
+  double mean_sin2[2] = {0, 0};
+  const Eigen::Index sizes[2] = {10000, 100000};
+  for (int rep = 0; rep < 8; ++rep)
+    for (int s = 0; s < 2; ++s) {
+      const auto data = spiked(5, sizes[s], 200 + rep);
+      PrivateOjaParams p = explicit_params();
+      p.clip_constant = 0.2;
+      dpb::core::Rng rng(rep, 11);
+      const auto e = PrivateOja(p).run(input(*data.samples, 2, 1e-5), rng);
+      mean_sin2[s] += dpb::core::sin2_angle(e.Q->col(0), data.info().target.col(0)) / 8;
+    }
+  const auto prediction = [](double n) {
+    const double alpha = std::log(n / 1e-5) / (2 * std::sqrt(n));
+    const double beta = 0.2 * 5 * std::sqrt(5.0) * (4 * std::log(2 * n * 5 / 0.01) + 1);
+    return 4 * (5 + 4 * beta * beta * alpha * alpha) / (16 * n);
+  };
+  INFO("mean sin^2: " << mean_sin2[0] << " (n = 1e4), " << mean_sin2[1] << " (n = 1e5); predictions "
+                      << prediction(1e4) << ", " << prediction(1e5));
+  CHECK(mean_sin2[0] < 3 * prediction(1e4));
+  CHECK(mean_sin2[1] < 3 * prediction(1e5));
+  CHECK(mean_sin2[1] * 5 < mean_sin2[0]);
+}
+
+TEST_CASE("liu2022.private_oja cai2024 DP-Oja preset and its claim", "[liu2022]") {
+  const auto p = PrivateOja::from_params({{"preset", std::string("cai2024_dp_oja")}, {"clip_constant", 3.0}});
+  CHECK(p.clip_constant == 0.2);  // the preset overrides
+  CHECK(p.practical.kind == liu2022::PracticalSchedule::constant);
+  CHECK(p.constants.gamma == 1);
+  CHECK(p.constants.K == 4);
+  const auto data = spiked(5, 400, 4);
+  dpb::core::Rng rng(1, 1);
+  const auto e = PrivateOja(p).run(input(*data.samples, 1, 0.1, &data.info()), rng);
+  CHECK(e.diagnostics.counters.at("eta_first") == Approx(0.5 / 400));
+  CHECK(e.diagnostics.counters.at("eta_last") == Approx(0.5 / 400));
+  CHECK(e.claim.epsilon == 1);
+  CHECK(e.claim.neighbours == Neighbours::replace);
+  CHECK_THAT(e.claim.conditions[0], Contains("Lemma 3.1 regime"));
+}
+
+TEST_CASE("liu2022.private_oja theory schedule (App. D.3) reads the oracle", "[liu2022]") {
+  // eta_t = h/((l1 - l2)(xi + t)), h = c log n; xi from Eq. (52) with M~ = M l1 + 2 C3 alpha beta (sqrt d +
+  // sqrt log(n/zeta)) and V~ = V l1^2 + 4 alpha^2 beta^2 C2 d: at least the V~ term computed here.
+  const auto data = spiked(5, 1000, 6);
+  PrivateOjaParams p;
+  p.schedule = PrivateOjaParams::Schedule::theory;
+  const auto s = PrivateOja(p).setup(input(*data.samples, 1, 1e-3, &data.info()));
+  const double h = std::log(1000.0), ab = s.noise_multiplier * s.clip;
+  CHECK(s.eta.c1 == Approx(h / 4));
+  const double V_tilde = 2.8 * 25 + 4 * ab * ab * 5;
+  CHECK(s.eta.c2 >= 20 * (V_tilde + 25) * h * h / (16 * std::log1p(1e-4)) * (1 - 1e-12));
+  CHECK_THROWS_WITH(PrivateOja(p).setup(input(*data.samples, 1, 1e-3)), Contains("lambda1"));
+}
