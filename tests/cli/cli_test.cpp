@@ -1,5 +1,6 @@
 // End-to-end tests of the `dpbounds` executable (its path comes from ctest's DPB_CLI).
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
@@ -25,11 +26,17 @@ std::string slurp(const std::filesystem::path& p) {
 Result run_cli(const std::string& args) {
   const char* cli = std::getenv("DPB_CLI");
   REQUIRE(cli != nullptr);
+  // ctest runs the cases as parallel processes: every call gets its own capture files.
+  static int calls = 0;
+  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(calls++);
   const auto dir = std::filesystem::temp_directory_path();
-  const auto out = dir / "dpb_cli_test.out", err = dir / "dpb_cli_test.err";
+  const auto out = dir / ("dpb_cli_test_" + tag + ".out"), err = dir / ("dpb_cli_test_" + tag + ".err");
   const std::string cmd = std::string("'") + cli + "' " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  Result result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return result;
 }
 
 long lines(const std::string& s) { return static_cast<long>(std::count(s.begin(), s.end(), '\n')); }
