@@ -4,19 +4,18 @@
 #include <fmt/format.h>
 #include <fmt/ostream.h>
 
-#include "algorithms/mechanisms/clipping.hpp"
-#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
 #include "core/metrics.hpp"
 #include "core/models/model.hpp"
 #include "core/params.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::verify {
 namespace {
 
 constexpr const char* kExperiment = "demo";
+constexpr const char* kPrivateAlgorithm = "baseline.dp_gauss_1";
 
 void validate(const DemoOptions& o) {
   alg::validate(o.privacy);
@@ -46,30 +45,33 @@ DemoResult demo_results(const DemoOptions& o) {
   result.model = fmt::format("spiked_gaussian: d = {}, r = {}, lambda = {:g}, sigma2 = {:g} (Haar U)", o.d, o.k,
                              o.lambda, o.sigma2);
   result.clip_radius = clip_radius(info.Sigma);
-  result.claim = {o.privacy.epsilon, o.privacy.delta, alg::Neighbours::replace, alg::ClaimScope::worst_case,
-                  {"each sample clipped to the l2 ball of radius C fixed in advance"}};
+  const auto private_pca = alg::algorithm_registry().make(
+      kPrivateAlgorithm, {{"beta", result.clip_radius},
+                          {"calibration", std::string("analytic")},
+                          {"mode", std::string("corrected")}});
   const core::NormSpec fro{core::Norm::fro};
 
   for (std::size_t cell = 0; cell < o.ns.size(); ++cell) {
     const long n = o.ns[cell];
     core::Rng data_rng(o.seed, core::stream_id(kExperiment, cell, "data", 0, "data"));
-    core::Rng noise_rng(o.seed, core::stream_id(kExperiment, cell, "analyze_gauss", 0, "noise"));
-    Eigen::MatrixXd X = model->sample(n, data_rng);
+    core::Rng noise_rng(o.seed, core::stream_id(kExperiment, cell, kPrivateAlgorithm, 0, "noise"));
+    const Eigen::MatrixXd X = model->sample(n, data_rng);
 
     DemoRow row{n};
     const Eigen::MatrixXd nonprivate = core::top_eigenpairs(core::second_moment(X), o.k).vectors;
     row.nonprivate_error = core::projector_distance(nonprivate, info.target, fro);
 
-    long clipped = 0;
-    for (Eigen::Index i = 0; i < X.cols(); ++i) clipped += alg::l2_clip(X.col(i), result.clip_radius);
-    row.clipped_fraction = double(clipped) / double(n);
-    // Replacing one clipped sample moves (1/n) X X^T by at most sqrt(2) C^2 / n in Frobenius norm,
-    // and the released upper triangle (with the diagonal) by no more than that.
-    const double sensitivity = std::sqrt(2.0) * result.clip_radius * result.clip_radius / double(n);
-    row.noise_sigma = alg::analytic_gaussian_sigma(sensitivity, o.privacy.epsilon, o.privacy.delta);
-    const Eigen::MatrixXd noisy =
-        core::second_moment(X) + core::symmetric_gaussian(noise_rng, o.d, row.noise_sigma);
-    row.private_error = core::projector_distance(core::top_eigenpairs(noisy, o.k).vectors, info.target, fro);
+    alg::Input in;
+    in.X = &X;
+    in.k = o.k;
+    in.privacy = o.privacy;
+    const alg::Estimate estimate = private_pca->run(in, noise_rng);
+    row.private_error = core::projector_distance(*estimate.Q, info.target, fro);
+    // DP-Gauss-1 adds its noise to the sum of the x x^T; per entry of the mean that is sd / n.
+    const auto& counters = estimate.diagnostics.counters;
+    row.noise_sigma = counters.at("noise_sd") / double(n);
+    row.clipped_fraction = counters.count("clipped") ? counters.at("clipped") / double(n) : 0.0;
+    result.claim = estimate.claim;
     result.rows.push_back(row);
   }
   return result;
@@ -79,8 +81,8 @@ void run_demo(const DemoOptions& options, std::ostream& out) {
   const DemoResult r = demo_results(options);
   fmt::print(out, "dpbounds demo (seed {})\n", options.seed);
   fmt::print(out, "model    {}\n", r.model);
-  fmt::print(out, "private  Gaussian mechanism on the clipped second-moment matrix, clip radius C = {:.3f}\n",
-             r.clip_radius);
+  fmt::print(out, "private  {} (Analyze-Gauss on the clipped second moment), clip radius C = {:.3f}\n",
+             kPrivateAlgorithm, r.clip_radius);
   fmt::print(out, "claim    {}\n\n", alg::describe(r.claim));
   fmt::print(out, "error = ||U_hat U_hat^T - U U^T||_F (0 is perfect, sqrt(2k) = {:.3f} is orthogonal)\n\n",
              std::sqrt(2.0 * options.k));

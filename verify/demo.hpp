@@ -1,7 +1,7 @@
 #pragma once
 // The end-to-end demo behind `dpbounds demo` (the README's main job until the verifier lands):
-// spiked-Gaussian data from the model catalogue, non-private PCA, and a private PCA by the Gaussian
-// mechanism on the clipped second-moment matrix (Analyze-Gauss style), at several sample sizes.
+// spiked-Gaussian data from the model catalogue, non-private PCA, and the registered
+// baseline.dp_gauss_1 (Analyze-Gauss on the clipped second-moment matrix), at several sample sizes.
 #include <cstdint>
 #include <ostream>
 #include <string>
