@@ -1,6 +1,9 @@
 #include "algorithms/baselines/dugler2026_baseline_params.hpp"
 
+#include <fmt/format.h>
 #include <cmath>
+
+#include "core/errors.hpp"
 
 namespace dpb::alg::baselines {
 namespace {
@@ -38,7 +41,10 @@ DuglerBaselineParams DuglerBaselineParams::from(const core::ParamMap& params, co
   p.radii.clip_constant = params.get_real("clip_constant", 1.0, owner);
   p.radii.zeta = params.get_real("zeta", 0.01, owner);
   p.calibration = parse_calibration(params.get_string("calibration", "analytic", owner));
-  p.faithful = params.get_string("mode", "corrected", owner) == "faithful";
+  const std::string mode = params.get_string("mode", "corrected", owner);
+  if (mode != "corrected" && mode != "faithful")
+    throw InvalidArgument(fmt::format("{}: mode must be 'corrected' or 'faithful', got '{}'", owner, mode));
+  p.faithful = mode == "faithful";
   return p;
 }
 

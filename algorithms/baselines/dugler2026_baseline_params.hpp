@@ -28,6 +28,8 @@ struct DuglerBaselineParams {
   Calibration calibration = Calibration::analytic;
   bool faithful = false;  // mode = faithful: the paper's constants as printed
 
+  // Reads the values (defaults for absent ones); throws dpb::InvalidArgument naming `owner` on a wrong type
+  // or an unknown calibration or mode (ranges are the schema's, checked by Registry::resolve).
   static DuglerBaselineParams from(const core::ParamMap& params, const std::string& owner);
 };
 

@@ -14,7 +14,7 @@ namespace dpb::alg {
 // The printed constants need ~1e10 samples per block (spec §2.6). `scaled_not_private` multiplies every
 // noise scale by `noise_factor` (< 1 typically) and skips the privacy preconditions, for utility-trend
 // experiments only. The name appears verbatim in the claim, the diagnostics and the registry text, and
-// the claim's epsilon is +infinity, so it cannot be mistaken for the private default.
+// the claim's scope is ClaimScope::not_private, so it cannot be mistaken for the private default.
 inline constexpr const char* kPrivateConstants = "private";
 inline constexpr const char* kScaledConstants = "scaled_not_private";
 
@@ -30,8 +30,9 @@ struct SparseConstants {
 SparseConstants parse_sparse_constants(const std::string& mode, double noise_factor,
                                        const std::string& owner);
 
-// In scaled mode: epsilon := +inf, the first condition says why, and a diagnostics note (both name the
-// mode). A no-op in private mode.
+// In scaled mode: scope := ClaimScope::not_private with epsilon = delta = 0 (no budget: the noise matches
+// none), the first condition says why, and a diagnostics note (both name the mode). A no-op in private
+// mode.
 void mark_if_scaled(const SparseConstants& constants, PrivacyClaim& claim);
 void mark_if_scaled(const SparseConstants& constants, Diagnostics& diagnostics);
 

@@ -27,8 +27,9 @@ Eigen::VectorXd read_spike_list(const ParamMap& params, const std::string& name,
                                 Eigen::Index d, const std::string& owner);
 
 // ModelInfo for Sigma = U diag(spikes) U^T + floor I, with U (d x r) orthonormal, spikes > 0
-// non-increasing and floor >= 0: eigenvalues spikes + floor then floor (d - r times), target U, and
-// params d, p, r, lambda1, lambda2, kappa (liu2022 §1.2 A.1; only when lambda1 > lambda2).
+// non-increasing and floor >= 0: eigenvalues spikes + floor then floor (d - r times), target U,
+// params d, p, r, lambda1, lambda2, and kappa = lambda1 / (lambda1 - lambda2) (liu2022 §1.2 A.1; only when
+// lambda1 > lambda2) in ModelInfo::kappa, which publish_closed_forms copies into params.
 ModelInfo low_rank_plus_identity_info(const std::string& id, const Eigen::MatrixXd& U,
                                       const Eigen::VectorXd& spikes, double floor);
 

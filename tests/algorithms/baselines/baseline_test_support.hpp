@@ -1,6 +1,6 @@
 #pragma once
 // Shared fixtures of the [baselines] tests: inputs, running a registered baseline with a seed, spiked
-// Gaussian data, and the "error shrinks with n" check every private baseline gets.
+// Gaussian data, hand-built PSD samples, and the "error shrinks with n" check every private baseline gets.
 #include <Eigen/Dense>
 #include <memory>
 #include <string>
@@ -9,6 +9,7 @@
 #include "core/metrics.hpp"
 #include "core/models/model.hpp"
 #include "core/rng.hpp"
+#include "core/sample_matrices.hpp"
 
 namespace dpb::test::baselines {
 
@@ -27,6 +28,31 @@ inline alg::Estimate run(const std::string& id, const core::ParamMap& params, co
                          std::uint64_t seed) {
   core::Rng rng(seed, core::stream_id("baselines-test", 0, id, seed, "noise"));
   return alg::algorithm_registry().make(id, params)->run(in, rng);
+}
+
+// Five hand-built samples in d = 4 (columns) with traces ||x||^2 = 2, 9, 4, 0, 3 and l1 norms 2, 3, 4, 0, 3
+// (x1 and x2 have negative entries, x3 is zero).
+inline Eigen::MatrixXd hand_vectors() {
+  Eigen::MatrixXd X(4, 5);
+  X.col(0) << 1, 1, 0, 0;
+  X.col(1) << -3, 0, 0, 0;
+  X.col(2) << 1, -1, 1, 1;
+  X.col(3) << 0, 0, 0, 0;
+  X.col(4) << 1, 1, -1, 0;
+  return X;
+}
+
+// The same vectors as A_i = C + x_i x_i^T with C = 3 e1 e1^T: diag(A_i) = (3 + x_i1^2, x_i2^2, ...), so the
+// traces are 5, 12, 7, 3, 6 and sum_j sqrt((A_i)_jj) = 3, sqrt 12, 5, sqrt 3, 4.
+inline core::ShiftedVectorSamples hand_shifted() {
+  return {Eigen::MatrixXd::Identity(4, 1), Eigen::VectorXd::Constant(1, 3.0), hand_vectors()};
+}
+
+// An Input that carries only sample matrices (no Input::X).
+inline alg::Input samples_input(const core::SampleMatrices& samples) {
+  alg::Input in;
+  in.samples = &samples;
+  return in;
 }
 
 struct SpikedData {

@@ -1,6 +1,5 @@
 #include <catch2/catch.hpp>
 
-#include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/dp_gauss_1.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
@@ -11,7 +10,6 @@
 #include "tests/support/statistics.hpp"
 
 namespace tb = dpb::test::baselines;
-namespace base = dpb::alg::baselines;
 using dpb::alg::Neighbours;
 
 namespace {
@@ -102,20 +100,6 @@ TEST_CASE("dp_gauss_1 adds exactly the Gaussian noise of its formula", "[baselin
   }
   CHECK(dpb::test::variance(deviations) / (2 * sd_replace * sd_replace) == Approx(1.0).margin(0.3));
   CHECK(std::abs(dpb::test::mean(deviations)) < 4 * std::sqrt(2.0 / 400) * sd_replace);  // 4-sigma
-}
-
-TEST_CASE("analyze_gauss_release noise has the requested spread and is symmetric", "[baselines]") {
-  const Eigen::MatrixXd S = Eigen::MatrixXd::Identity(30, 30) * 3.0;
-  dpb::core::Rng rng(11, 0);
-  std::vector<double> upper;
-  for (int draw = 0; draw < 20; ++draw) {
-    const Eigen::MatrixXd R = base::analyze_gauss_release(S, 0.7, rng);
-    REQUIRE(R == R.transpose());
-    for (Eigen::Index j = 0; j < 30; ++j)
-      for (Eigen::Index i = 0; i <= j; ++i) upper.push_back(R(i, j) - S(i, j));
-  }
-  // 9300 iid N(0, 0.49) entries: relative sd of the sample variance sqrt(2/9299) = 0.0147; 4 sigma = 0.06.
-  CHECK(dpb::test::variance(upper) / 0.49 == Approx(1.0).margin(0.06));
 }
 
 TEST_CASE("dp_gauss_1 approaches non-private PCA with tiny noise, and is deterministic", "[baselines]") {
