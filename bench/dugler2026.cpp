@@ -1,15 +1,17 @@
 // Benchmark (not a test): dugler2026 algorithms at n = 100000, d = 100, k in {1, 5} on dugler_shifted,
 // time per trial next to the time to generate the trial's data (core::make_model + sample_matrices).
+// Usage: bench_dugler2026 [substring]: only the algorithms whose id contains it (for profiling).
 #include <fmt/format.h>
 
 #include "algorithms/registry.hpp"
 #include "bench/timing.hpp"
 #include "core/models/model.hpp"
 
-int main() {
+int main(int argc, char** argv) {
   using namespace dpb;
   const long n = 100000, d = 100;
   const double budget = 2.0;
+  const std::string only = argc > 1 ? argv[1] : "";
   for (const long k : {1L, 5L}) {
     const core::ParamMap model_params{
         {"d", static_cast<double>(d)}, {"k", static_cast<double>(k)}, {"sigma", 0.5}};
@@ -31,6 +33,7 @@ int main() {
     for (const std::string id :
          {"dugler2026.oja", "dugler2026.private_oja", "dugler2026.priv_range", "dugler2026.truncated_mean",
           "dugler2026.adadpo", "dugler2026.tadadpo", "dugler2026.two_stage"}) {
+      if (id.find(only) == std::string::npos) continue;
       core::ParamMap params;
       if (id == "dugler2026.private_oja") params.set("calibration", std::string("analytic"));
       // Each half of n = 1e5 is below the k = 5 requirement at margin 2; margin 1 keeps it runnable.

@@ -13,6 +13,11 @@ class SampleMatrices {
   // out = A_i Q for 0 <= i < n(); Q and out are d x k (sized by the caller) and must not overlap.
   virtual void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                      Eigen::Ref<Eigen::MatrixXd> out) const = 0;
+  // out.middleCols(l k, k) = A_{first+l} Q for l = 0..count-1 (out is d x count k, Q is d x k), bit for
+  // bit what `apply` gives sample by sample. The default calls `apply`; a generator whose A_i share a
+  // term computes it once per call, so that each sample costs O(dk).
+  virtual void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                           Eigen::Ref<Eigen::MatrixXd> out) const;
 };
 
 // A_i = x_i x_i^T for the columns x_i of X (d x n); A_i Q = x_i (x_i^T Q) in O(dk).
@@ -39,6 +44,9 @@ class ShiftedVectorSamples final : public SampleMatrices {
   Eigen::Index d() const override { return X_.rows(); }
   void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
              Eigen::Ref<Eigen::MatrixXd> out) const override;
+  // C Q once per call, then x_i (x_i^T Q) per sample: O(dk) per sample (DESIGN.md §7).
+  void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                   Eigen::Ref<Eigen::MatrixXd> out) const override;
   const Eigen::MatrixXd& vectors() const { return X_; }
   // The shift C = W diag(w) W^T, formed (for tests and reporting, not for hot paths).
   Eigen::MatrixXd shift() const;

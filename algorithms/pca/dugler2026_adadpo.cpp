@@ -41,7 +41,7 @@ Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const st
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
   Eigen::MatrixXd Q0 = random_start(d, k, rng);  // line 1
   AdaptiveWorkspace ws;
-  ws.resize(d, k, plan.B);
+  ws.resize(d, k);
   Estimate e;
   // Lines 2-9, then line 10: return Q_T.
   e.Q = run_adaptive_steps(std::move(Q0), plan, eta, in.privacy, prefix, e.diagnostics,

@@ -14,8 +14,8 @@ const char* block_min_name(AdaptiveSettings::BlockMin b) {
 }
 }  // namespace
 
-void AdaptiveWorkspace::resize(Eigen::Index d, Eigen::Index k, Eigen::Index B) {
-  G.resize(d, k * (B / 2));
+void AdaptiveWorkspace::resize(Eigen::Index d, Eigen::Index k) {
+  G.resize(d, 0);  // sized on first use by MatrixChunks (one chunk or one PRIVRANGE block)
   mean.resize(d, k);
   kk.resize(k, k);
   noise.resize(d, k);
@@ -33,18 +33,11 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
                                 double log_argument, const Privacy& privacy, const AdaptiveSettings& s,
                                 AdaptiveWorkspace& ws, core::Rng& rng) {
   const Eigen::Index d = Q.rows(), k = Q.cols(), half = B / 2;
-  const auto fill = [&](Eigen::Index start) {  // G_i = A_i Q (or Pi A_i Q), no allocation
-    for (Eigen::Index i = 0; i < half; ++i) {
-      auto block = ws.G.middleCols(i * k, k);
-      S.apply(start + i, Q, block);
-      if (tangent) project_onto_tangent(Q, block, ws.kk);
-    }
-  };
   AdaptiveStepTrace tr;
-  // Range half I^R_t (Alg. 2 line 3 / Alg. 3 line 4).
-  fill(first);
+  // Range half I^R_t (Alg. 2 line 3 / Alg. 3 line 4); G_i = A_i Q (or Pi A_i Q) produced a block at a time.
+  MatrixChunks range_half(S, first, half, Q, tangent, ws.G, ws.kk);
   tr.range =
-      private_range(ws.G, k, Budget{privacy.epsilon, privacy.delta}, range_zeta, s.range, ws.range, rng);
+      private_range(range_half, Budget{privacy.epsilon, privacy.delta}, range_zeta, s.range, ws.range, rng);
   tr.Lhat = tr.range.Lhat;
   if (!tr.Lhat || *tr.Lhat == 0) {
     // spec: dugler2026 ambiguity 2 -- BOTTOM (and the zero bin, whose width sqrt(0) admits no center grid)
@@ -56,8 +49,8 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
   // Alg. 2 line 4 / Alg. 3 line 5.
   tr.R = s.radius_constant * s.K * std::sqrt(*tr.Lhat) * std::pow(std::log(log_argument), s.a);
   // Mean half I_t (Alg. 2 line 5 / Alg. 3 line 6): TRUNCATEDMEAN at (eps/2, delta/2).
-  fill(first + half);
-  tr.tm = truncated_mean(ws.G, k, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2}, ws.mean,
+  MatrixChunks mean_half(S, first + half, half, Q, tangent, ws.G, ws.kk);
+  tr.tm = truncated_mean(mean_half, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2}, ws.mean,
                          ws.tm, rng);
   if (s.skip_on_empty_center && tr.tm.empty_histograms > 0) {
     tr.skipped = true;  // center_fallback = skip_step: also post-processing of the DP centers

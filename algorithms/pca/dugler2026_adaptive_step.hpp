@@ -33,13 +33,13 @@ struct AdaptiveSettings {
 };
 
 struct AdaptiveWorkspace {
-  Eigen::MatrixXd G;     // d x (k B/2): one half batch of A_i Q (or Pi A_i Q)
+  Eigen::MatrixXd G;     // d x (k c): a chunk of c products A_i Q (or Pi A_i Q), never a whole half batch
   Eigen::MatrixXd mean;  // d x k
   Eigen::MatrixXd kk;
   PrivateRangeWorkspace range;
   TruncatedMeanWorkspace tm;
   NoiseWorkspace noise;
-  void resize(Eigen::Index d, Eigen::Index k, Eigen::Index B);
+  void resize(Eigen::Index d, Eigen::Index k);
 };
 
 struct AdaptiveStepTrace {

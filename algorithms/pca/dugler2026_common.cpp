@@ -1,6 +1,7 @@
 #include "algorithms/pca/dugler2026_common.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <cmath>
 
 #include "algorithms/mechanisms/gaussian.hpp"
@@ -23,10 +24,13 @@ double gaussian_sigma(Calibration calibration, double sensitivity, double epsilo
 
 void orthonormalize_in_place(Eigen::Ref<Eigen::MatrixXd> Y) {
   for (Index j = 0; j < Y.cols(); ++j) {
+    const double before = Y.col(j).norm();
     for (int pass = 0; pass < 2; ++pass)  // CGS2: the second pass restores orthogonality to rounding
       for (Index i = 0; i < j; ++i) Y.col(j) -= Y.col(i).dot(Y.col(j)) * Y.col(i);
     const double norm = Y.col(j).norm();
-    if (!(norm > 0 && std::isfinite(norm)))
+    // A column left with a residual at rounding level of its own norm lies in the span of the previous
+    // ones: rank-deficient (normalising the rounding would return an arbitrary direction).
+    if (!(norm > 1e-12 * before && std::isfinite(norm)))
       throw InvalidArgument(
           "dugler2026: QR of a rank-deficient or non-finite update (check the learning rate)");
     Y.col(j) /= norm;
@@ -79,6 +83,53 @@ SampleRange::SampleRange(const core::SampleMatrices& base, Index first, Index co
   if (first < 0 || count < 0 || first + count > base.n())
     throw InvalidArgument(
         fmt::format("SampleRange [{}, {}) outside [0, {})", first, first + count, base.n()));
+}
+
+void SampleRange::apply_range(Index first, Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                              Eigen::Ref<Eigen::MatrixXd> out) const {
+  if (first < 0 || count < 0 || first + count > count_)
+    throw InvalidArgument(
+        fmt::format("SampleRange: samples [{}, {}) outside [0, {})", first, first + count, count_));
+  base_.apply_range(first_ + first, count, Q, out);
+}
+
+MatrixChunks::MatrixChunks(const Eigen::Ref<const Eigen::MatrixXd>& G, Index k)
+    : d_(G.rows()), k_(k), stored_(G.data()), stride_(G.outerStride()) {
+  if (k < 1 || G.cols() % k != 0) throw InvalidArgument("MatrixChunks: G must hold blocks of k columns");
+  m_ = G.cols() / k;
+}
+
+MatrixChunks::MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q,
+                           bool tangent, Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk)
+    : d_(S.d()),
+      k_(Q.cols()),
+      m_(m),
+      S_(&S),
+      first_(first),
+      Q_(&Q),
+      tangent_(tangent),
+      buffer_(&buffer),
+      kk_(&kk) {
+  if (first < 0 || m < 0 || first + m > S.n() || Q.rows() != S.d())
+    throw InvalidArgument(fmt::format("MatrixChunks: samples [{}, {}) outside [0, {}) or Q not {} x k", first,
+                                      first + m, S.n(), S.d()));
+}
+
+MatrixChunks::View MatrixChunks::get(Index first, Index count) {
+  if (first < 0 || count < 0 || first + count > m_)
+    throw InvalidArgument(fmt::format("MatrixChunks: [{}, {}) outside [0, {})", first, first + count, m_));
+  if (stored_) return View(stored_ + first * k_ * stride_, d_, count * k_, Eigen::OuterStride<>(stride_));
+  if (buffer_->rows() != d_ || buffer_->cols() < count * k_) buffer_->resize(d_, count * k_);
+  auto out = buffer_->leftCols(count * k_);
+  S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
+  if (tangent_)
+    for (Index l = 0; l < count; ++l)
+      project_onto_tangent(*Q_, out.middleCols(l * k_, k_), *kk_);  // Pi A_l Q
+  return View(buffer_->data(), d_, count * k_, Eigen::OuterStride<>(d_));
+}
+
+Index MatrixChunks::chunk_size() const {
+  return std::max<Index>(1, std::min<Index>(m_, (Index{1} << 15) / std::max<Index>(1, d_ * k_)));
 }
 
 void check_input(const Input& in, const std::string& owner, bool is_private, Index min_n) {

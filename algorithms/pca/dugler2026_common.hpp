@@ -23,7 +23,8 @@ double gaussian_sigma(Calibration calibration, double sensitivity, double epsilo
 
 // Y <- the orthonormal factor of the thin QR of Y with a positive diagonal of R (spec §1 "QR(Y)"),
 // by Gram-Schmidt with one re-orthogonalisation pass, in place and without allocation. Throws
-// dpb::InvalidArgument if Y is rank-deficient or not finite.
+// dpb::InvalidArgument if Y is rank-deficient (a column within 1e-12 of its norm of the span of the previous
+// ones) or not finite.
 void orthonormalize_in_place(Eigen::Ref<Eigen::MatrixXd> Y);
 
 // Y <- P_{S_Q}(Y) = Pi_Q Y + Q sym(Q^T Y) = Y - Q skew(Q^T Y) (spec §1 notation). `kk` is a k x k
@@ -56,10 +57,41 @@ class SampleRange final : public core::SampleMatrices {
              Eigen::Ref<Eigen::MatrixXd> out) const override {
     base_.apply(first_ + i, Q, out);
   }
+  void apply_range(Index first, Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                   Eigen::Ref<Eigen::MatrixXd> out) const override;
 
  private:
   const core::SampleMatrices& base_;
   Index first_, count_;
+};
+
+// The matrices G_0..G_{m-1} (d x k each) that PRIVRANGE and TRUNCATEDMEAN read, a chunk at a time:
+// either stored side by side in a matrix (no copy), or the products A_{first+l} Q (Pi_Q A_{first+l} Q
+// when `tangent`) computed on demand into `buffer`, so that no caller holds all m at once.
+class MatrixChunks {
+ public:
+  using View = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
+  MatrixChunks(const Eigen::Ref<const Eigen::MatrixXd>& G, Index k);
+  MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q, bool tangent,
+               Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk);
+  Index size() const { return m_; }
+  Index rows() const { return d_; }
+  Index k() const { return k_; }
+  // G_first..G_{first+count-1} side by side (d x count k), valid until the next call.
+  View get(Index first, Index count);
+  // Chunk length (in matrices) that keeps a streamed chunk small (about 256 KiB).
+  Index chunk_size() const;
+
+ private:
+  Index d_ = 0, k_ = 0, m_ = 0;
+  const double* stored_ = nullptr;
+  Index stride_ = 0;
+  const core::SampleMatrices* S_ = nullptr;
+  Index first_ = 0;
+  const Eigen::MatrixXd* Q_ = nullptr;
+  bool tangent_ = false;
+  Eigen::MatrixXd* buffer_ = nullptr;
+  Eigen::MatrixXd* kk_ = nullptr;
 };
 
 // Checks the Oja-family input: samples present, 1 <= k <= d, n >= min_n; for private algorithms

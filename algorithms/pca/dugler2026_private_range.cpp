@@ -39,7 +39,13 @@ PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eig
                                  const Budget& budget, double zeta, const PrivateRangeSettings& s,
                                  PrivateRangeWorkspace& ws, core::Rng& rng) {
   if (k < 1 || G.cols() % k != 0) throw InvalidArgument("PRIVRANGE: G must hold B_in blocks of k columns");
-  const Eigen::Index d = G.rows(), B_in = G.cols() / k;
+  MatrixChunks chunks(G, k);
+  return private_range(chunks, budget, zeta, s, ws, rng);
+}
+
+PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double zeta,
+                                 const PrivateRangeSettings& s, PrivateRangeWorkspace& ws, core::Rng& rng) {
+  const Eigen::Index d = G.rows(), k = G.k(), B_in = G.size();
   PrivateRangeReport rep;
   rep.blocks = private_range_blocks(s, budget, zeta);  // line 5
   rep.block_size = B_in / (2 * rep.blocks);            // line 6: b = floor(B_in / (2m)), leftovers dropped
@@ -52,13 +58,14 @@ PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eig
   ws.diff.resize(d, b);
   ws.gram.resize(g, g);
   ws.maxima.assign(static_cast<std::size_t>(m), 0.0);
-  for (Eigen::Index j = 0; j < m; ++j) {    // line 7
+  for (Eigen::Index j = 0; j < m; ++j) {  // line 7
+    // Block j holds the pairs j b .. (j + 1) b - 1, i.e. the inputs 2 j b .. 2 (j + 1) b - 1 (leftovers
+    // past 2 m b are never produced).
+    const MatrixChunks::View block = G.get(2 * j * b, 2 * b);
     for (Eigen::Index r = 0; r < k; ++r) {  // line 8
       // Lines 1-4 and 9: column r of the paired differences G_{2i} - G_{2i-1} of block j.
-      for (Eigen::Index l = 0; l < b; ++l) {
-        const Eigen::Index i = j * b + l;
-        ws.diff.col(l) = G.col((2 * i + 1) * k + r) - G.col(2 * i * k + r);
-      }
+      for (Eigen::Index l = 0; l < b; ++l)
+        ws.diff.col(l) = block.col((2 * l + 1) * k + r) - block.col(2 * l * k + r);
       // Line 10: lambda_max((1/(2b)) D D^T) = lambda_max(D^T D)/(2b), through the smaller Gram matrix.
       // (A symmetric rank update fills the lower triangle, all the eigensolver reads.)
       ws.gram.setZero();
@@ -99,14 +106,10 @@ Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {
         fmt::format("{}: m = {} blocks of paired differences need n >= {} sample matrices, got {}", owner,
                     private_range_blocks(p.range, budget, p.zeta), need, n));
   const Eigen::MatrixXd Q = random_start(d, k, rng);
-  Eigen::MatrixXd G(d, k * n), kk(k, k);
-  for (Eigen::Index i = 0; i < n; ++i) {
-    auto block = G.middleCols(i * k, k);
-    S.apply(i, Q, block);
-    if (p.tangent) project_onto_tangent(Q, block, kk);
-  }
+  Eigen::MatrixXd buffer, kk(k, k);
+  MatrixChunks G(S, 0, n, Q, p.tangent, buffer, kk);  // G_i = A_i Q (or Pi A_i Q), a block at a time
   PrivateRangeWorkspace ws;
-  const PrivateRangeReport rep = private_range(G, k, budget, p.zeta, p.range, ws, rng);
+  const PrivateRangeReport rep = private_range(G, budget, p.zeta, p.range, ws, rng);
   Estimate e;
   if (rep.Lhat) e.scalar = *rep.Lhat;
   auto& c = e.diagnostics.counters;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/pca/dugler2026_common.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 
@@ -46,6 +47,10 @@ Eigen::Index private_range_min_inputs(const PrivateRangeSettings& s, const Budge
 PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k,
                                  const Budget& budget, double zeta, const PrivateRangeSettings& s,
                                  PrivateRangeWorkspace& ws, core::Rng& rng);
+// The same on matrices produced a block at a time (only one block of 2b inputs is held at once); bit
+// for bit equal to the stored form on the same matrices.
+PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double zeta,
+                                 const PrivateRangeSettings& s, PrivateRangeWorkspace& ws, core::Rng& rng);
 
 // The registered estimator dugler2026.priv_range: Algorithm 4 on all n inputs G_i = A_i Q (or Pi A_i Q
 // when tangent, the target g_Q^2 of Alg. 3) for a Haar-random frame Q drawn from rng (data-independent).

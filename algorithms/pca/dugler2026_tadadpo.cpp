@@ -53,7 +53,7 @@ Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const 
     Q = random_start(d, k, rng);
   }
   AdaptiveWorkspace ws;
-  ws.resize(d, k, plan.B);
+  ws.resize(d, k);
   Estimate e;
   // Lines 1-10, then line 11: return Q_T.
   e.Q =

@@ -10,26 +10,44 @@
 namespace dpb::alg::dugler2026 {
 namespace {
 
-// The occupied bins of `bins` with their counts, in increasing order: a dense count when the bins
-// span a short range (the usual case: values concentrate within a few widths), else by sorting.
-void count_bins(std::vector<std::int64_t>& bins, TruncatedMeanWorkspace& ws) {
+// The bins of every entry of a chunk, in memory order, as left_closed_bin gives them (floor by
+// truncation and a correction: exact for |x / w| < 2^62, and what left_closed_bin throws otherwise).
+void chunk_bins(const MatrixChunks::View& V, double w, std::vector<std::int64_t>& bins) {
+  const Eigen::Index d = V.rows();
+  bins.resize(static_cast<std::size_t>(V.size()));
+  for (Eigen::Index col = 0; col < V.cols(); ++col) {
+    const double* x = V.col(col).data();
+    std::int64_t* out = bins.data() + col * d;
+    for (Eigen::Index j = 0; j < d; ++j) {
+      const double ratio = x[j] / w;
+      if (!(std::abs(ratio) < 0x1.0p62)) left_closed_bin(x[j], w);  // throws
+      const auto i = static_cast<std::int64_t>(ratio);
+      out[j] = i - (ratio < static_cast<double>(i) ? 1 : 0);
+    }
+  }
+}
+
+// The occupied bins of coordinate c with their counts, in increasing order: the overflow below the
+// window, the window, the overflow above it.
+void occupied_bins(std::size_t c, TruncatedMeanWorkspace& ws) {
+  constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
   ws.counts.clear();
-  const auto [lo_it, hi_it] = std::minmax_element(bins.begin(), bins.end());
-  const std::int64_t lo = *lo_it, hi = *hi_it;
-  const auto span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo);
-  if (span < 4 * bins.size() + 64) {
-    ws.dense.assign(static_cast<std::size_t>(span) + 1, 0);
-    for (std::int64_t b : bins) ++ws.dense[static_cast<std::size_t>(b - lo)];
-    for (std::size_t i = 0; i < ws.dense.size(); ++i)
-      if (ws.dense[i] > 0) ws.counts.push_back({lo + static_cast<std::int64_t>(i), ws.dense[i]});
-    return;
-  }
-  std::sort(bins.begin(), bins.end());
-  for (auto run = bins.begin(); run != bins.end();) {
-    const auto end = std::upper_bound(run, bins.end(), *run);
-    ws.counts.push_back({*run, static_cast<std::size_t>(end - run)});
-    run = end;
-  }
+  auto& over = ws.overflow[c];
+  std::sort(over.begin(), over.end());
+  const std::int64_t lo = ws.window_lo[c];
+  const auto above = std::lower_bound(over.begin(), over.end(), lo);  // the window lies in between
+  const auto emit_runs = [&](auto run, auto end) {
+    while (run != end) {
+      const auto run_end = std::upper_bound(run, end, *run);
+      ws.counts.push_back({*run, static_cast<std::size_t>(run_end - run)});
+      run = run_end;
+    }
+  };
+  emit_runs(over.begin(), above);
+  const std::uint32_t* counts = ws.window.data() + c * static_cast<std::size_t>(W);
+  for (std::int64_t i = 0; i < W; ++i)
+    if (counts[i] > 0) ws.counts.push_back({lo + i, counts[i]});
+  emit_runs(above, over.end());
 }
 
 }  // namespace
@@ -56,10 +74,18 @@ TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, E
                                    TruncatedMeanWorkspace& ws, core::Rng& rng) {
   if (k < 1 || G.cols() % k != 0 || G.cols() == 0)
     throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of k columns");
+  MatrixChunks chunks(G, k);
+  return truncated_mean(chunks, R, Lhat, center, mean, ws, rng);
+}
+
+TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
+                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
+                                   core::Rng& rng) {
+  if (G.size() == 0) throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of k columns");
   if (!(R > 0) || !(Lhat > 0) || !std::isfinite(R) || !std::isfinite(Lhat))
     throw InvalidArgument(
         fmt::format("TRUNCATEDMEAN: need R > 0 and Lhat > 0 finite, got R = {}, Lhat = {}", R, Lhat));
-  const Eigen::Index d = G.rows(), m = G.cols() / k;
+  const Eigen::Index d = G.rows(), k = G.k(), m = G.size();
   if (mean.rows() != d || mean.cols() != k) throw InvalidArgument("TRUNCATEDMEAN: mean must be d x k");
   validate(center);
   const double dk = static_cast<double>(d * k), w = std::sqrt(Lhat);
@@ -67,49 +93,68 @@ TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, E
                                Neighbours::replace};  // basic composition
   TruncatedMeanReport rep;
   ws.centers.resize(d, k);
-  // Rows are binned a tile at a time, reading G in memory order (a strided gather per coordinate
-  // would miss the cache on every record).
-  constexpr Eigen::Index tile = 8;
-  const auto um = static_cast<std::size_t>(m);
-  ws.tile_bins.resize(static_cast<std::size_t>(tile * k) * um);
-  ws.bins.resize(um);
-  // Lines 1-7: for j = 1..d, r = 1..k, the coordinate histogram and its left endpoint.
-  for (Eigen::Index j0 = 0; j0 < d; j0 += tile) {
-    const Eigen::Index rows = std::min(tile, d - j0);
-    for (Eigen::Index l = 0; l < m; ++l)
-      for (Eigen::Index r = 0; r < k; ++r)
-        for (Eigen::Index i = 0; i < rows; ++i)
-          ws.tile_bins[static_cast<std::size_t>(i * k + r) * um + static_cast<std::size_t>(l)] =
-              left_closed_bin(G(j0 + i, l * k + r), w);
-    for (Eigen::Index j = j0; j < j0 + rows; ++j)
-      for (Eigen::Index r = 0; r < k; ++r) {
-        const auto first = ws.tile_bins.begin() +
-                           static_cast<std::ptrdiff_t>(static_cast<std::size_t>((j - j0) * k + r) * um);
-        std::copy(first, first + static_cast<std::ptrdiff_t>(um), ws.bins.begin());
-        count_bins(ws.bins, ws);
-        const StabilityHistogram hist =
-            stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(m), per_coordinate, rng);
-        rep.noise_scale = hist.noise_scale;
-        const auto best = largest_released_bin(hist);
-        if (best) {
-          ws.centers(j, r) = static_cast<double>(best->bin) * w;  // gbar_jr = l_jr (LEFT endpoint)
-        } else {
-          ws.centers(j, r) = 0.0;  // spec: dugler2026 ambiguity 2 (empty histogram: center 0)
-          ++rep.empty_histograms;
-        }
-      }
-  }
-  // Lines 8-16: clamp every entry to [gbar - R, gbar + R] and average.
-  mean.setZero();
-  for (Eigen::Index l = 0; l < m; ++l) {
-    for (Eigen::Index r = 0; r < k; ++r) {
-      for (Eigen::Index j = 0; j < d; ++j) {
-        const double x = G(j, l * k + r), c = ws.centers(j, r);
-        const double y = std::clamp(x, c - R, c + R);
-        rep.truncated_entries += (y != x);
-        mean(j, r) += y;
+  constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
+  const auto coords = static_cast<std::size_t>(d * k);  // coordinate (j, r) is c = r d + j (memory order)
+  ws.window.assign(coords * static_cast<std::size_t>(W), 0);
+  ws.window_lo.assign(coords, 0);
+  ws.overflow.resize(coords);
+  for (auto& o : ws.overflow) o.clear();
+  const Eigen::Index chunk = G.chunk_size();
+  // Lines 1-7, first pass: the bin counts of every coordinate histogram.
+  for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
+    const Eigen::Index count = std::min(chunk, m - l0);
+    chunk_bins(G.get(l0, count), w, ws.bins);
+    if (l0 == 0) {  // windows centred at each coordinate's median bin in the first chunk
+      std::vector<std::int64_t>& scratch = ws.scratch;
+      for (std::size_t c = 0; c < coords; ++c) {
+        scratch.clear();
+        for (Eigen::Index l = 0; l < count; ++l)
+          scratch.push_back(ws.bins[static_cast<std::size_t>(l) * coords + c]);
+        const auto mid = scratch.begin() + static_cast<std::ptrdiff_t>(scratch.size() / 2);
+        std::nth_element(scratch.begin(), mid, scratch.end());
+        ws.window_lo[c] = *mid - W / 2;
       }
     }
+    const std::int64_t* b = ws.bins.data();
+    for (Eigen::Index l = 0; l < count; ++l)
+      for (std::size_t c = 0; c < coords; ++c, ++b) {
+        // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
+        const std::uint64_t offset =
+            static_cast<std::uint64_t>(*b) - static_cast<std::uint64_t>(ws.window_lo[c]);
+        if (offset < static_cast<std::uint64_t>(W))
+          ++ws.window[c * static_cast<std::size_t>(W) + offset];
+        else
+          ws.overflow[c].push_back(*b);
+      }
+  }
+  // Lines 1-7, release: for j = 1..d, r = 1..k, the coordinate histogram and its left endpoint.
+  for (Eigen::Index j = 0; j < d; ++j)
+    for (Eigen::Index r = 0; r < k; ++r) {
+      occupied_bins(static_cast<std::size_t>(r * d + j), ws);
+      const StabilityHistogram hist =
+          stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(m), per_coordinate, rng);
+      rep.noise_scale = hist.noise_scale;
+      const auto best = largest_released_bin(hist);
+      if (best) {
+        ws.centers(j, r) = static_cast<double>(best->bin) * w;  // gbar_jr = l_jr (LEFT endpoint)
+      } else {
+        ws.centers(j, r) = 0.0;  // spec: dugler2026 ambiguity 2 (empty histogram: center 0)
+        ++rep.empty_histograms;
+      }
+    }
+  // Lines 8-16, second pass: clamp every entry to [gbar - R, gbar + R] and average.
+  mean.setZero();
+  for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
+    const Eigen::Index count = std::min(chunk, m - l0);
+    const MatrixChunks::View V = G.get(l0, count);
+    for (Eigen::Index l = 0; l < count; ++l)
+      for (Eigen::Index r = 0; r < k; ++r)
+        for (Eigen::Index j = 0; j < d; ++j) {
+          const double x = V(j, l * k + r), c = ws.centers(j, r);
+          const double y = std::clamp(x, c - R, c + R);
+          rep.truncated_entries += (y != x);
+          mean(j, r) += y;
+        }
   }
   mean /= static_cast<double>(m);
   return rep;
@@ -139,11 +184,11 @@ Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, c
                        : p.radius_constant * p.K * std::sqrt(Lhat) *
                              std::pow(std::log(static_cast<double>(m * d * k) / p.zeta), p.a);  // Lemma 11
   const Eigen::MatrixXd Q = random_start(d, k, rng);
-  Eigen::MatrixXd G(d, k * m);
-  for (Eigen::Index l = 0; l < m; ++l) S.apply(l, Q, G.middleCols(l * k, k));
+  Eigen::MatrixXd buffer, kk;
+  MatrixChunks G(S, 0, m, Q, /*tangent=*/false, buffer, kk);  // G_l = A_l Q, a chunk at a time
   TruncatedMeanWorkspace ws;
   Eigen::MatrixXd mean(d, k);
-  const TruncatedMeanReport rep = truncated_mean(G, k, R, Lhat, half, mean, ws, rng);
+  const TruncatedMeanReport rep = truncated_mean(G, R, Lhat, half, mean, ws, rng);
   const double sensitivity = 2.0 * R * std::sqrt(static_cast<double>(d * k)) / static_cast<double>(m);
   const double sigma = gaussian_sigma(p.calibration, sensitivity, half.epsilon, half.delta);
   add_gaussian_noise(mean, sigma, rng);

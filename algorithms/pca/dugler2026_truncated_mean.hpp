@@ -25,9 +25,16 @@ struct TruncatedMeanReport {
   double noise_scale = 0;              // Laplace scale on a frequency of one coordinate histogram
 };
 
+// Preallocated buffers. Each coordinate (j, r) counts its bins in a window of `window_bins` consecutive
+// bins placed at the median bin of the first chunk; bins outside it (rare: the values of a coordinate
+// concentrate within a few widths) are kept in `overflow` and merged in when the histogram is released.
 struct TruncatedMeanWorkspace {
-  std::vector<std::int64_t> bins, tile_bins;
-  std::vector<std::uint32_t> dense;
+  static constexpr std::int64_t window_bins = 128;
+  std::vector<std::uint32_t> window;                // dk x window_bins counts
+  std::vector<std::int64_t> window_lo;              // first bin of each window
+  std::vector<std::vector<std::int64_t>> overflow;  // per coordinate
+  std::vector<std::int64_t> bins;                   // scratch: bins of one chunk
+  std::vector<std::int64_t> scratch;                // scratch: one coordinate's bins, for its median
   std::vector<BinCount> counts;
   Eigen::MatrixXd centers;  // d x k
 };
@@ -44,6 +51,11 @@ Eigen::Index truncated_mean_min_samples(Eigen::Index d, Eigen::Index k, const Bu
 TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k, double R,
                                    double Lhat, const Budget& center, Eigen::Ref<Eigen::MatrixXd> mean,
                                    TruncatedMeanWorkspace& ws, core::Rng& rng);
+// The same on matrices produced a chunk at a time, in two passes (histogram counts, then the truncated
+// sum), so the m matrices are never held at once; bit for bit equal to the stored form.
+TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
+                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
+                                   core::Rng& rng);
 
 // The registered estimator dugler2026.truncated_mean: Algorithm 5 on G_l = A_l Q, l = 1..n, for a
 // Haar-random frame Q drawn from rng, released the way Algorithm 2 uses it: centers at (eps/2, delta/2)

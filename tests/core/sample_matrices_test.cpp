@@ -132,6 +132,33 @@ TEST_CASE("ShiftedVectorSamples: apply(i, Q) = (C + x_i x_i^T) Q", "[sample_matr
   CHECK(out2 == Eigen::Vector2d(2, 1).asDiagonal().toDenseMatrix());
 }
 
+TEST_CASE("SampleMatrices: apply_range is apply sample by sample, bit for bit", "[sample_matrices]") {
+  Rng rng(23, 0);
+  const ShiftData data = shift_data(rng, 9, 3, 12);
+  const ShiftedVectorSamples shifted(data.W, data.w, data.X);
+  const VectorSamples plain(data.X);
+  const Eigen::MatrixXd Q = haar_frame(rng, 9, 4);
+  for (const SampleMatrices* s :
+       {static_cast<const SampleMatrices*>(&shifted), static_cast<const SampleMatrices*>(&plain)}) {
+    Eigen::MatrixXd many = Eigen::MatrixXd::Constant(9, 4 * 7, -1.0), one(9, 4);
+    s->apply_range(3, 7, Q, many);
+    for (Eigen::Index l = 0; l < 7; ++l) {
+      s->apply(3 + l, Q, one);
+      CHECK(many.middleCols(4 * l, 4) == one);  // the shared C Q is computed once, identically
+    }
+    Eigen::MatrixXd none(9, 0);
+    CHECK_NOTHROW(s->apply_range(12, 0, Q, none));
+    Eigen::MatrixXd past(9, 20);
+    CHECK_THROWS_AS(s->apply_range(8, 5, Q, past), InvalidArgument);  // past n
+    Eigen::MatrixXd wrong(9, 4 * 6);
+    CHECK_THROWS_AS(s->apply_range(3, 7, Q, wrong), InvalidArgument);  // out not d x count k
+    Eigen::MatrixXd M(9, 8 * 4);
+    M.middleCols(8, 4) = Q;
+    CHECK_THROWS_AS(s->apply_range(0, 7, M.middleCols(8, 4), M.leftCols(28)), InvalidArgument);  // overlap
+    CHECK_NOTHROW(s->apply_range(0, 7, M.rightCols(4), M.leftCols(28)));  // same matrix, disjoint
+  }
+}
+
 TEST_CASE("SampleMatrices: bad index, shapes and aliasing throw InvalidArgument", "[sample_matrices]") {
   Rng rng(23, 0);
   const VectorSamples plain(standard_normal_matrix(rng, 4, 3));

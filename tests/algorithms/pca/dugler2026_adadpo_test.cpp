@@ -59,7 +59,7 @@ TEST_CASE("dugler2026.adadpo noise: P_{S_Q}(mean) + Q N + Pi Z, N ~ GOE_k(sigma_
   const Eigen::MatrixXd QtY = Q.transpose() * Y;
   const Eigen::MatrixXd signal = Y - Q * (0.5 * (QtY - QtY.transpose()));
   AdaptiveWorkspace ws;
-  ws.resize(d, k, B);
+  ws.resize(d, k);
   Eigen::MatrixXd out(d, k);
   dt::BlockVariance v;
   const int draws = 1500;

@@ -1,7 +1,6 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
-#include "algorithms/pca/dugler2026_batch_rules.hpp"
 #include "algorithms/pca/dugler2026_learning_rates.hpp"
 #include "algorithms/pca/dugler2026_support.hpp"
 #include "algorithms/registry.hpp"
@@ -34,36 +33,6 @@ TEST_CASE("dugler2026 learning-rate families of F.2 have their printed values", 
         Approx(1.0 / (20 * 2 * 10 + 1 / std::log(100.0))));
   s.sigma = 0;
   CHECK_THROWS_WITH(make_learning_rate(s, no_oracle, 100, 10, "test"), Catch::Contains("lr_sigma"));
-}
-
-TEST_CASE("dugler2026 batch rules: n/log n, sqrt n, even rounding, theory steps, feasibility",
-          "[dugler2026]") {
-  BatchSettings s;
-  const BatchRequirement none{};
-  CHECK(plan_batches(s, 10000, true, 1, none, "t").B == 1084);  // 10000/log(10000) = 1085.7 -> even 1084
-  CHECK(plan_batches(s, 10000, false, 1, none, "t").B == 1085);
-  s.rule = BatchRule::sqrt_n;
-  CHECK(plan_batches(s, 10001, true, 1, none, "t").B == 100);
-  s.rule = BatchRule::theory_steps;
-  s.steps = 7;
-  const auto th = plan_batches(s, 10000, true, 1, none, "t");
-  CHECK(th.B == 1428);
-  CHECK(th.T == 7);
-  s.steps = 0;
-  s.C_T = 2;  // T = ceil(2 log(1e6)) = 28
-  CHECK(plan_batches(s, 28000, false, 1e6, none, "t").T == 28);
-  s.rule = BatchRule::fixed;
-  s.batch_size = 0;
-  CHECK_THROWS_AS(plan_batches(s, 100, true, 1, none, "t"), InvalidArgument);
-  s.batch_size = 10;
-  BatchRequirement req{[](Eigen::Index) { return Eigen::Index{41}; },
-                       [](Eigen::Index) { return std::string("x"); }};
-  const auto inc = plan_batches(s, 100, true, 1, req, "t");
-  CHECK(inc.B == 42);  // raised to the requirement, rounded up to even
-  CHECK(inc.T == 2);
-  CHECK(inc.increased);
-  s.auto_increase = false;
-  CHECK_THROWS_WITH(plan_batches(s, 100, true, 1, req, "t"), Catch::Contains("B >= 42"));
 }
 
 TEST_CASE("dugler2026 registry: every id, its schema, and a run through the factory", "[dugler2026]") {
