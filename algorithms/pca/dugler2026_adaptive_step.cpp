@@ -49,7 +49,7 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
   // Alg. 2 line 4 / Alg. 3 line 5.
   tr.R = s.radius_constant * s.K * std::sqrt(*tr.Lhat) * std::pow(std::log(log_argument), s.a);
   // Mean half I_t (Alg. 2 line 5 / Alg. 3 line 6): TRUNCATEDMEAN at (eps/2, delta/2).
-  MatrixChunks mean_half(S, first + half, half, Q, tangent, ws.G, ws.kk);
+  MatrixChunks mean_half(S, first + half, half, Q, tangent, ws.G, ws.kk, /*cache=*/true);  // read twice
   tr.tm = truncated_mean(mean_half, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2}, ws.mean,
                          ws.tm, rng);
   if (s.skip_on_empty_center && tr.tm.empty_histograms > 0) {

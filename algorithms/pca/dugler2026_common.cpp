@@ -100,7 +100,7 @@ MatrixChunks::MatrixChunks(const Eigen::Ref<const Eigen::MatrixXd>& G, Index k)
 }
 
 MatrixChunks::MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q,
-                           bool tangent, Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk)
+                           bool tangent, Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk, bool cache)
     : d_(S.d()),
       k_(Q.cols()),
       m_(m),
@@ -109,7 +109,8 @@ MatrixChunks::MatrixChunks(const core::SampleMatrices& S, Index first, Index m, 
       Q_(&Q),
       tangent_(tangent),
       buffer_(&buffer),
-      kk_(&kk) {
+      kk_(&kk),
+      cache_(cache && m > 0 && d_ * k_ * m <= (Index{64} << 20) / Index{sizeof(double)}) {
   if (first < 0 || m < 0 || first + m > S.n() || Q.rows() != S.d())
     throw InvalidArgument(fmt::format("MatrixChunks: samples [{}, {}) outside [0, {}) or Q not {} x k", first,
                                       first + m, S.n(), S.d()));
@@ -119,13 +120,35 @@ MatrixChunks::View MatrixChunks::get(Index first, Index count) {
   if (first < 0 || count < 0 || first + count > m_)
     throw InvalidArgument(fmt::format("MatrixChunks: [{}, {}) outside [0, {})", first, first + count, m_));
   if (stored_) return View(stored_ + first * k_ * stride_, d_, count * k_, Eigen::OuterStride<>(stride_));
+  if (cache_) {
+    // Column block l of buffer_ holds G_l; the first read produces them all, later reads view the buffer.
+    if (buffer_->rows() != d_ || buffer_->cols() < m_ * k_) buffer_->resize(d_, m_ * k_);
+    const Index end = first + count;
+    if (first <= cached_ && end > cached_) {  // produce all the rest at once: a few large products
+      produce(cached_, m_ - cached_, buffer_->middleCols(cached_ * k_, (m_ - cached_) * k_));
+      cached_ = m_;
+    } else if (first > cached_) {  // a read past the cached prefix: computed in place, not kept
+      produce(first, count, buffer_->middleCols(first * k_, count * k_));
+    }
+    return View(buffer_->data() + first * k_ * d_, d_, count * k_, Eigen::OuterStride<>(d_));
+  }
   if (buffer_->rows() != d_ || buffer_->cols() < count * k_) buffer_->resize(d_, count * k_);
-  auto out = buffer_->leftCols(count * k_);
-  S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
-  if (tangent_)
-    for (Index l = 0; l < count; ++l)
-      project_onto_tangent(*Q_, out.middleCols(l * k_, k_), *kk_);  // Pi A_l Q
+  produce(first, count, buffer_->leftCols(count * k_));
   return View(buffer_->data(), d_, count * k_, Eigen::OuterStride<>(d_));
+}
+
+void MatrixChunks::produce(Index first, Index count, Eigen::Ref<Eigen::MatrixXd> out) {
+  S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
+  if (tangent_ && count > 0) {
+    // Pi A_l Q = A_l Q - Q (Q^T A_l Q) for every l of the chunk at once: Q^T [G_l ...] is one k x count k
+    // product and the correction one d x count k product (two GEMMs, not 2 count tiny ones). The
+    // scratch grows only when a longer chunk is asked for, so repeated calls do not allocate.
+    const Index cols = count * k_;
+    if (kk_->rows() != k_ || kk_->cols() < cols) kk_->resize(k_, cols);
+    auto proj = kk_->leftCols(cols);
+    proj.noalias() = Q_->transpose() * out;
+    out.noalias() -= *Q_ * proj;
+  }
 }
 
 Index MatrixChunks::chunk_size() const {

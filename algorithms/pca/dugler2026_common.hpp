@@ -72,8 +72,10 @@ class MatrixChunks {
  public:
   using View = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
   MatrixChunks(const Eigen::Ref<const Eigen::MatrixXd>& G, Index k);
+  // With `cache`, when all m products fit in 64 MiB they are kept in `buffer` as they are first produced,
+  // and a later get() of the same matrices (TRUNCATEDMEAN's second pass) reads them back, not recomputes.
   MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q, bool tangent,
-               Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk);
+               Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk, bool cache = false);
   Index size() const { return m_; }
   Index rows() const { return d_; }
   Index k() const { return k_; }
@@ -92,6 +94,9 @@ class MatrixChunks {
   bool tangent_ = false;
   Eigen::MatrixXd* buffer_ = nullptr;
   Eigen::MatrixXd* kk_ = nullptr;
+  bool cache_ = false;
+  Index cached_ = 0;  // with cache_: G_0..G_{cached_-1} are in buffer_
+  void produce(Index first, Index count, Eigen::Ref<Eigen::MatrixXd> out);
 };
 
 // Checks the Oja-family input: samples present, 1 <= k <= d, n >= min_n; for private algorithms

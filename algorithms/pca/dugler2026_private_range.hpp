@@ -30,7 +30,8 @@ struct PrivateRangeReport {
 // Preallocated buffers (allocation happens once per size, not per block).
 struct PrivateRangeWorkspace {
   Eigen::MatrixXd diff, gram;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig;
+  Eigen::Tridiagonalization<Eigen::MatrixXd> tri;  // lambda_max by Sturm bisection on the tridiagonal form
+  Eigen::VectorXd diag, sub;
   std::vector<double> maxima;
   std::vector<std::int64_t> bins;
 };

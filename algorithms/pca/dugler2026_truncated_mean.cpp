@@ -144,18 +144,25 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
     }
   // Lines 8-16, second pass: clamp every entry to [gbar - R, gbar + R] and average.
   mean.setZero();
+  const Eigen::MatrixXd lower = ws.centers.array() - R, upper = ws.centers.array() + R;  // once per call
+  Eigen::Index truncated = 0;
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
     const Eigen::Index count = std::min(chunk, m - l0);
     const MatrixChunks::View V = G.get(l0, count);
     for (Eigen::Index l = 0; l < count; ++l)
-      for (Eigen::Index r = 0; r < k; ++r)
+      for (Eigen::Index r = 0; r < k; ++r) {
+        const double* x = V.col(l * k + r).data();
+        const double* lo = lower.col(r).data();
+        const double* hi = upper.col(r).data();
+        double* mu = mean.col(r).data();
         for (Eigen::Index j = 0; j < d; ++j) {
-          const double x = V(j, l * k + r), c = ws.centers(j, r);
-          const double y = std::clamp(x, c - R, c + R);
-          rep.truncated_entries += (y != x);
-          mean(j, r) += y;
+          const double y = std::min(std::max(x[j], lo[j]), hi[j]);  // clamp to [gbar - R, gbar + R]
+          truncated += (y != x[j]);
+          mu[j] += y;
         }
+      }
   }
+  rep.truncated_entries += truncated;
   mean /= static_cast<double>(m);
   return rep;
 }

@@ -124,7 +124,9 @@ TEST_CASE("dugler2026 SampleRange and MatrixChunks give the products of the base
   for (long i = 0; i < 25; ++i) {
     Eigen::MatrixXd y = many.middleCols(2 * i, 2);
     project_onto_tangent(Q, y, kk);
-    CHECK(t.middleCols(2 * i, 2) == y);
+    // The chunk is projected by one product for all blocks: equal to the per-block projection up to
+    // rounding (the summation order of Q^T G may differ).
+    CHECK((t.middleCols(2 * i, 2) - y).cwiseAbs().maxCoeff() <= 1e-14);
   }
   MatrixChunks stored(many, 2);
   CHECK(stored.size() == 25);
