@@ -38,6 +38,23 @@ void check_value(const AlgorithmEntry& entry, const ParamSpec& spec, const core:
 
 }  // namespace
 
+ParamSpec real_param(std::string name, double default_value, std::optional<double> min,
+                     std::optional<double> max, std::string doc, std::string spec_ref) {
+  return {std::move(name), ParamType::real, default_value, min, max, {}, std::move(doc), std::move(spec_ref)};
+}
+
+ParamSpec integer_param(std::string name, double default_value, std::optional<double> min, std::string doc,
+                        std::string spec_ref) {
+  return {std::move(name), ParamType::integer, default_value, min, std::nullopt, {},
+          std::move(doc),  std::move(spec_ref)};
+}
+
+ParamSpec choice_param(std::string name, std::string default_value, std::vector<std::string> choices,
+                       std::string doc, std::string spec_ref) {
+  return {std::move(name), ParamType::choice,  std::move(default_value), std::nullopt,
+          std::nullopt,    std::move(choices), std::move(doc),           std::move(spec_ref)};
+}
+
 void Registry::add(AlgorithmEntry entry) {
   if (entry.id.empty() || !entry.factory)
     throw InvalidArgument("algorithm registry: an entry needs an id and a factory");

@@ -45,6 +45,14 @@ struct ParamSpec {
   std::string spec_ref;  // e.g. "liu2022 §8.1", "cai2024 A6"
 };
 
+// Schema builders every family's registration uses.
+ParamSpec real_param(std::string name, double default_value, std::optional<double> min,
+                     std::optional<double> max, std::string doc, std::string spec_ref);
+ParamSpec integer_param(std::string name, double default_value, std::optional<double> min, std::string doc,
+                        std::string spec_ref);
+ParamSpec choice_param(std::string name, std::string default_value, std::vector<std::string> choices,
+                       std::string doc, std::string spec_ref);
+
 enum class DataNeed { vectors, sample_matrices };
 
 struct AlgorithmEntry {

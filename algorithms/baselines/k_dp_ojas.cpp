@@ -59,29 +59,27 @@ Estimate KDpOjas::run(const Input& in, core::Rng& rng) const {
 }
 
 void register_k_dp_ojas(Registry& r) {
-  using liu2022::choice_spec;
   using liu2022::flag_spec;
-  using liu2022::real_spec;
   r.add(
       {"baseline.k_dp_ojas",
        "k-DP-Ojas: deflation, liu2022 Private Oja per component on fresh blocks, eta_t = 1/(1 + t)",
        "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 2",
-       {choice_spec("step", "inverse_time", {"inverse_time", "constant"},
-                    "eta_t = c1/(c2 + t) or constant eta", "dugler2026 §7 F.2"),
-        real_spec("c1", 1, 1e-12, std::nullopt, "eta_t = c1/(c2 + t) (F.2: 1/(1 + t))", "dugler2026 §7 F.2"),
-        real_spec("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "dugler2026 §7 F.2"),
-        real_spec("eta", 0, 0, std::nullopt, "constant step; 0 means 0.5/(n/k)", "cai2024 §2.8"),
-        choice_spec("noise_calibration", "no_amplification",
-                    {"no_amplification", "lemma3_1", "shuffling_bound"},
-                    "Private Oja's noise multiplier (see liu2022.private_oja)", "liu2022 §3.1, §3.2"),
-        real_spec("noise_constant", 1, 1e-12, std::nullopt, "C' (lemma3_1)", "liu2022 §2.2"),
-        real_spec("clip_constant", 1, 1e-12, std::nullopt, "C in beta", "liu2022 §2.2 line 3"),
+       {choice_param("step", "inverse_time", {"inverse_time", "constant"},
+                     "eta_t = c1/(c2 + t) or constant eta", "dugler2026 §7 F.2"),
+        real_param("c1", 1, 1e-12, std::nullopt, "eta_t = c1/(c2 + t) (F.2: 1/(1 + t))", "dugler2026 §7 F.2"),
+        real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "dugler2026 §7 F.2"),
+        real_param("eta", 0, 0, std::nullopt, "constant step; 0 means 0.5/(n/k)", "cai2024 §2.8"),
+        choice_param("noise_calibration", "no_amplification",
+                     {"no_amplification", "lemma3_1", "shuffling_bound"},
+                     "Private Oja's noise multiplier (see liu2022.private_oja)", "liu2022 §3.1, §3.2"),
+        real_param("noise_constant", 1, 1e-12, std::nullopt, "C' (lemma3_1)", "liu2022 §2.2"),
+        real_param("clip_constant", 1, 1e-12, std::nullopt, "C in beta", "liu2022 §2.2 line 3"),
         flag_spec("shuffle", true, "uniform shuffle within each block", "liu2022 §2.2 line 1"),
-        real_spec("lambda1", 0, 0, std::nullopt, "top eigenvalue; 0 reads the oracle", "liu2022 §1.2"),
-        real_spec("gamma", 0, 0, std::nullopt, "A.4 gamma; 0 reads the oracle", "liu2022 §1.2"),
-        real_spec("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
-        real_spec("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
-        real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7")},
+        real_param("lambda1", 0, 0, std::nullopt, "top eigenvalue; 0 reads the oracle", "liu2022 §1.2"),
+        real_param("gamma", 0, 0, std::nullopt, "A.4 gamma; 0 reads the oracle", "liu2022 §1.2"),
+        real_param("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
+        real_param("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
+        real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7")},
        DataNeed::sample_matrices,
        {"lambda1, gamma (clipping threshold, unless given)"},
        "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks; "

@@ -160,35 +160,33 @@ Estimate KDpPca::run(const Input& in, core::Rng& rng) const {
 }
 
 void register_k_dp_pca(Registry& r) {
-  using liu2022::choice_spec;
   using liu2022::flag_spec;
-  using liu2022::int_spec;
-  using liu2022::real_spec;
   r.add({"baseline.k_dp_pca",
          "k-DP-PCA: deflation, liu2022 DP-PCA per component on fresh blocks of floor(n/k) samples",
          "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 3",
-         {int_spec("T", 0, 0, "DP-PCA steps per component; 0: ceil((log(n/k))^2) unless B is given",
-                   "liu2022 §8.1"),
-          int_spec("B", 0, 0, "DP-PCA minibatch size per component; 0: floor((n/k)/T)", "dugler2026 §7 F.2"),
-          choice_spec(
+         {integer_param("T", 0, 0, "DP-PCA steps per component; 0: ceil((log(n/k))^2) unless B is given",
+                        "liu2022 §8.1"),
+          integer_param("B", 0, 0, "DP-PCA minibatch size per component; 0: floor((n/k)/T)",
+                        "dugler2026 §7 F.2"),
+          choice_param(
               "step", "componentwise", {"componentwise", "inverse_time"},
               "componentwise: 1/(b_j + Delta_j t/log n) with oracle lambda_j, sigma; inverse_time: shared "
               "c1/(c2 + t)",
               "dugler2026 §7 F.2, ambiguity 16"),
-          real_spec("b_mult", 20, 1e-12, std::nullopt, "b_j = b_mult sigma lambda_j", "dugler2026 §7 F.2"),
+          real_param("b_mult", 20, 1e-12, std::nullopt, "b_j = b_mult sigma lambda_j", "dugler2026 §7 F.2"),
           flag_spec("b_times_d", false, "b_j also times d (F.2's dimension-scaled variant)",
                     "dugler2026 §7 F.2"),
-          real_spec("c1", 0, 0, std::nullopt, "shared c1 (step = inverse_time; > 0)", "liu2022 §2.8"),
-          real_spec("c2", 1, 0, std::nullopt, "shared c2 (step = inverse_time)", "liu2022 §2.8"),
-          real_spec("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
-          real_spec("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
-          real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7"),
-          real_spec("C1", 4, 1e-12, std::nullopt, "Alg. 4 subsets constant", "liu2022 ambiguity 13"),
+          real_param("c1", 0, 0, std::nullopt, "shared c1 (step = inverse_time; > 0)", "liu2022 §2.8"),
+          real_param("c2", 1, 0, std::nullopt, "shared c2 (step = inverse_time)", "liu2022 §2.8"),
+          real_param("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
+          real_param("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
+          real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7"),
+          real_param("C1", 4, 1e-12, std::nullopt, "Alg. 4 subsets constant", "liu2022 ambiguity 13"),
           flag_spec("halve_difference_scale", true, "Alg. 4 returns l/2", "liu2022 ambiguity 6"),
-          real_spec("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt, "Alg. 3 line 5 multiplier",
-                    "liu2022 ambiguity 7"),
-          choice_spec("bottom_policy", "skip", {"skip", "floor"}, "Alg. 4 BOTTOM fallback", "liu2022 §2.5"),
-          real_spec("lambda_min", 0, 0, std::nullopt, "floor for bottom_policy = floor", "liu2022 §2.5")},
+          real_param("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt, "Alg. 3 line 5 multiplier",
+                     "liu2022 ambiguity 7"),
+          choice_param("bottom_policy", "skip", {"skip", "floor"}, "Alg. 4 BOTTOM fallback", "liu2022 §2.5"),
+          real_param("lambda_min", 0, 0, std::nullopt, "floor for bottom_policy = floor", "liu2022 §2.5")},
          DataNeed::sample_matrices,
          {"lambda_1..lambda_(k+1) and sigma (step = componentwise)"},
          "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks, each liu2022 "

@@ -16,17 +16,6 @@ namespace {
 constexpr const char* kSource =
     "Cai, Xia, Zha 2024, Optimal DP PCA and covariance estimation for spiked covariance";
 
-ParamSpec real(std::string name, double value, std::optional<double> min, std::optional<double> max,
-               std::string doc, std::string ref) {
-  return {std::move(name), ParamType::real, value, min, max, {}, std::move(doc), std::move(ref)};
-}
-
-ParamSpec choice(std::string name, std::string value, std::vector<std::string> choices, std::string doc,
-                 std::string ref) {
-  return {std::move(name),    ParamType::choice, std::move(value), {}, {},
-          std::move(choices), std::move(doc),    std::move(ref)};
-}
-
 // Every cai2024 entry takes vectors, reads lambda and sigma2 from the oracle unless given, and
 // carries the model-assumption privacy text after its own sentence.
 AlgorithmEntry entry(std::string id, std::string summary, const std::string& where,
@@ -47,7 +36,7 @@ AlgorithmEntry entry(std::string id, std::string summary, const std::string& whe
 std::string choice_name(bool on) { return on ? "on" : "off"; }
 
 ParamSpec calibration_param() {
-  return choice(
+  return choice_param(
       "calibration", "classical", {"classical", "analytic"},
       "Gaussian-mechanism calibration: classical sqrt(2 log(1.25/delta))/eps per release (the paper's "
       "Lemma 1; needs each release's eps < 1) or analytic (Balle & Wang 2018, any eps; deviates)",
@@ -55,21 +44,21 @@ ParamSpec calibration_param() {
 }
 
 ParamSpec lambda_param(const char* use) {
-  return real("lambda", 0.0, 0.0, std::nullopt,
-              std::string("public signal strength lambda (spikes exclude sigma^2) for ") + use +
-                  "; 0 = the model's (oracle, simulation only)",
-              "cai2024 A5");
+  return real_param("lambda", 0.0, 0.0, std::nullopt,
+                    std::string("public signal strength lambda (spikes exclude sigma^2) for ") + use +
+                        "; 0 = the model's (oracle, simulation only)",
+                    "cai2024 A5");
 }
 
 ParamSpec sigma2_param(const char* use) {
-  return real(
+  return real_param(
       "sigma2", 0.0, 0.0, std::nullopt,
       std::string("public noise variance sigma^2 for ") + use + "; 0 = the model's (oracle, simulation only)",
       "cai2024 A5");
 }
 
 ParamSpec C3_param() {
-  return real(
+  return real_param(
       "C3", GaussianMechanismParams{}.C3, 1e-12, std::nullopt,
       "constant of Delta2 = C3 (lambda (r + log n) + sigma^2 (p + log n))/n; Monte-Carlo calibrated default",
       "cai2024 §2.3, A1");
@@ -79,28 +68,30 @@ ParamSpec C3_param() {
 std::vector<ParamSpec> algorithm_one_params(const char* sigma2_use) {
   const GaussianMechanismParams g;
   return {
-      real("C2", g.C2, 1e-12, std::nullopt,
-           "constant of Delta1 = C2 (sigma^2/lambda + sqrt(sigma^2/lambda)) sqrt(p (r + C5 log n))/n; "
-           "Monte-Carlo calibrated default (use C2 = 3 with C5 = 4)",
-           "cai2024 §2.3, A1"),
+      real_param("C2", g.C2, 1e-12, std::nullopt,
+                 "constant of Delta1 = C2 (sigma^2/lambda + sqrt(sigma^2/lambda)) sqrt(p (r + C5 log n))/n; "
+                 "Monte-Carlo calibrated default (use C2 = 3 with C5 = 4)",
+                 "cai2024 §2.3, A1"),
       C3_param(),
-      real("C5", g.C5, 1e-12, std::nullopt,
-           "log-n multiplier inside Delta1's r + C5 log n; the paper's simulations use 4",
-           "cai2024 §6.1, §8.1 item 1"),
-      real("Delta1", g.Delta1, 0.0, std::nullopt,
-           "sensitivity of Uhat Uhat^T given directly (> 0); 0 = the formula", "cai2024 §8.1 item 1"),
-      real("Delta2", g.Delta2, 0.0, std::nullopt,
-           "sensitivity of Util^T Shat Util given directly (> 0); 0 = the formula", "cai2024 §8.1 item 1"),
+      real_param("C5", g.C5, 1e-12, std::nullopt,
+                 "log-n multiplier inside Delta1's r + C5 log n; the paper's simulations use 4",
+                 "cai2024 §6.1, §8.1 item 1"),
+      real_param("Delta1", g.Delta1, 0.0, std::nullopt,
+                 "sensitivity of Uhat Uhat^T given directly (> 0); 0 = the formula", "cai2024 §8.1 item 1"),
+      real_param("Delta2", g.Delta2, 0.0, std::nullopt,
+                 "sensitivity of Util^T Shat Util given directly (> 0); 0 = the formula",
+                 "cai2024 §8.1 item 1"),
       lambda_param("Delta1, Delta2"),
       sigma2_param(sigma2_use),
-      choice("selection", "algebraic", {"algebraic", "absolute"},
-             "SVD_r of the indefinite Uhat Uhat^T + Z: the r largest algebraic eigenvalues (recommended) or "
-             "the r "
-             "largest |eigenvalues| (the literal SVD); identical when ||Z|| < 1/2",
-             "cai2024 A9, §8.1 item 3"),
-      choice("psd_projection", choice_name(g.psd_projection), {"off", "on"},
-             "project Sigmatil onto the PSD cone (post-processing; the paper has none)",
-             "cai2024 §2.2, §8.1 item 5"),
+      choice_param(
+          "selection", "algebraic", {"algebraic", "absolute"},
+          "SVD_r of the indefinite Uhat Uhat^T + Z: the r largest algebraic eigenvalues (recommended) or "
+          "the r "
+          "largest |eigenvalues| (the literal SVD); identical when ||Z|| < 1/2",
+          "cai2024 A9, §8.1 item 3"),
+      choice_param("psd_projection", choice_name(g.psd_projection), {"off", "on"},
+                   "project Sigmatil onto the PSD cone (post-processing; the paper has none)",
+                   "cai2024 §2.2, §8.1 item 5"),
       calibration_param(),
   };
 }
@@ -108,10 +99,10 @@ std::vector<ParamSpec> algorithm_one_params(const char* sigma2_use) {
 AlgorithmEntry gaussian_mechanism_entry() {
   auto params = algorithm_one_params("Delta1, Delta2 and steps 3-4");
   params.push_back(
-      real("pca_share", GaussianMechanismParams{}.pca_share, 1e-6, 1 - 1e-6,
-           "share of (eps, delta) spent on Util (step 2); the rest goes to Lamtil (step 3). The paper: "
-           "halves",
-           "cai2024 §2.2, §8.1 item 2"));
+      real_param("pca_share", GaussianMechanismParams{}.pca_share, 1e-6, 1 - 1e-6,
+                 "share of (eps, delta) spent on Util (step 2); the rest goes to Lamtil (step 3). The paper: "
+                 "halves",
+                 "cai2024 §2.2, §8.1 item 2"));
   return entry(
       "cai2024.gaussian_mechanism",
       "Gaussian mechanism on the spectral projector and the projected covariance (DP PCA + covariance)",
@@ -125,20 +116,22 @@ AlgorithmEntry gaussian_mechanism_entry() {
 std::vector<ParamSpec> noise_variance_params() {
   const NoiseVarianceParams v;
   return {
-      real("C4", v.C4, 1e-12, std::nullopt,
-           "constant of Delta3 = (C4/sqrt(p∧n)) (lambda (r + log n) + sigma^2 (p + log n))/n (unspecified by "
-           "the "
-           "paper; default from the Cauchy–Schwarz proof with C3 = 3)",
-           "cai2024 §2.4, Thm 5.1"),
-      choice("index_shift", "none", {"none", "rank"},
-             "eigenvalue paired with q_k: lambda_k as printed (none) or lambda_{k+r} (eigenvalue sticking)",
-             "cai2024 A10"),
-      choice("bulk_range", "inner", {"inner", "outer"},
-             "rounding of K = {(p∧n)/4 <= k <= 3(p∧n)/4}: ceil/floor (inner) or floor/ceil (outer)",
-             "cai2024 A10"),
-      real("quadrature_tolerance", v.quadrature_tolerance, 1e-15, 1e-3,
-           "relative tolerance of the Gauss–Kronrod quadrature behind the Marchenko–Pastur quantiles",
-           "cai2024 §2.4, §8.1 item 6"),
+      real_param(
+          "C4", v.C4, 1e-12, std::nullopt,
+          "constant of Delta3 = (C4/sqrt(p∧n)) (lambda (r + log n) + sigma^2 (p + log n))/n (unspecified by "
+          "the "
+          "paper; default from the Cauchy–Schwarz proof with C3 = 3)",
+          "cai2024 §2.4, Thm 5.1"),
+      choice_param(
+          "index_shift", "none", {"none", "rank"},
+          "eigenvalue paired with q_k: lambda_k as printed (none) or lambda_{k+r} (eigenvalue sticking)",
+          "cai2024 A10"),
+      choice_param("bulk_range", "inner", {"inner", "outer"},
+                   "rounding of K = {(p∧n)/4 <= k <= 3(p∧n)/4}: ceil/floor (inner) or floor/ceil (outer)",
+                   "cai2024 A10"),
+      real_param("quadrature_tolerance", v.quadrature_tolerance, 1e-15, 1e-3,
+                 "relative tolerance of the Gauss–Kronrod quadrature behind the Marchenko–Pastur quantiles",
+                 "cai2024 §2.4, §8.1 item 6"),
   };
 }
 
@@ -146,14 +139,14 @@ AlgorithmEntry private_sigma2_entry() {
   auto params = algorithm_one_params("Delta3 only (circular); steps 2-4 use the private estimate");
   for (auto& spec : noise_variance_params()) params.push_back(std::move(spec));
   params.push_back(
-      real("sigma2_inflation", PrivateSigma2Params{}.sigma2_inflation, 1.0, std::nullopt,
-           "Delta1 and Delta2 use sigma2_inflation * sigmatil^2 (e.g. 10/9 for safety; 1 = the paper)",
-           "cai2024 §2.4"));
-  params.push_back(
-      choice("budget_split", "thirds", {"thirds", "faithful"},
-             "thirds: (eps/3, delta/3) each for sigmatil^2, Util, Lamtil (total (eps, delta)); faithful: "
-             "Algorithm 1 literally at (eps/3, delta/3), total (2 eps/3, 2 delta/3)",
-             "cai2024 A6"));
+      real_param("sigma2_inflation", PrivateSigma2Params{}.sigma2_inflation, 1.0, std::nullopt,
+                 "Delta1 and Delta2 use sigma2_inflation * sigmatil^2 (e.g. 10/9 for safety; 1 = the paper)",
+                 "cai2024 §2.4"));
+  params.push_back(choice_param(
+      "budget_split", "thirds", {"thirds", "faithful"},
+      "thirds: (eps/3, delta/3) each for sigmatil^2, Util, Lamtil (total (eps, delta)); faithful: "
+      "Algorithm 1 literally at (eps/3, delta/3), total (2 eps/3, 2 delta/3)",
+      "cai2024 A6"));
   return entry(
       "cai2024.gaussian_mechanism_private_sigma2",
       "Algorithm 1 with the nuisance variance sigma^2 estimated privately (budget in thirds)",
@@ -204,13 +197,14 @@ AlgorithmEntry private_spike_entry() {
       "private signal strength lambda: mean of the r noisy top eigenvalues minus sigma^2",
       "§7.2 (formula: the spec's recommendation, A8)",
       {C3_param(),
-       real("lambda_bound", PrivateSpikeParams{}.lambda_bound, 0.0, std::nullopt,
-            "public upper bound on lambda for Delta2 (circular otherwise); 0 = the model's lambda (oracle)",
-            "cai2024 §2.6, A5"),
+       real_param(
+           "lambda_bound", PrivateSpikeParams{}.lambda_bound, 0.0, std::nullopt,
+           "public upper bound on lambda for Delta2 (circular otherwise); 0 = the model's lambda (oracle)",
+           "cai2024 §2.6, A5"),
        sigma2_param("Delta2 and the subtraction"),
-       choice("subtract_sigma2", choice_name(PrivateSpikeParams{}.subtract_sigma2), {"on", "off"},
-              "subtract sigma^2 from the mean (on) or not (off: the MNIST section's literal average)",
-              "cai2024 A8"),
+       choice_param("subtract_sigma2", choice_name(PrivateSpikeParams{}.subtract_sigma2), {"on", "off"},
+                    "subtract sigma^2 from the mean (on) or not (off: the MNIST section's literal average)",
+                    "cai2024 A8"),
        calibration_param()},
       "(eps, delta)-DP for replace-one neighbours at the budget it is given (the paper leaves the budget "
       "unspecified).",

@@ -38,16 +38,6 @@ void append(std::vector<ParamSpec>& to, std::vector<ParamSpec> more) {
   for (auto& s : more) to.push_back(std::move(s));
 }
 
-ParamSpec choice(const std::string& name, const std::string& def, std::vector<std::string> choices,
-                 const std::string& doc, const std::string& ref) {
-  return {name, ParamType::choice, def, {}, {}, std::move(choices), doc, ref};
-}
-
-ParamSpec real(const std::string& name, double def, std::optional<double> lo, std::optional<double> hi,
-               const std::string& doc, const std::string& ref) {
-  return {name, ParamType::real, def, lo, hi, {}, doc, ref};
-}
-
 const std::string log_argument_doc =
     "R_t's log argument: pseudo_code Bdk/(2 zeta) (Alg. 2 line 4) or proof BdkT/zeta";
 
@@ -70,8 +60,8 @@ Params read_adaptive_schema(const core::ParamMap& m, const std::string& p, const
 
 std::vector<ParamSpec> adadpo_schema(const std::string& p) {
   std::vector<ParamSpec> s = adaptive_schema(p, "dugler2026 Alg. 2 line 4 (constant 3)");
-  s.push_back(choice(p + "log_argument", "pseudo_code", {"pseudo_code", "proof"}, log_argument_doc,
-                     "dugler2026 ambiguity 8"));
+  s.push_back(choice_param(p + "log_argument", "pseudo_code", {"pseudo_code", "proof"}, log_argument_doc,
+                           "dugler2026 ambiguity 8"));
   return s;
 }
 
@@ -109,24 +99,24 @@ AlgorithmEntry private_oja_entry() {
   const std::string ref = "dugler2026 §2.1, Thm 1";
   std::vector<ParamSpec> s = batch_params("", BatchSettings{});
   append(s, learning_rate_params("", LearningRateSettings{}));
-  s.push_back(real("clip_radius", 0, 0.0, {},
-                   "clip radius R; 0 = Thm 1's C lambda_1 sqrt(dk)(K gamma log^a(ndk/zeta) + 1) "
-                   "from the oracle",
-                   ref));
-  s.push_back(real("C", 1, 1e-12, {}, "universal constant C of Thm 1's R (unspecified; 1 [inferred])",
-                   "dugler2026 §8 item 2"));
-  s.push_back(real("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"));
-  s.push_back(real("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"));
-  s.push_back(real("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"));
-  s.push_back(
-      choice("calibration", "classical", {"classical", "analytic"},
-             "Gaussian calibration: classical 2R sqrt(2 log(1.25/delta))/(B eps) (needs eps < 1) or analytic",
-             "dugler2026 ambiguity 14"));
-  s.push_back(
-      choice("mode", "corrected", {"corrected", "faithful"},
-             "corrected projects the clipped mean onto S_Q (private for any input); faithful is the box as "
-             "printed (private only for exactly symmetric A_i)",
-             "dugler2026 ambiguity 12"));
+  s.push_back(real_param("clip_radius", 0, 0.0, {},
+                         "clip radius R; 0 = Thm 1's C lambda_1 sqrt(dk)(K gamma log^a(ndk/zeta) + 1) "
+                         "from the oracle",
+                         ref));
+  s.push_back(real_param("C", 1, 1e-12, {}, "universal constant C of Thm 1's R (unspecified; 1 [inferred])",
+                         "dugler2026 §8 item 2"));
+  s.push_back(real_param("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"));
+  s.push_back(real_param("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"));
+  s.push_back(real_param("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"));
+  s.push_back(choice_param(
+      "calibration", "classical", {"classical", "analytic"},
+      "Gaussian calibration: classical 2R sqrt(2 log(1.25/delta))/(B eps) (needs eps < 1) or analytic",
+      "dugler2026 ambiguity 14"));
+  s.push_back(choice_param(
+      "mode", "corrected", {"corrected", "faithful"},
+      "corrected projects the clipped mean onto S_Q (private for any input); faithful is the box as "
+      "printed (private only for exactly symmetric A_i)",
+      "dugler2026 ambiguity 12"));
   return {"dugler2026.private_oja",
           "Private Oja with fixed clip radius R and GOE-symmetric noise Q N + Pi Z",
           source + ", Algorithm 1",
@@ -159,9 +149,9 @@ AlgorithmEntry priv_range_entry() {
     if (spec.name == "C1" || spec.name == "range_safety" || spec.name == "range_bins_per_octave" ||
         spec.name == "zeta")
       s.push_back(spec);
-  s.push_back(choice("tangent", "no", {"no", "yes"},
-                     "estimate from Pi A_i Q (TADADPO's target g_Q^2) instead of A_i Q (Lambda(Q))",
-                     "dugler2026 Alg. 3 line 4"));
+  s.push_back(choice_param("tangent", "no", {"no", "yes"},
+                           "estimate from Pi A_i Q (TADADPO's target g_Q^2) instead of A_i Q (Lambda(Q))",
+                           "dugler2026 Alg. 3 line 4"));
   return {"dugler2026.priv_range",
           "PRIVRANGE: private block-level estimate of Lambda(Q) from A_i Q for a random frame Q",
           source + ", Algorithm 4",
@@ -185,18 +175,18 @@ AlgorithmEntry priv_range_entry() {
 AlgorithmEntry truncated_mean_entry() {
   const std::string ref = "dugler2026 Alg. 5, Lemma 11";
   std::vector<ParamSpec> s = {
-      real("Lhat", 0, 0.0, {}, "range estimate (bin width sqrt(Lhat)); 0 = the oracle's lambda_1^2 gamma^2",
-           ref),
-      real("R", 0, 0.0, {},
-           "truncation radius; 0 = radius_constant K sqrt(Lhat) log^a(m d k/zeta) (Lemma 11)", ref),
-      real("radius_constant", 3, 1e-12, {}, "the 3 of Lemma 11's radius", ref),
-      real("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"),
-      real("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"),
-      real("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"),
-      choice("calibration", "classical", {"classical", "analytic"},
-             "Gaussian calibration at (eps/2, delta/2)", "dugler2026 ambiguity 14"),
-      real("feasibility_margin", 2, 1.0, {}, "m >= margin x the coordinate histograms' threshold count",
-           "dugler2026 ambiguity 2"),
+      real_param("Lhat", 0, 0.0, {},
+                 "range estimate (bin width sqrt(Lhat)); 0 = the oracle's lambda_1^2 gamma^2", ref),
+      real_param("R", 0, 0.0, {},
+                 "truncation radius; 0 = radius_constant K sqrt(Lhat) log^a(m d k/zeta) (Lemma 11)", ref),
+      real_param("radius_constant", 3, 1e-12, {}, "the 3 of Lemma 11's radius", ref),
+      real_param("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"),
+      real_param("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"),
+      real_param("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"),
+      choice_param("calibration", "classical", {"classical", "analytic"},
+                   "Gaussian calibration at (eps/2, delta/2)", "dugler2026 ambiguity 14"),
+      real_param("feasibility_margin", 2, 1.0, {}, "m >= margin x the coordinate histograms' threshold count",
+                 "dugler2026 ambiguity 2"),
   };
   return {"dugler2026.truncated_mean",
           "TRUNCATEDMEAN: private coordinatewise centers, clamp to center +- R, mean + Gaussian noise",
@@ -238,9 +228,9 @@ AlgorithmEntry adadpo_entry() {
 
 AlgorithmEntry tadadpo_entry() {
   std::vector<ParamSpec> s = tadadpo_schema("");
-  s.push_back(choice("start", "random", {"random", "oracle"},
-                     "Q_0: Haar-random, or the oracle's target V_k (data-independent, simulation only)",
-                     "dugler2026 Alg. 3 input Q_0"));
+  s.push_back(choice_param("start", "random", {"random", "oracle"},
+                           "Q_0: Haar-random, or the oracle's target V_k (data-independent, simulation only)",
+                           "dugler2026 Alg. 3 input Q_0"));
   return {"dugler2026.tadadpo",
           "TADADPO: tangent adaptive private Oja (refinement on Pi A_i Q, noise in T_Q)",
           source + ", Algorithm 3",
@@ -262,9 +252,9 @@ AlgorithmEntry tadadpo_entry() {
 }
 
 AlgorithmEntry two_stage_entry() {
-  std::vector<ParamSpec> s = {real("warm_fraction", 0.5, 1e-6, 1 - 1e-6,
-                                   "share of n for the ADADPO warm start; TADADPO refines on the rest",
-                                   "dugler2026 ambiguity 15, §8 item 5")};
+  std::vector<ParamSpec> s = {real_param("warm_fraction", 0.5, 1e-6, 1 - 1e-6,
+                                         "share of n for the ADADPO warm start; TADADPO refines on the rest",
+                                         "dugler2026 ambiguity 15, §8 item 5")};
   append(s, adadpo_schema("warm_"));
   append(s, tadadpo_schema("refine_"));
   return {

@@ -130,28 +130,26 @@ Estimate LearningRateSearch::run(const Input& in, core::Rng& rng) const {
 }
 
 void register_learning_rate_search(Registry& r) {
-  using liu2022::choice_spec;
   using liu2022::flag_spec;
-  using liu2022::real_spec;
   r.add({"liu2022.learning_rate_search",
          "Learning-rate search over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
          "Liu, Kong, Jain, Oh 2022, DP-PCA, end of Section 5 (spec §2.8)",
-         {choice_spec(
+         {choice_param(
               "base", "dp_pca", {"dp_pca", "private_oja", "minibatch_private_oja"},
               "the liu2022 algorithm whose (c1, c2) is searched (its other parameters at their defaults)",
               "liu2022 §2.8"),
-          choice_spec(
+          choice_param(
               "scorer", "oracle_nonprivate_sin", {"oracle_nonprivate_sin"},
               "oracle_nonprivate_sin: sin(w, v1) from the oracle, NON-PRIVATE (simulation only); private "
               "scorers plug in through the C++ API",
               "liu2022 ambiguity 29"),
-          real_spec("target_error", 0.1, 0, 1, "stop at the first instance scoring <= this", "liu2022 §2.8"),
-          liu2022::int_spec("max_rounds", 5, 1, "largest round i", "liu2022 §8.1"),
+          real_param("target_error", 0.1, 0, 1, "stop at the first instance scoring <= this", "liu2022 §2.8"),
+          integer_param("max_rounds", 5, 1, "largest round i", "liu2022 §8.1"),
           flag_spec("rescale_budget", true,
                     "divide eps_i, delta_i by 1.25 (total <= eps); false = the printed budgets",
                     "liu2022 ambiguity 29"),
-          real_spec("score_fraction", 0.5, 0.01, 0.99, "share of an instance's budget a private scorer gets",
-                    "liu2022 ambiguity 29")},
+          real_param("score_fraction", 0.5, 0.01, 0.99, "share of an instance's budget a private scorer gets",
+                     "liu2022 ambiguity 29")},
          DataNeed::sample_matrices,
          {"target eigenvector v1 (oracle scorer)", "whatever the base algorithm reads"},
          "NOT private with the oracle scorer (simulation only); with a private scorer, (eps, delta)-DP by "

@@ -134,16 +134,16 @@ PracticalScheduleParams read_practical_schedule(const core::ParamMap& p, const s
 
 std::vector<ParamSpec> practical_schedule_specs(bool with_constant) {
   std::vector<ParamSpec> specs = {
-      real_spec("lr_mult", 1, 1e-12, std::nullopt,
-                "learning-rate multiplier: c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
-                "liu2022 §2.4, §8.1"),
-      real_spec("c1", 0, 0, std::nullopt,
-                "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
-      real_spec("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
+      real_param("lr_mult", 1, 1e-12, std::nullopt,
+                 "learning-rate multiplier: c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
+                 "liu2022 §2.4, §8.1"),
+      real_param("c1", 0, 0, std::nullopt,
+                 "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
+      real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
   };
   if (with_constant)
-    specs.push_back(real_spec("eta", 0, 0, std::nullopt, "constant step (step = constant); 0 means 0.5/n",
-                              "cai2024 §2.8"));
+    specs.push_back(real_param("eta", 0, 0, std::nullopt, "constant step (step = constant); 0 means 0.5/n",
+                               "cai2024 §2.8"));
   return specs;
 }
 
@@ -167,25 +167,9 @@ void normalize_into(const Eigen::VectorXd& w_prime, Eigen::VectorXd& w, Eigen::I
 
 // ---- registry helpers ----
 
-ParamSpec real_spec(const std::string& name, double default_value, std::optional<double> min,
-                    std::optional<double> max, const std::string& doc, const std::string& ref) {
-  return ParamSpec{name, ParamType::real, default_value, min, max, {}, doc, ref};
-}
-
-ParamSpec int_spec(const std::string& name, double default_value, std::optional<double> min,
-                   const std::string& doc, const std::string& ref) {
-  return ParamSpec{name, ParamType::integer, default_value, min, std::nullopt, {}, doc, ref};
-}
-
-ParamSpec choice_spec(const std::string& name, const std::string& default_value,
-                      std::vector<std::string> choices, const std::string& doc, const std::string& ref) {
-  return ParamSpec{name,         ParamType::choice,  default_value, std::nullopt,
-                   std::nullopt, std::move(choices), doc,           ref};
-}
-
 ParamSpec flag_spec(const std::string& name, bool default_value, const std::string& doc,
                     const std::string& ref) {
-  return choice_spec(name, default_value ? "true" : "false", {"true", "false"}, doc, ref);
+  return choice_param(name, default_value ? "true" : "false", {"true", "false"}, doc, ref);
 }
 
 bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, const std::string& owner) {
@@ -198,27 +182,27 @@ bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, 
 std::vector<ParamSpec> model_constant_specs(bool with_M_V) {
   const std::string ref = "liu2022 §1.2, §8.1";
   std::vector<ParamSpec> specs = {
-      real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability of the high-probability bounds",
-                "liu2022 §8.1"),
-      real_spec("lambda1", 0, 0, std::nullopt,
-                "top eigenvalue of Sigma; 0 reads the oracle (simulation only)", ref),
-      real_spec("gamma", 0, 0, std::nullopt,
-                "A.4 gamma (sqrt of gamma^2); 0 reads the oracle's gamma2 (simulation only)", ref),
-      real_spec("K", 4, 1e-12, std::nullopt, "A.4 tail constant K (Remark 3.4: K = 4 for Gaussian data)",
-                ref),
-      real_spec("a", 1, 1e-12, std::nullopt, "A.4 tail exponent a (1: sub-exponential, 1/2: sub-Gaussian)",
-                ref),
+      real_param("zeta", 0.01, 1e-12, 0.5, "failure probability of the high-probability bounds",
+                 "liu2022 §8.1"),
+      real_param("lambda1", 0, 0, std::nullopt,
+                 "top eigenvalue of Sigma; 0 reads the oracle (simulation only)", ref),
+      real_param("gamma", 0, 0, std::nullopt,
+                 "A.4 gamma (sqrt of gamma^2); 0 reads the oracle's gamma2 (simulation only)", ref),
+      real_param("K", 4, 1e-12, std::nullopt, "A.4 tail constant K (Remark 3.4: K = 4 for Gaussian data)",
+                 ref),
+      real_param("a", 1, 1e-12, std::nullopt, "A.4 tail exponent a (1: sub-exponential, 1/2: sub-Gaussian)",
+                 ref),
   };
   if (with_M_V) {
-    specs.push_back(real_spec("lambda2", 0, 0, std::nullopt,
-                              "second eigenvalue (theory schedule); 0 reads the oracle (simulation only)",
-                              ref));
-    specs.push_back(real_spec("M", 0, 0, std::nullopt,
-                              "A.2 bound M (normalised by lambda1); 0: the Gaussian high-probability bound "
-                              "from the oracle's Sigma (ambiguity 32)",
-                              "liu2022 ambiguity 32"));
-    specs.push_back(
-        real_spec("V", 0, 0, std::nullopt, "A.3 bound V (normalised by lambda1^2); 0 reads the oracle", ref));
+    specs.push_back(real_param("lambda2", 0, 0, std::nullopt,
+                               "second eigenvalue (theory schedule); 0 reads the oracle (simulation only)",
+                               ref));
+    specs.push_back(real_param("M", 0, 0, std::nullopt,
+                               "A.2 bound M (normalised by lambda1); 0: the Gaussian high-probability bound "
+                               "from the oracle's Sigma (ambiguity 32)",
+                               "liu2022 ambiguity 32"));
+    specs.push_back(real_param("V", 0, 0, std::nullopt,
+                               "A.3 bound V (normalised by lambda1^2); 0 reads the oracle", ref));
   }
   return specs;
 }

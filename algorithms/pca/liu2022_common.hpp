@@ -106,11 +106,5 @@ void read_zeta_and_constants(const core::ParamMap& p, const std::string& owner, 
 bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, const std::string& owner);
 ParamSpec flag_spec(const std::string& name, bool default_value, const std::string& doc,
                     const std::string& ref);
-ParamSpec real_spec(const std::string& name, double default_value, std::optional<double> min,
-                    std::optional<double> max, const std::string& doc, const std::string& ref);
-ParamSpec int_spec(const std::string& name, double default_value, std::optional<double> min,
-                   const std::string& doc, const std::string& ref);
-ParamSpec choice_spec(const std::string& name, const std::string& default_value,
-                      std::vector<std::string> choices, const std::string& doc, const std::string& ref);
 
 }  // namespace dpb::alg::liu2022

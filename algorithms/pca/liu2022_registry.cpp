@@ -15,10 +15,7 @@
 namespace dpb::alg {
 namespace {
 
-using liu2022::choice_spec;
 using liu2022::flag_spec;
-using liu2022::int_spec;
-using liu2022::real_spec;
 
 const std::string kSource = "Liu, Kong, Jain, Oh 2022, DP-PCA";
 
@@ -28,16 +25,16 @@ void append(std::vector<ParamSpec>& to, const std::vector<ParamSpec>& more) {
 
 std::vector<ParamSpec> oja_params() {
   std::vector<ParamSpec> p = {
-      choice_spec(
+      choice_param(
           "step", "inverse_time", {"inverse_time", "theory"},
           "inverse_time: eta_t = c1/(c2 + t); theory: Thm 2.2's alpha/((lambda1 - lambda2)(xi + t)) (oracle)",
           "liu2022 §2.1, §8.1"),
-      real_spec("lr_mult", 1, 1e-12, std::nullopt,
-                "alpha of Thm 2.2 (> 1/2 for theory); c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
-                "liu2022 §2.1"),
-      real_spec("c1", 0, 0, std::nullopt,
-                "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
-      real_spec("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
+      real_param("lr_mult", 1, 1e-12, std::nullopt,
+                 "alpha of Thm 2.2 (> 1/2 for theory); c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
+                 "liu2022 §2.1"),
+      real_param("c1", 0, 0, std::nullopt,
+                 "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
+      real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
   };
   append(p, liu2022::model_constant_specs(true));
   return p;
@@ -45,36 +42,36 @@ std::vector<ParamSpec> oja_params() {
 
 std::vector<ParamSpec> private_oja_params() {
   std::vector<ParamSpec> p = {
-      choice_spec("preset", "none", {"none", "cai2024_dp_oja"},
-                  "cai2024_dp_oja: cai2024 §6's DP-Oja (clip_constant 0.2, eta = 0.5/n, C' = 1, K = 4, a = "
-                  "1, gamma = 1, "
-                  "zeta = 0.01); overrides those parameters",
-                  "cai2024 §2.8"),
-      choice_spec("step", "inverse_time", {"inverse_time", "theory", "constant", "constant_half_over_n"},
-                  "inverse_time: c1/(c2 + t); theory: App. D.3 h/((lambda1 - lambda2)(xi + t)), h = c log n "
-                  "(oracle); "
-                  "constant: eta (0 = 0.5/n); constant_half_over_n: 0.5/n",
-                  "liu2022 §2.2, §8.1"),
-      real_spec("clip_constant", 1, 1e-12, std::nullopt,
-                "C in beta = C lambda1 sqrt(d)(K gamma log^a(.) + 1) (Lemma 3.2: 1)", "liu2022 §2.2 line 3"),
-      real_spec("noise_constant", 1, 1e-12, std::nullopt,
-                "C' in alpha = C' log(n/delta)/(eps sqrt n) (unspecified in the paper)",
-                "liu2022 §2.2 line 2"),
-      choice_spec(
+      choice_param("preset", "none", {"none", "cai2024_dp_oja"},
+                   "cai2024_dp_oja: cai2024 §6's DP-Oja (clip_constant 0.2, eta = 0.5/n, C' = 1, K = 4, a = "
+                   "1, gamma = 1, "
+                   "zeta = 0.01); overrides those parameters",
+                   "cai2024 §2.8"),
+      choice_param("step", "inverse_time", {"inverse_time", "theory", "constant", "constant_half_over_n"},
+                   "inverse_time: c1/(c2 + t); theory: App. D.3 h/((lambda1 - lambda2)(xi + t)), h = c log n "
+                   "(oracle); "
+                   "constant: eta (0 = 0.5/n); constant_half_over_n: 0.5/n",
+                   "liu2022 §2.2, §8.1"),
+      real_param("clip_constant", 1, 1e-12, std::nullopt,
+                 "C in beta = C lambda1 sqrt(d)(K gamma log^a(.) + 1) (Lemma 3.2: 1)", "liu2022 §2.2 line 3"),
+      real_param("noise_constant", 1, 1e-12, std::nullopt,
+                 "C' in alpha = C' log(n/delta)/(eps sqrt n) (unspecified in the paper)",
+                 "liu2022 §2.2 line 2"),
+      choice_param(
           "noise_calibration", "lemma3_1", {"lemma3_1", "shuffling_bound", "no_amplification"},
           "lemma3_1: line 2 with C'; shuffling_bound: smallest alpha meeting the explicit shuffling bound; "
           "no_amplification: sqrt(2 log(1.25/delta))/eps (each sample used once; eps < 1)",
           "liu2022 §3.1, §3.2; cai2024 §2.8"),
       flag_spec("shuffle", true, "uniform permutation of the samples (line 1); false needs no_amplification",
                 "liu2022 §2.2 line 1"),
-      choice_spec(
+      choice_param(
           "mode", "corrected", {"corrected", "faithful"},
           "corrected: log^a(2nd/zeta) in beta (A.4 read as <= 2); faithful: the printed log^a(nd/zeta)",
           "liu2022 ambiguity 1"),
-      real_spec("lr_log_constant", 1, 1e-12, std::nullopt, "c in h = c log n (theory schedule)",
-                "liu2022 §2.2 D.3"),
-      real_spec("C2", 1, 0, std::nullopt, "C2 of V~ (exactly 1)", "liu2022 §2.2 D.3"),
-      real_spec("C3", 2, 0, std::nullopt, "C3 of M~", "liu2022 §2.2 D.3"),
+      real_param("lr_log_constant", 1, 1e-12, std::nullopt, "c in h = c log n (theory schedule)",
+                 "liu2022 §2.2 D.3"),
+      real_param("C2", 1, 0, std::nullopt, "C2 of V~ (exactly 1)", "liu2022 §2.2 D.3"),
+      real_param("C3", 2, 0, std::nullopt, "C3 of M~", "liu2022 §2.2 D.3"),
   };
   append(p, liu2022::practical_schedule_specs(true));
   append(p, liu2022::model_constant_specs(true));
@@ -83,19 +80,19 @@ std::vector<ParamSpec> private_oja_params() {
 
 std::vector<ParamSpec> minibatch_params() {
   std::vector<ParamSpec> p = {
-      int_spec("T", 0, 0, "number of steps; 0: ceil((log n)^2); B = floor(n/T)", "liu2022 §2.3, §8.1"),
-      choice_spec(
+      integer_param("T", 0, 0, "number of steps; 0: ceil((log n)^2); B = floor(n/T)", "liu2022 §2.3, §8.1"),
+      choice_param(
           "composition", "serial", {"serial", "parallel"},
           "serial: alpha = T sqrt(2 log(1.25T/delta))/eps; parallel: alpha = sqrt(2 log(1.25/delta))/eps",
           "liu2022 §2.3, ambiguity 4"),
-      choice_spec(
+      choice_param(
           "mode", "corrected", {"corrected", "faithful"},
           "corrected: B terms per minibatch and log^a(2nd/zeta); faithful: the printed upper limit Bt - 1 "
           "(B - 1 terms) and log^a(nd/zeta); the noise coefficient is 2 in both",
           "liu2022 ambiguity 4"),
-      real_spec("clip_constant", 1, 1e-12, std::nullopt, "C in Alg. 2's beta", "liu2022 §2.2 line 3"),
-      choice_spec("step", "inverse_time", {"inverse_time", "constant"},
-                  "inverse_time: c1/(c2 + t); constant: eta", "liu2022 §2.8"),
+      real_param("clip_constant", 1, 1e-12, std::nullopt, "C in Alg. 2's beta", "liu2022 §2.2 line 3"),
+      choice_param("step", "inverse_time", {"inverse_time", "constant"},
+                   "inverse_time: c1/(c2 + t); constant: eta", "liu2022 §2.8"),
   };
   append(p, liu2022::practical_schedule_specs(true));
   append(p, liu2022::model_constant_specs(false));
@@ -103,21 +100,21 @@ std::vector<ParamSpec> minibatch_params() {
 }
 
 std::vector<ParamSpec> top_eigenvalue_params() {
-  return {real_spec("C1", 4, 1e-12, std::nullopt, "k = ceil(C1 log(1/(delta zeta))/eps) + 2 subsets",
-                    "liu2022 ambiguity 13"),
+  return {real_param("C1", 4, 1e-12, std::nullopt, "k = ceil(C1 log(1/(delta zeta))/eps) + 2 subsets",
+                     "liu2022 ambiguity 13"),
           flag_spec("halve_difference_scale", true,
                     "return l/2 (Thm 6.1 holds); false = the paper's faithful l (about 2 lambda1^2 ||H_u||)",
                     "liu2022 ambiguity 6"),
-          real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability", "liu2022 §2.5")};
+          real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "liu2022 §2.5")};
 }
 
 std::vector<ParamSpec> private_mean_core_params() {
   return {
-      real_spec("tau_log_argument", 25, 1.0001, std::nullopt,
-                "bin width tau = 2^(1/4) K sqrt(Lambda_hat) log^a(this)", "liu2022 §2.6 line 1"),
-      real_spec("truncation_multiplier", 3, 1e-12, std::nullopt,
-                "half-width r = this K sqrt(Lambda_hat) log^a(Bd/zeta)", "liu2022 §2.6 line 5"),
-      real_spec(
+      real_param("tau_log_argument", 25, 1.0001, std::nullopt,
+                 "bin width tau = 2^(1/4) K sqrt(Lambda_hat) log^a(this)", "liu2022 §2.6 line 1"),
+      real_param("truncation_multiplier", 3, 1e-12, std::nullopt,
+                 "half-width r = this K sqrt(Lambda_hat) log^a(Bd/zeta)", "liu2022 §2.6 line 5"),
+      real_param(
           "noise_multiplier", 12, 1e-12, std::nullopt,
           "sigma = this K sqrt(Lambda_hat) log^a(Bd/zeta) sqrt(2d log(2.5/delta))/(eps B); >= 4 x truncation",
           "liu2022 §2.6 line 7")};
@@ -126,38 +123,38 @@ std::vector<ParamSpec> private_mean_core_params() {
 std::vector<ParamSpec> private_mean_params() {
   std::vector<ParamSpec> p = private_mean_core_params();
   append(p,
-         {real_spec(
+         {real_param(
               "lambda_hat", 0, 0, std::nullopt,
               "approximate top eigenvalue of Cov(g); 0 reads the oracle's lambda1 (simulation, vector data)",
               "liu2022 §2.6"),
-          real_spec("K", 4, 1e-12, std::nullopt, "A.4 K", "liu2022 §1.2"),
-          real_spec("a", 1, 1e-12, std::nullopt, "A.4 a", "liu2022 §1.2"),
-          real_spec("zeta", 0.01, 1e-12, 0.5, "failure probability", "liu2022 §2.6")});
+          real_param("K", 4, 1e-12, std::nullopt, "A.4 K", "liu2022 §1.2"),
+          real_param("a", 1, 1e-12, std::nullopt, "A.4 a", "liu2022 §1.2"),
+          real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "liu2022 §2.6")});
   return p;
 }
 
 std::vector<ParamSpec> dp_pca_params() {
   std::vector<ParamSpec> p = {
-      int_spec("T", 0, 0, "number of minibatches; 0: ceil((log n)^2) unless B is given",
-               "liu2022 §2.4, §8.1"),
-      int_spec("B", 0, 0, "minibatch size; 0: floor(n/T). Give T or B, not both", "liu2022 §2.4, §8.1"),
-      choice_spec(
+      integer_param("T", 0, 0, "number of minibatches; 0: ceil((log n)^2) unless B is given",
+                    "liu2022 §2.4, §8.1"),
+      integer_param("B", 0, 0, "minibatch size; 0: floor(n/T). Give T or B, not both", "liu2022 §2.4, §8.1"),
+      choice_param(
           "step", "inverse_time", {"inverse_time", "theory"},
           "inverse_time: c1/(c2 + t) (practical); theory: Eq. (60) with alpha = c log n (oracle; vacuous at "
           "simulable n)",
           "liu2022 §2.4, ambiguity 16"),
-      real_spec("lr_log_constant", 1, 1e-12, std::nullopt, "c in alpha = c log n (theory)", "liu2022 §2.4"),
-      real_spec("C2", 1, 0, std::nullopt, "C2 of Eq. (60)", "liu2022 ambiguity 16"),
-      real_spec("C3", 2, 0, std::nullopt, "C3 of Eq. (60)", "liu2022 ambiguity 16"),
-      real_spec("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt,
-                "line 5 passes this x Lambda_hat_t to Alg. 5", "liu2022 ambiguity 7"),
-      choice_spec("bottom_policy", "skip", {"skip", "floor"},
-                  "Alg. 4 BOTTOM or [0,0]: skip the step, or floor Lambda_hat at lambda_min",
-                  "liu2022 §2.5, ambiguity 15"),
-      real_spec("lambda_min", 0, 0, std::nullopt, "Lambda_hat floor (bottom_policy = floor needs > 0)",
-                "liu2022 §2.5"),
-      choice_spec("split", "halves", {"halves"}, "first half of each minibatch to Alg. 4, second to Alg. 5",
-                  "liu2022 §8.1"),
+      real_param("lr_log_constant", 1, 1e-12, std::nullopt, "c in alpha = c log n (theory)", "liu2022 §2.4"),
+      real_param("C2", 1, 0, std::nullopt, "C2 of Eq. (60)", "liu2022 ambiguity 16"),
+      real_param("C3", 2, 0, std::nullopt, "C3 of Eq. (60)", "liu2022 ambiguity 16"),
+      real_param("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt,
+                 "line 5 passes this x Lambda_hat_t to Alg. 5", "liu2022 ambiguity 7"),
+      choice_param("bottom_policy", "skip", {"skip", "floor"},
+                   "Alg. 4 BOTTOM or [0,0]: skip the step, or floor Lambda_hat at lambda_min",
+                   "liu2022 §2.5, ambiguity 15"),
+      real_param("lambda_min", 0, 0, std::nullopt, "Lambda_hat floor (bottom_policy = floor needs > 0)",
+                 "liu2022 §2.5"),
+      choice_param("split", "halves", {"halves"}, "first half of each minibatch to Alg. 4, second to Alg. 5",
+                   "liu2022 §8.1"),
   };
   append(p, liu2022::practical_schedule_specs(false));
   append(p, {top_eigenvalue_params()[0], top_eigenvalue_params()[1]});

@@ -20,33 +20,20 @@ namespace {
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr const char* kSource = "Kumar, Pandey, Sarkar, Tian 2025, ";
 
-ParamSpec real(std::string name, double value, std::optional<double> lo, std::optional<double> hi,
-               std::string doc, std::string ref) {
-  return ParamSpec{std::move(name), ParamType::real, value, lo, hi, {}, std::move(doc), std::move(ref)};
-}
-ParamSpec integer(std::string name, double value, double lo, std::string doc, std::string ref) {
-  return ParamSpec{std::move(name), ParamType::integer, value, lo, std::nullopt, {},
-                   std::move(doc),  std::move(ref)};
-}
-ParamSpec choice(std::string name, std::string value, std::vector<std::string> choices, std::string doc,
-                 std::string ref) {
-  return ParamSpec{std::move(name),    ParamType::choice, std::move(value), {}, {},
-                   std::move(choices), std::move(doc),    std::move(ref)};
-}
-
 // Parameters every kumar2025 estimator has.
 std::vector<ParamSpec> global_params() {
-  return {choice("ties", "index_order", {"index_order"},
-                 "tie-breaking in top_k / top_{k^2}: the lower index wins; ties are counted in diagnostics",
-                 "kumar2025 A25, §8.1 item 1"),
-          choice("constants", kPrivateConstants, {kPrivateConstants, kScaledConstants},
-                 "private = the paper's constants (DP). scaled_not_private = every noise scale x "
-                 "scaled_noise_factor "
-                 "and the privacy preconditions skipped: NOT differentially private, for utility-trend "
-                 "experiments only (the claim's epsilon is +inf)",
-                 "kumar2025 §2.6, §8.1 item 4"),
-          real("scaled_noise_factor", 0.01, 1e-12, 1e12,
-               "noise multiplier used only when constants = scaled_not_private", "kumar2025 §2.6")};
+  return {
+      choice_param("ties", "index_order", {"index_order"},
+                   "tie-breaking in top_k / top_{k^2}: the lower index wins; ties are counted in diagnostics",
+                   "kumar2025 A25, §8.1 item 1"),
+      choice_param("constants", kPrivateConstants, {kPrivateConstants, kScaledConstants},
+                   "private = the paper's constants (DP). scaled_not_private = every noise scale x "
+                   "scaled_noise_factor "
+                   "and the privacy preconditions skipped: NOT differentially private, for utility-trend "
+                   "experiments only (the claim's epsilon is +inf)",
+                   "kumar2025 §2.6, §8.1 item 4"),
+      real_param("scaled_noise_factor", 0.01, 1e-12, 1e12,
+                 "noise multiplier used only when constants = scaled_not_private", "kumar2025 §2.6")};
 }
 
 std::vector<ParamSpec> with_global(std::vector<ParamSpec> params) {
@@ -60,51 +47,53 @@ SparseConstants read_constants(const core::ParamMap& p, const std::string& owner
 }
 
 ParamSpec sigma2_param(const char* ref) {
-  return real("sigma2", 0, 0.0, std::nullopt,
-              "public sub-Gaussian proxy sigma^2 (= ||Sigma||_op for Gaussian data); 0 = the oracle's "
-              "subgaussian_sigma2 (simulation only)",
-              ref);
+  return real_param("sigma2", 0, 0.0, std::nullopt,
+                    "public sub-Gaussian proxy sigma^2 (= ||Sigma||_op for Gaussian data); 0 = the oracle's "
+                    "subgaussian_sigma2 (simulation only)",
+                    ref);
 }
 ParamSpec gamma_param() {
-  return real("gamma", 0, 0.0, 1.0,
-              "public relative gap gamma = 1 - lambda2/lambda1; 0 = the oracle's (simulation only)",
-              "kumar2025 Model 2");
+  return real_param("gamma", 0, 0.0, 1.0,
+                    "public relative gap gamma = 1 - lambda2/lambda1; 0 = the oracle's (simulation only)",
+                    "kumar2025 Model 2");
 }
 ParamSpec beta_param(const char* ref) {
-  return real("beta", 0.1, 1e-12, 1 - 1e-12, "failure probability beta", ref);
+  return real_param("beta", 0.1, 1e-12, 1 - 1e-12, "failure probability beta", ref);
 }
 
 // The block parameters PrivPCA, PrivNorm and the pipeline share (spec §8.1 item 4).
 std::vector<ParamSpec> block_params() {
   const StableBlockConstants d;
   return {
-      integer("m", 0, 0,
-              "number of blocks (> 30 in private mode); 0 = max{31, (420/eps) log(12/delta), "
-              "62 log(8/beta)} (x scaled_noise_factor in the first term when scaled)",
-              "kumar2025 A7, Lemma 10"),
-      real("tau", 0, 0.0, std::nullopt, "threshold tau directly; 0 = Eq. 26 c_tau sigma^2 sqrt(log d / b)",
-           "kumar2025 Eq. 26"),
-      real("c_tau", 0, 0.0, std::nullopt, "Eq. 26 constant; 0 = 8 + 4 sqrt(log 800 / log d)",
-           "kumar2025 A8, §4.5"),
-      real("friend_radius", d.friend_radius, 1e-12, 1e12,
-           "friends are blocks within friend_radius * tau (line 8)", "kumar2025 §2.2 line 8, §2.6"),
-      real("final_threshold", d.final_threshold, 1e-12, 1e12,
-           "T_{final_threshold tau} of the output (>= 4 friend_radius + 1 in private mode)",
-           "kumar2025 §2.6"),
-      real("test_cutoff", d.test_cutoff, 1e-12, 1.0, "the 0.8 m of both tests (>= 0.8 in private mode)",
-           "kumar2025 §2.2 lines 4, 13; Lemma 10"),
-      real("ramp_low", d.ramp_low, 0.0, 1.0, "p_i = 0 for f_i <= ramp_low m (>= 1/2 in private mode)",
-           "kumar2025 §2.2 line 9"),
-      real("ramp_high", d.ramp_high, 0.0, 1.0, "p_i = 1 for f_i >= ramp_high m", "kumar2025 §2.2 line 9"),
-      real("count_noise_scale", d.count_noise_scale, 1e-12, 1e12,
-           "BoundedLap(count_noise_scale/eps, .) of line 3", "kumar2025 Lemma 8"),
-      real("mass_noise_scale", d.mass_noise_scale, 1e-12, 1e12,
-           "BoundedLap(mass_noise_scale/eps, .) of line 12", "kumar2025 Lemma 8, Eq. 27"),
-      real("tail_constant", d.tail_constant, 1.0, 1e12, "the 12 in log(12/delta) of both tests",
-           "kumar2025 Lemma 8"),
-      real("gauss_multiplier", 6, 1e-12, 1e12, "the 6 in sigma_priv = (6 Delta/eps) sqrt(log(6/delta))",
-           "kumar2025 A6"),
-      real("gauss_log_constant", 6, 1.0, 1e12, "the 6 inside log(6/delta) of sigma_priv", "kumar2025 A6")};
+      integer_param("m", 0, 0,
+                    "number of blocks (> 30 in private mode); 0 = max{31, (420/eps) log(12/delta), "
+                    "62 log(8/beta)} (x scaled_noise_factor in the first term when scaled)",
+                    "kumar2025 A7, Lemma 10"),
+      real_param("tau", 0, 0.0, std::nullopt,
+                 "threshold tau directly; 0 = Eq. 26 c_tau sigma^2 sqrt(log d / b)", "kumar2025 Eq. 26"),
+      real_param("c_tau", 0, 0.0, std::nullopt, "Eq. 26 constant; 0 = 8 + 4 sqrt(log 800 / log d)",
+                 "kumar2025 A8, §4.5"),
+      real_param("friend_radius", d.friend_radius, 1e-12, 1e12,
+                 "friends are blocks within friend_radius * tau (line 8)", "kumar2025 §2.2 line 8, §2.6"),
+      real_param("final_threshold", d.final_threshold, 1e-12, 1e12,
+                 "T_{final_threshold tau} of the output (>= 4 friend_radius + 1 in private mode)",
+                 "kumar2025 §2.6"),
+      real_param("test_cutoff", d.test_cutoff, 1e-12, 1.0, "the 0.8 m of both tests (>= 0.8 in private mode)",
+                 "kumar2025 §2.2 lines 4, 13; Lemma 10"),
+      real_param("ramp_low", d.ramp_low, 0.0, 1.0, "p_i = 0 for f_i <= ramp_low m (>= 1/2 in private mode)",
+                 "kumar2025 §2.2 line 9"),
+      real_param("ramp_high", d.ramp_high, 0.0, 1.0, "p_i = 1 for f_i >= ramp_high m",
+                 "kumar2025 §2.2 line 9"),
+      real_param("count_noise_scale", d.count_noise_scale, 1e-12, 1e12,
+                 "BoundedLap(count_noise_scale/eps, .) of line 3", "kumar2025 Lemma 8"),
+      real_param("mass_noise_scale", d.mass_noise_scale, 1e-12, 1e12,
+                 "BoundedLap(mass_noise_scale/eps, .) of line 12", "kumar2025 Lemma 8, Eq. 27"),
+      real_param("tail_constant", d.tail_constant, 1.0, 1e12, "the 12 in log(12/delta) of both tests",
+                 "kumar2025 Lemma 8"),
+      real_param("gauss_multiplier", 6, 1e-12, 1e12, "the 6 in sigma_priv = (6 Delta/eps) sqrt(log(6/delta))",
+                 "kumar2025 A6"),
+      real_param("gauss_log_constant", 6, 1.0, 1e12, "the 6 inside log(6/delta) of sigma_priv",
+                 "kumar2025 A6")};
 }
 
 StableBlockConstants read_block_constants(const core::ParamMap& p, const std::string& owner) {
@@ -469,15 +458,17 @@ void register_kumar2025(Registry& registry) {
       std::string(kSource) + "Algorithm 1, Theorem 1 (spec §2.1, §3.1)",
       with_global(
           {sigma2_param("kumar2025 §2.1 line 1"), beta_param("kumar2025 §2.1 line 1"),
-           real("noise_multiplier", 2, 1e-12, 1e12, "the 2 in b = (2 Delta/eps_row) sqrt(k log(d/delta_row))",
-                "kumar2025 A4"),
-           choice("diagonal", "fill", {"fill", "faithful"},
-                  "fill = M_ii = SigmaTil^val_ii if i in S_i (A2); faithful = the printed box (M_ii = 0)",
-                  "kumar2025 A2"),
-           choice("row_accounting", "paper", {"paper", "conservative"},
-                  "paper = QSZ21 Thm 2.2 per row as asserted; conservative = selection at eps_row/2, values "
-                  "composed to eps_row/2",
-                  "kumar2025 A4")}),
+           real_param("noise_multiplier", 2, 1e-12, 1e12,
+                      "the 2 in b = (2 Delta/eps_row) sqrt(k log(d/delta_row))", "kumar2025 A4"),
+           choice_param(
+               "diagonal", "fill", {"fill", "faithful"},
+               "fill = M_ii = SigmaTil^val_ii if i in S_i (A2); faithful = the printed box (M_ii = 0)",
+               "kumar2025 A2"),
+           choice_param(
+               "row_accounting", "paper", {"paper", "conservative"},
+               "paper = QSZ21 Thm 2.2 per row as asserted; conservative = selection at eps_row/2, values "
+               "composed to eps_row/2",
+               "kumar2025 A4")}),
       DataNeed::vectors,
       {"subgaussian_sigma2 (when sigma2 = 0)"},
       "(eps, delta)-DP, replace-one neighbours, worst case: eps_row = eps/(4 sqrt(2d log(2/delta))) per row, "
@@ -487,16 +478,17 @@ void register_kumar2025(Registry& registry) {
   std::vector<ParamSpec> pca = block_params();
   pca.insert(
       pca.end(),
-      {real("lambda_hat", 0, 0.0, std::nullopt,
-            "public operator-norm estimate (PrivNorm's output); 0 = the oracle's lambda1", "kumar2025 §2.2"),
+      {real_param("lambda_hat", 0, 0.0, std::nullopt,
+                  "public operator-norm estimate (PrivNorm's output); 0 = the oracle's lambda1",
+                  "kumar2025 §2.2"),
        gamma_param(), sigma2_param("kumar2025 Eq. 26"), beta_param("kumar2025 A7"),
-       choice("delta_p", "rigorous", {"rigorous", "paper"},
-              "rigorous = 272 sqrt2 k tau/(gamma (1-gamma/2) lambda_hat); paper = 68 sqrt2 k tau/"
-              "(gamma lambda_hat)",
-              "kumar2025 A5"),
-       choice("on_precondition_failure", "refuse", {"refuse", "bottom"},
-              "Eq. 28 fails: refuse (InvalidArgument) or return BOTTOM without reading the data",
-              "kumar2025 A9")});
+       choice_param("delta_p", "rigorous", {"rigorous", "paper"},
+                    "rigorous = 272 sqrt2 k tau/(gamma (1-gamma/2) lambda_hat); paper = 68 sqrt2 k tau/"
+                    "(gamma lambda_hat)",
+                    "kumar2025 A5"),
+       choice_param("on_precondition_failure", "refuse", {"refuse", "bottom"},
+                    "Eq. 28 fails: refuse (InvalidArgument) or return BOTTOM without reading the data",
+                    "kumar2025 A9")});
   registry.add(AlgorithmEntry{
       "kumar2025.priv_pca",
       "PrivPCA: sparse PCA by propose-test-release over m blocks, Gaussian noise on the projector, top_{k^2}",
@@ -510,9 +502,10 @@ void register_kumar2025(Registry& registry) {
           scaled,
       factory<PrivPcaEstimator>()});
   std::vector<ParamSpec> norm = block_params();
-  norm.insert(norm.end(), {gamma_param(), sigma2_param("kumar2025 Eq. 26"), beta_param("kumar2025 A7"),
-                           choice("sensitivity", "rigorous", {"rigorous", "paper"},
-                                  "rigorous = 68 k tau; paper = Alg 3's printed 17 k tau", "kumar2025 A10")});
+  norm.insert(norm.end(),
+              {gamma_param(), sigma2_param("kumar2025 Eq. 26"), beta_param("kumar2025 A7"),
+               choice_param("sensitivity", "rigorous", {"rigorous", "paper"},
+                            "rigorous = 68 k tau; paper = Alg 3's printed 17 k tau", "kumar2025 A10")});
   registry.add(AlgorithmEntry{
       "kumar2025.priv_norm",
       "PrivNorm: the Appendix C private eigenvalue estimator of lambda_1 for k-RCS covariances",
@@ -529,9 +522,9 @@ void register_kumar2025(Registry& registry) {
   pipeline.insert(
       pipeline.end(),
       {gamma_param(), sigma2_param("kumar2025 Eq. 26"), beta_param("kumar2025 §2.4"),
-       choice("delta_p", "rigorous", {"rigorous", "paper"}, "PrivPCA's Delta_P mode", "kumar2025 A5"),
-       choice("norm_sensitivity", "rigorous", {"rigorous", "paper"}, "PrivNorm's sensitivity mode",
-              "kumar2025 A10")});
+       choice_param("delta_p", "rigorous", {"rigorous", "paper"}, "PrivPCA's Delta_P mode", "kumar2025 A5"),
+       choice_param("norm_sensitivity", "rigorous", {"rigorous", "paper"}, "PrivNorm's sensitivity mode",
+                    "kumar2025 A10")});
   registry.add(AlgorithmEntry{
       "kumar2025.sparse_pca_pipeline",
       "Theorem 3 pipeline: PrivNorm on the first half for lambda_hat, PrivPCA on the second half",
@@ -548,12 +541,13 @@ void register_kumar2025(Registry& registry) {
       "kumar2025.exp_mech_support",
       "Exponential mechanism over all k-sparse supports, scored by the top eigenvalue of the clipped moment",
       std::string(kSource) + "Algorithm 4, Lemmas 37-39, Appendix F (spec §2.5, §3.4)",
-      {real("tau", 0, 0.0, std::nullopt, "clip level; 0 = sigma sqrt(2 log(2nd/beta))", "kumar2025 A26"),
+      {real_param("tau", 0, 0.0, std::nullopt, "clip level; 0 = sigma sqrt(2 log(2nd/beta))",
+                  "kumar2025 A26"),
        sigma2_param("kumar2025 A26"), beta_param("kumar2025 A26"),
-       real("max_supports", 100000, 1.0, std::nullopt, "refuse when C(d, k) exceeds this (exact enumeration)",
-            "kumar2025 §2.5, §8.1 item 5"),
-       choice("ties", "index_order", {"index_order"}, "supports are enumerated in lexicographic order",
-              "kumar2025 A25")},
+       real_param("max_supports", 100000, 1.0, std::nullopt,
+                  "refuse when C(d, k) exceeds this (exact enumeration)", "kumar2025 §2.5, §8.1 item 5"),
+       choice_param("ties", "index_order", {"index_order"}, "supports are enumerated in lexicographic order",
+                    "kumar2025 A25")},
       DataNeed::vectors,
       {"subgaussian_sigma2 (when tau = 0 and sigma2 = 0)"},
       "pure eps-DP (delta = 0), replace-one neighbours, worst case (Lemmas 37-38; exact sampling)",
