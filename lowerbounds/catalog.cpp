@@ -1,10 +1,18 @@
 #include "lowerbounds/catalog.hpp"
 
+#include "lowerbounds/papers.hpp"
+
 namespace dpb::lower {
 
 const std::vector<bounds::Theorem>& lower_bound_theorems() {
-  // Filled paper by paper by the theorem-library issue (lowerbounds/<key>.cpp).
-  static const std::vector<bounds::Theorem> theorems;
+  static const std::vector<bounds::Theorem> theorems = [] {
+    std::vector<bounds::Theorem> all;
+    for (auto paper : {liu2022_lower_bounds, cai2024_lower_bounds, kumar2025_lower_bounds, dugler2026_lower_bounds}) {
+      auto some = paper();
+      all.insert(all.end(), std::make_move_iterator(some.begin()), std::make_move_iterator(some.end()));
+    }
+    return all;
+  }();
   return theorems;
 }
 
