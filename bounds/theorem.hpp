@@ -43,6 +43,12 @@ struct Theorem {
   std::optional<std::function<double(const Params&)>> explicit_value;
   std::string latex;
   std::string hides;  // what O~ hides, in words
+  // The data model both sides of a gap speak about ("liu2022.spiked_subgaussian", ...): `gaps` pairs an
+  // upper and a lower bound when their loss and setting agree.
+  std::string setting;
+  // A parameter point inside the theorem's domain (every condition holds): used by tests, by
+  // `dpbounds bound ID --example` and as the base point that `gaps` varies.
+  Params example;
 };
 
 // Upper-bound theorems of every paper, in a fixed order.

@@ -1,0 +1,33 @@
+#include "bounds/params.hpp"
+
+#include <cmath>
+#include <fmt/core.h>
+
+#include "core/errors.hpp"
+
+namespace dpb::bounds {
+
+double param(const Params& p, const std::string& name) {
+  const auto it = p.find(name);
+  if (it == p.end()) throw InvalidArgument(fmt::format("missing parameter '{}'", name));
+  if (!std::isfinite(it->second)) throw InvalidArgument(fmt::format("parameter '{}' must be finite", name));
+  return it->second;
+}
+
+double param_or(const Params& p, const std::string& name, double fallback) {
+  return p.count(name) ? param(p, name) : fallback;
+}
+
+double positive(const Params& p, const std::string& name) {
+  const double v = param(p, name);
+  if (!(v > 0)) throw InvalidArgument(fmt::format("parameter '{}' = {} must be > 0", name, v));
+  return v;
+}
+
+double unit_interval(const Params& p, const std::string& name) {
+  const double v = param(p, name);
+  if (!(v > 0 && v < 1)) throw InvalidArgument(fmt::format("parameter '{}' = {} must lie in (0, 1)", name, v));
+  return v;
+}
+
+}  // namespace dpb::bounds
