@@ -17,6 +17,7 @@ packages=(
   libcli11-dev      # command-line parsing
   libsqlite3-dev    # results store
   nlohmann-json3-dev # machine-readable output
+  gnuplot-nox       # report figures (PNG/SVG); reports skip them when it is absent
 )
 
 missing=()

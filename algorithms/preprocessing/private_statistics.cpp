@@ -1,0 +1,94 @@
+#include "algorithms/preprocessing/private_statistics.hpp"
+
+#include <cmath>
+#include <fmt/core.h>
+#include <vector>
+
+#include "algorithms/mechanisms/clipping.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/histogram.hpp"
+#include "core/errors.hpp"
+
+namespace dpb::alg {
+namespace {
+
+void require_records(const Eigen::Ref<const Eigen::MatrixXd>& X, const char* what) {
+  if (X.cols() < 1 || X.rows() < 1) throw InvalidArgument(fmt::format("{}: needs at least one record", what));
+}
+
+void require_radius(double radius, const char* what) {
+  if (!(std::isfinite(radius) && radius > 0))
+    throw InvalidArgument(fmt::format("{}: the clipping radius must be finite and > 0, got {}", what, radius));
+}
+
+}  // namespace
+
+NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const Budget& budget, core::Rng& rng) {
+  require_records(X, "private_norm_scale");
+  validate(budget);
+  std::vector<std::int64_t> bins(static_cast<std::size_t>(X.cols()));
+  for (Eigen::Index i = 0; i < X.cols(); ++i) bins[static_cast<std::size_t>(i)] = log_bin(X.col(i).norm());
+  const auto histogram = stability_histogram(bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng);
+  NormScale scale;
+  scale.released_bins = histogram.released.size();
+  if (histogram.released.empty()) return scale;
+  const std::int64_t top = histogram.released.back().bin;  // released bins are in increasing order
+  // The zero bin holds only zero records: any positive radius clips nothing there.
+  scale.radius = top == zero_log_bin ? 1.0 : log_bin_left(top + 1);
+  return scale;
+}
+
+std::size_t min_records_for_norm_scale(const Budget& budget) {
+  validate(budget);
+  return static_cast<std::size_t>(std::ceil(2.0 * std::log(2.0 / budget.delta) / budget.epsilon + 1.0));
+}
+
+NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius, const Budget& budget,
+                               core::Rng& rng) {
+  require_records(X, "private_clipped_mean");
+  require_radius(radius, "private_clipped_mean");
+  validate(budget);
+  const double n = static_cast<double>(X.cols());
+  NoisyMean result;
+  result.mean = Eigen::VectorXd::Zero(X.rows());
+  Eigen::VectorXd x(X.rows());
+  for (Eigen::Index i = 0; i < X.cols(); ++i) {
+    x = X.col(i);
+    result.clipped += l2_clip(x, radius);
+    result.mean += x;
+  }
+  result.mean /= n;
+  result.noise_sd = analytic_gaussian_sigma(2.0 * radius / n, budget.epsilon, budget.delta);
+  add_gaussian_noise(result.mean, result.noise_sd, rng);
+  return result;
+}
+
+ExplainedVariance private_explained_variance(const Eigen::Ref<const Eigen::MatrixXd>& X,
+                                             const Eigen::Ref<const Eigen::MatrixXd>& Q, double radius,
+                                             const Budget& budget, core::Rng& rng) {
+  require_records(X, "private_explained_variance");
+  require_radius(radius, "private_explained_variance");
+  validate(budget);
+  if (Q.rows() != X.rows() || Q.cols() < 1)
+    throw InvalidArgument(fmt::format("private_explained_variance: Q must be {} x k, got {} x {}", X.rows(), Q.rows(),
+                                      Q.cols()));
+  const Eigen::Index k = Q.cols();
+  const double n = static_cast<double>(X.cols());
+  Eigen::VectorXd sums = Eigen::VectorXd::Zero(k + 1), x(X.rows()), projections(k);
+  ExplainedVariance result;
+  for (Eigen::Index i = 0; i < X.cols(); ++i) {
+    x = X.col(i);
+    result.clipped += l2_clip(x, radius);
+    projections.noalias() = Q.transpose() * x;
+    sums.head(k) += projections.cwiseAbs2();
+    sums(k) += x.squaredNorm();
+  }
+  sums /= n;
+  result.noise_sd = analytic_gaussian_sigma(2.0 * radius * radius / n, budget.epsilon, budget.delta);
+  add_gaussian_noise(sums, result.noise_sd, rng);
+  result.per_component = sums.head(k).cwiseMax(0.0);
+  result.total = std::max(sums(k), result.per_component.sum());  // post-processing: fractions stay in [0, 1]
+  return result;
+}
+
+}  // namespace dpb::alg

@@ -1,0 +1,48 @@
+#pragma once
+// Runs the `dpbounds` executable (its path comes from ctest's DPB_CLI) and captures what it printed:
+// shared by every end-to-end test in tests/cli/.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace dpb::test {
+
+struct CliResult {
+  int code;
+  std::string out, err;
+};
+
+inline std::string slurp(const std::filesystem::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// `args` is appended to the executable's path as a shell command line (quote as a shell would).
+inline CliResult run_cli(const std::string& args) {
+  const char* cli = std::getenv("DPB_CLI");
+  REQUIRE(cli != nullptr);
+  // ctest runs the cases as parallel processes: every call gets its own capture files.
+  static int calls = 0;
+  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(calls++);
+  const auto dir = std::filesystem::temp_directory_path();
+  const auto out = dir / ("dpb_cli_test_" + tag + ".out"), err = dir / ("dpb_cli_test_" + tag + ".err");
+  const std::string cmd = std::string("'") + cli + "' " + args + " >" + out.string() + " 2>" + err.string();
+  const int status = std::system(cmd.c_str());
+  CliResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+  std::filesystem::remove(out);
+  std::filesystem::remove(err);
+  return result;
+}
+
+inline long lines(const std::string& s) { return static_cast<long>(std::count(s.begin(), s.end(), '\n')); }
+
+}  // namespace dpb::test

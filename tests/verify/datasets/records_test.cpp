@@ -1,0 +1,81 @@
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "core/errors.hpp"
+#include "support/npy_writer.hpp"
+#include "verify/datasets/records.hpp"
+
+namespace fs = std::filesystem;
+using dpb::verify::read_delimited;
+using dpb::verify::read_records;
+
+namespace {
+
+fs::path temp_file(const std::string& name) {
+  return fs::temp_directory_path() / ("dpb_records_" + std::to_string(::getpid()) + "_" + name);
+}
+
+template <typename T>
+fs::path write_npy(const std::string& name, const std::string& descr, bool fortran, std::size_t rows,
+                   std::size_t cols, const std::vector<T>& values) {
+  const auto path = temp_file(name);
+  dpb::test::write_npy(path, descr, fortran, rows, cols, values);
+  return path;
+}
+
+Eigen::MatrixXd from_text(const std::string& text, char delimiter) {
+  std::istringstream in(text);
+  return read_delimited(in, delimiter, "data");
+}
+
+// The 3 records (1, 2), (3, 4), (5, 6) as a 2 x 3 matrix of columns.
+Eigen::MatrixXd expected() { return (Eigen::MatrixXd(2, 3) << 1, 3, 5, 2, 4, 6).finished(); }
+
+}  // namespace
+
+TEST_CASE("CSV with and without a header and whitespace text give records as columns", "[verify][records]") {
+  CHECK(from_text("a,b\n1,2\n3, 4\n5,6\n", ',') == expected());
+  CHECK(from_text("1,2\n3,4\n\n5,6", ',') == expected());
+  CHECK(from_text("# written by numpy.savetxt\n1 2\n3\t4\n  5   6  \n", ' ') == expected());
+  CHECK(from_text("1e0,+2\n3,4\n5,6.0\n", ',') == expected());
+}
+
+TEST_CASE("malformed text names the line and column", "[verify][records]") {
+  CHECK_THROWS_WITH(from_text("1,2\n3,x\n", ','), "data: line 2, column 2: 'x' is not a number");
+  CHECK_THROWS_WITH(from_text("1,2\n3,4,5\n", ','), "data: line 2 has 3 columns, expected 2 (as in line 1)");
+  CHECK_THROWS_WITH(from_text("1 2\n3 nan\n", ' '),
+                    Catch::StartsWith("data: line 2, column 2: NaN is not allowed"));
+  CHECK_THROWS_WITH(from_text("h1,h2\n1,inf\n", ','), Catch::StartsWith("data: line 2, column 2: an infinite value"));
+  CHECK_THROWS_WITH(from_text("h1,h2\n", ','), Catch::Contains("no records"));
+  CHECK_THROWS_WITH(from_text("1,2\n3,\n", ','), "data: line 2, column 2: '' is not a number");
+}
+
+TEST_CASE(".npy files in both orders and both float widths read the same records", "[verify][records]") {
+  const std::vector<double> c_order{1, 2, 3, 4, 5, 6};       // record after record
+  const std::vector<double> f_order{1, 3, 5, 2, 4, 6};       // column after column
+  const std::vector<float> c_order_f4{1, 2, 3, 4, 5, 6};
+  const std::vector<float> f_order_f4{1, 3, 5, 2, 4, 6};
+  for (const auto& path : {write_npy("c8.npy", "<f8", false, 3, 2, c_order), write_npy("f8.npy", "<f8", true, 3, 2, f_order),
+                           write_npy("c4.npy", "<f4", false, 3, 2, c_order_f4),
+                           write_npy("f4.npy", "<f4", true, 3, 2, f_order_f4)}) {
+    CHECK(read_records(path) == expected());
+    fs::remove(path);
+  }
+}
+
+TEST_CASE("bad .npy files are refused with what is allowed", "[verify][records]") {
+  const auto ints = write_npy("i8.npy", "<i8", false, 3, 2, std::vector<std::int64_t>{1, 2, 3, 4, 5, 6});
+  CHECK_THROWS_WITH(read_records(ints), Catch::Contains("dtype '<i8' is not supported: allowed float64"));
+  const auto with_nan = write_npy("nan.npy", "<f8", false, 3, 2, std::vector<double>{1, 2, 3, std::nan(""), 5, 6});
+  CHECK_THROWS_WITH(read_records(with_nan), Catch::Contains("record 2, column 2: NaN is not allowed"));
+  const auto short_file = write_npy("short.npy", "<f8", false, 3, 2, std::vector<double>{1, 2, 3});
+  CHECK_THROWS_WITH(read_records(short_file), Catch::Contains("ends before its 3 x 2 values"));
+  const auto not_npy = temp_file("text.npy");
+  std::ofstream(not_npy) << "1,2\n";
+  CHECK_THROWS_WITH(read_records(not_npy), Catch::Contains("not a NumPy .npy file"));
+  CHECK_THROWS_WITH(read_records(temp_file("missing.csv")), Catch::Contains("no such file"));
+  for (const auto& p : {ints, with_nan, short_file, not_npy}) fs::remove(p);
+}

@@ -1,0 +1,78 @@
+#pragma once
+// `dpbounds pca`: a differentially private PCA of a user's records, with every quantity the
+// algorithm needs either a documented default or estimated privately, and a ledger showing that the
+// steps together spend at most the budget asked for (basic composition).
+#include <Eigen/Dense>
+#include <cstdint>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "algorithms/privacy.hpp"
+#include "core/params.hpp"
+
+namespace dpb::verify {
+
+// Shares of (eps, delta) for the side statistics; the PCA algorithm gets the rest.
+struct BudgetShares {
+  double norm_scale = 0.1;          // private radius for clipping in centering and explained variance
+  double centering = 0.1;           // only when centering is asked for
+  double explained_variance = 0.1;
+};
+
+struct PcaRequest {
+  int k = 1;
+  alg::Privacy privacy{1.0, 1e-6};  // the total budget
+  std::string algorithm;            // empty: default_pca_algorithm(k)
+  core::ParamMap params;            // the algorithm's parameters (defaults from its schema)
+  bool center = false;
+  bool accept_model_dependent_privacy = false;
+  std::uint64_t seed = 1;
+  BudgetShares shares;
+};
+
+struct LedgerEntry {
+  std::string step;
+  std::string mechanism;
+  double epsilon = 0;
+  double delta = 0;
+};
+
+struct PcaResult {
+  long n = 0, d = 0;
+  std::string algorithm;
+  core::ParamMap params;        // as resolved against the schema (defaults filled in)
+  std::uint64_t seed = 0;
+  bool centered = false;
+  Eigen::MatrixXd components;   // d x k, orthonormal columns
+  Eigen::VectorXd explained;    // private variance along each component
+  double total_variance = 0;    // private total variance (second moment when not centered)
+  double clip_radius = 0;       // the private norm scale records were clipped to for the side statistics
+  alg::PrivacyClaim claim;      // the algorithm's own claim
+  alg::PrivacyClaim total;      // what the whole release satisfies
+  std::vector<LedgerEntry> ledger;
+  std::vector<std::string> notes;
+};
+
+// baseline.dp_gauss_1 (Analyze-Gauss) for every k: worst-case DP, and the one quantity it needs, the
+// clipping radius, is the private norm scale. (docs/pca.md says why not liu2022.dp_pca or ADADPO.)
+std::string default_pca_algorithm(int k);
+
+// The algorithm's parameters on user data (those the user gave are kept): what its defaults would read
+// from a model is taken from the private norm scale `radius`, and liu2022.dp_pca's T is the largest
+// feasible one for n records at the algorithm's budget.
+core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius, long n,
+                                    const alg::Privacy& privacy);
+
+// X is d x n (records are columns). Throws dpb::InvalidArgument for invalid requests, for algorithms
+// that are not private or (without the flag) private only under model assumptions, and when there
+// are too few records for the budget (the message gives the minimum).
+PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request);
+
+nlohmann::json to_json(const PcaResult& result);
+// The human-readable report: privacy statement, ledger, explained variance.
+std::string to_text(const PcaResult& result);
+// d rows of k comma-separated loadings, with a header pc1,...,pck.
+std::string components_csv(const PcaResult& result);
+
+}  // namespace dpb::verify
