@@ -7,6 +7,10 @@
 
 namespace dpb::bounds {
 
+const char* aliased(const Params& p, const char* name, const char* alias) {
+  return p.count(name) || !p.count(alias) ? name : alias;
+}
+
 double param(const Params& p, const std::string& name) {
   const auto it = p.find(name);
   if (it == p.end()) throw InvalidArgument(fmt::format("missing parameter '{}'", name));

@@ -6,6 +6,9 @@
 
 namespace dpb::bounds {
 
+// `name` if present, else `alias` if that is present, else `name` (so a miss names the spec's name):
+// a theorem reads "p" where the verifier's cells carry "d", and so on.
+const char* aliased(const Params& p, const char* name, const char* alias);
 // The value of `name`; throws if it is absent or not finite.
 double param(const Params& p, const std::string& name);
 // The value of `name`, or `fallback` when absent.

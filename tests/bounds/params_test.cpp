@@ -17,3 +17,10 @@ TEST_CASE("theorem parameters: present values are read, missing or out-of-domain
   CHECK_THROWS_WITH(dpb::bounds::positive(p, "zero"), Catch::Contains("> 0"));
   CHECK_THROWS_WITH(dpb::bounds::unit_interval(p, "n"), Catch::Contains("(0, 1)"));
 }
+
+TEST_CASE("aliased parameter names prefer the spec's name and fall back to the verifier's", "[bounds]") {
+  using dpb::bounds::aliased;
+  CHECK(std::string(aliased(Params{{"p", 5}, {"d", 6}}, "p", "d")) == "p");
+  CHECK(std::string(aliased(Params{{"d", 6}}, "p", "d")) == "d");
+  CHECK(std::string(aliased(Params{}, "p", "d")) == "p");  // a miss names the spec's parameter
+}
