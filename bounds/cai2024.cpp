@@ -1,14 +1,9 @@
 // cai2024 upper bounds (spec: cai2024-spiked-dp-pca.md §4, §7; theorem numbering per spec A4).
 //
-// Parameters (the spec's names; the aliases are what the verifier's cells carry besides, see
-// core/models/spiked.cpp, which publishes p, d, r, lambda, kappa0 and sigma2):
-//   n          sample size
-//   p          dimension (alias d)
-//   r          rank of the spike (alias k, the number of components an estimator returns)
-//   lambda     signal strength = the largest spike, EXCLUDING sigma^2 (the model's lambda1 is lambda +
-//   sigma^2) sigma2     nuisance variance eps, delta the whole algorithm's budget kappa0     lambda_1 /
-//   lambda_r of the spikes (Cor 1; Theta's bounded condition number; absent = 1) R          the private
-//   rank's postulated upper bound on r (§7.1; absent = 10, the registry default)
+// Parameters (the spec's names; bounds/cai2024_model.hpp reads them, with the verifier's aliases):
+//   n, p (alias d), r (alias k), lambda (the largest spike, excluding sigma^2), sigma2, eps, delta
+//   kappa0     lambda_1 / lambda_r of the spikes (Cor 1; Theta's bounded condition number; absent = 1)
+//   R          the private rank's postulated upper bound on r (§7.1; absent = 10, the registry default)
 // Unspecified absolute constants are Params entries too, with the defaults below (override by name):
 //   C1 (standing conditions C-n, C-SNR and Cor 1/2's), c2 (C-exp), C0 (Theta's condition-number bound),
 //   c0 (Thm 5.2's condition (12)), rank_bound (Thm 5.1's bounded rank, the spec's C5 there),
@@ -20,13 +15,18 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "bounds/cai2024_model.hpp"
 #include "bounds/papers.hpp"
 #include "bounds/params.hpp"
 
 namespace dpb::bounds {
 
 namespace {
+
+using namespace cai2024;  // the model the lower bounds read too
 
 // Defaults of the unspecified constants (spec §1.3, §4.7: "a moderate C1 (e.g. 2-5)"; C-exp is "harmless in
 // practice", i.e. c2 need not be tiny; Theta needs C0 >= 2 for Thm 4.2's construction).
@@ -39,20 +39,9 @@ constexpr double kRankSnr = 1;               // §7.1: C0
 constexpr double kSpikeSampleSize = 1;       // §7.2: C0 in n eps >= C0 (r + log n)
 constexpr double kSpikeSnr = 1;              // §7.2: C1
 constexpr double kDefaultRankBound = 10;     // §7.1: R, as cai2024.private_rank's registry default
-constexpr double kClassicalReleaseEps =
-    1;  // Lemma 1's classical calibration needs each release's eps < 1 (A20)
+// Lemma 1's classical calibration needs each release's eps < 1 (A20).
+constexpr double kClassicalReleaseEps = 1;
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-struct Point {
-  double n, p, r, lambda, sigma2, eps, delta;
-  double log_n() const { return std::log(n); }
-};
-
-Point read_point(const Params& x) {
-  return {positive(x, "n"),         positive(x, aliased(x, "p", "d")), positive(x, aliased(x, "r", "k")),
-          positive(x, "lambda"),    positive(x, "sigma2"),           positive(x, "eps"),
-          unit_interval(x, "delta")};
-}
 
 double condition_number(const Params& x) { return param_or(x, "kappa0", 1); }
 
@@ -94,12 +83,6 @@ Condition sample_size() {
             return s.n >= param_or(x, "C1", kC1) * (s.r * s.log_n() + s.log_n() * s.log_n());
           }};
 }
-Condition rank_half_dimension() {
-  return {"C-r", "2 r <= p", [](const Params& x) {
-            const Point s = read_point(x);
-            return 2 * s.r <= s.p;
-          }};
-}
 Condition signal_to_noise() {
   return {"C-SNR", "lambda / sigma^2 >= C1 (p/n + sqrt(p/n))   [C1 default 2]", [](const Params& x) {
             const Point s = read_point(x);
@@ -130,27 +113,10 @@ std::vector<Condition> standing_conditions(int releases) {
           classical_calibration(releases)};
 }
 
-// ---- losses ----
-
-struct SchattenVariant {
-  double q;
-  const char* suffix;  // id suffix
-  const char* tex;     // the norm's subscript
-  Loss::Name projector, covariance;
-};
-const SchattenVariant kVariants[] = {
-    {1, "q1", "1", Loss::Name::projector_schatten, Loss::Name::cov_schatten},
-    {2, "q2", "2", Loss::Name::projector_fro, Loss::Name::cov_fro},
-    {kInf, "qinf", "\\infty", Loss::Name::projector_op, Loss::Name::cov_op},
-};
-Loss normalized(Loss::Name name, double q) { return {name, q, true}; }
-
-Semantics high_probability() {
-  return {true, 0.01};
-}  // the failure probability e^{-c(n∧p)} + n^{-99} << 0.01
+// The failure probability e^{-c(n∧p)} + n^{-99} is far below 0.01.
+Semantics high_probability() { return {true, 0.01}; }
 Semantics expectation() { return {false, 0.0}; }
 
-const char* const kSetting = "cai2024.spiked_covariance";
 const char* const kSubgaussianSetting = "cai2024.spiked_subgaussian";
 const char* const kGeneralSpikesSetting = "cai2024.spiked_covariance_general_spikes";
 const char* const kAlgorithmOne = "cai2024.gaussian_mechanism";
@@ -161,71 +127,141 @@ Params example_point() {
   return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 0.1}};
 }
 
-std::string pca_tex(const SchattenVariant& v, const std::string& factor, const std::string& stat,
-                    const std::string& log_term) {
-  return std::string("\\frac{\\|\\tilde U\\tilde U^\\top - UU^\\top\\|_{") + v.tex + "}}{r^{1/" + v.tex +
-         "}} \\lesssim " + factor + "\\Big(" + stat + " + \\frac{p\\sqrt{(r + \\log n)\\log(" + log_term +
-         ")}}{n\\varepsilon}\\Big)";
-}
-std::string covariance_tex(const SchattenVariant& v, const std::string& top, const std::string& stat,
-                           const std::string& log_term) {
-  return std::string("\\frac{\\|\\tilde\\Sigma - \\Sigma\\|_{") + v.tex + "}}{r^{1/" + v.tex +
-         "}} \\lesssim " + top + "\\Big(\\sqrt{r/n} + \\frac{(r + \\log n)^{3/2}\\sqrt{\\log(" + log_term +
-         ")}}{n\\varepsilon}\\Big) + \\sqrt{\\sigma^2(" + top + " + \\sigma^2)}\\Big(" + stat +
-         " + \\frac{p\\sqrt{(r + \\log n)\\log(" + log_term + ")}}{n\\varepsilon}\\Big)";
-}
 const char* const kPhiTex = "\\Big(\\frac{\\sigma^2}{\\lambda} + \\sqrt{\\frac{\\sigma^2}{\\lambda}}\\Big)";
 
 const char* const kHides =
     "absolute constants only (C2, C3 of Delta1, Delta2 and the theorem's C); the log n and log(1/delta) "
     "factors are kept";
 
-// ---- Thm 3.1 / 3.2 (Algorithm 1; spec §4.1, §4.2) ----
+// ---- Algorithm 1's claims (Thm 3.1/3.2, Cor 1/2, Thm 5.2): projector and covariance bounds ----
 
-Theorem thm3_1(const SchattenVariant& v, bool in_expectation) {
+// How the budget is split sets the log factor L of both privacy terms, in the rate and in the LaTeX.
+struct Budget {
+  double (*log_term)(const Point&);
+  const char* tex;  // the argument of log in L
+};
+const Budget kHalves{log_delta_halves, "2.5/\\delta"};  // Algorithm 1
+const Budget kThirds{log_delta_thirds, "4/\\delta"};    // Thm 5.2 (a third goes to sigma^2)
+
+const char* statistical_tex(Tails tails) {
+  return tails == Tails::gaussian ? "\\sqrt{p/n}" : "\\sqrt{p\\log p/n}";
+}
+
+// What a claim states besides its loss, rate and formula.
+struct Claim {
+  std::string id;
+  std::string source;
+  Semantics semantics;
+  const char* algorithm;
+  Tails tails;
+  Budget budget;
+  std::vector<Condition> conditions;
+  const char* setting;
+  Params example;
+};
+
+Theorem claim_theorem(Claim c, Loss loss) {
   Theorem t;
-  t.id = std::string("cai2024.thm3.1.") + v.suffix + (in_expectation ? ".expectation" : "");
-  t.source = std::string("Cai, Xia, Zha 2024, Theorem 3.1 (DP PCA upper bound; ") +
-             (in_expectation ? "expectation claim under C-exp" : "w.p. >= 1 - e^{-c1(n∧p)}") + ")";
+  t.id = std::move(c.id);
+  t.source = std::move(c.source);
   t.kind = Kind::upper;
-  t.loss = normalized(v.projector, v.q);
-  t.semantics = in_expectation ? expectation() : high_probability();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return phi(s.sigma2, s.lambda) *
-           (statistical(s, Tails::gaussian) + projector_privacy(s, log_delta_halves(s)));
-  };
-  t.conditions = standing_conditions(2);
-  if (in_expectation) t.conditions.push_back(expectation_range());
-  t.latex = pca_tex(v, kPhiTex, "\\sqrt{p/n}", "2.5/\\delta");
+  t.loss = loss;
+  t.semantics = c.semantics;
+  t.applies = {c.algorithm};
+  t.conditions = std::move(c.conditions);
   t.hides = kHides;
-  t.setting = kSetting;
-  t.example = example_point();
+  t.setting = c.setting;
+  t.example = std::move(c.example);
   return t;
 }
 
-Theorem thm3_2(const SchattenVariant& v, bool in_expectation) {
-  Theorem t;
-  t.id = std::string("cai2024.thm3.2.") + v.suffix + (in_expectation ? ".expectation" : "");
-  t.source = std::string("Cai, Xia, Zha 2024, Theorem 3.2 (DP covariance upper bound; ") +
-             (in_expectation ? "expectation claim under C-exp" : "w.p. >= 1 - 3n^{-99} - e^{-c1(n∧p)}") +
-             "; privacy envelope (r + log n)^{3/2} of eq. (15))";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.covariance, v.q);
-  t.semantics = in_expectation ? expectation() : high_probability();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
+// The eigengap factor in front of a projector bound.
+struct PcaFactor {
+  double (*value)(const Params& x, const Point& s);
+  const char* tex;
+};
+const PcaFactor kPhi{[](const Params&, const Point& s) { return phi(s.sigma2, s.lambda); }, kPhiTex};
+
+// factor (statistical + projector privacy).
+Theorem pca_bound(const SchattenVariant& v, Claim c, PcaFactor factor) {
+  const Tails tails = c.tails;
+  const Budget budget = c.budget;
+  Theorem t = claim_theorem(std::move(c), normalized(v.projector, v.q));
+  t.rate = [factor, tails, budget](const Params& x) {
     const Point s = read_point(x);
-    return covariance_rate(s, s.lambda, log_delta_halves(s), Tails::gaussian);
+    return factor.value(x, s) * (statistical(s, tails) + projector_privacy(s, budget.log_term(s)));
   };
-  t.conditions = standing_conditions(2);
-  if (in_expectation) t.conditions.push_back(expectation_range());
-  t.latex = covariance_tex(v, "\\lambda", "\\sqrt{p/n}", "2.5/\\delta");
-  t.hides = kHides;
-  t.setting = kSetting;
-  t.example = example_point();
+  t.latex = std::string("\\frac{\\|\\tilde U\\tilde U^\\top - UU^\\top\\|_{") + v.tex + "}}{r^{1/" + v.tex +
+            "}} \\lesssim " + factor.tex + "\\Big(" + statistical_tex(tails) +
+            " + \\frac{p\\sqrt{(r + \\log n)\\log(" + budget.tex + ")}}{n\\varepsilon}\\Big)";
   return t;
+}
+
+// covariance_rate with lambda_top = lambda; `top_tex` names lambda_top in the formula.
+Theorem covariance_bound(const SchattenVariant& v, Claim c, const std::string& top_tex) {
+  const Tails tails = c.tails;
+  const Budget budget = c.budget;
+  Theorem t = claim_theorem(std::move(c), normalized(v.covariance, v.q));
+  t.rate = [tails, budget](const Params& x) {
+    const Point s = read_point(x);
+    return covariance_rate(s, s.lambda, budget.log_term(s), tails);
+  };
+  t.latex = std::string("\\frac{\\|\\tilde\\Sigma - \\Sigma\\|_{") + v.tex + "}}{r^{1/" + v.tex +
+            "}} \\lesssim " + top_tex + "\\Big(\\sqrt{r/n} + \\frac{(r + \\log n)^{3/2}\\sqrt{\\log(" +
+            budget.tex + ")}}{n\\varepsilon}\\Big) + \\sqrt{\\sigma^2(" + top_tex + " + \\sigma^2)}\\Big(" +
+            statistical_tex(tails) + " + \\frac{p\\sqrt{(r + \\log n)\\log(" + budget.tex +
+            ")}}{n\\varepsilon}\\Big)";
+  return t;
+}
+
+// ---- Thm 3.1 / 3.2 (Algorithm 1; spec §4.1, §4.2) ----
+
+// Both are claimed w.h.p. and, under C-exp, in expectation.
+Claim thm3_claim(const std::string& id, const std::string& source, bool in_expectation) {
+  Claim c{id + (in_expectation ? ".expectation" : ""),
+          source,
+          in_expectation ? expectation() : high_probability(),
+          kAlgorithmOne,
+          Tails::gaussian,
+          kHalves,
+          standing_conditions(2),
+          kSetting,
+          example_point()};
+  if (in_expectation) c.conditions.push_back(expectation_range());
+  return c;
+}
+
+Theorem thm3_1(const SchattenVariant& v, bool in_expectation) {
+  return pca_bound(
+      v,
+      thm3_claim(std::string("cai2024.thm3.1.") + v.suffix,
+                 std::string("Cai, Xia, Zha 2024, Theorem 3.1 (DP PCA upper bound; ") +
+                     (in_expectation ? "expectation claim under C-exp" : "w.p. >= 1 - e^{-c1(n∧p)}") + ")",
+                 in_expectation),
+      kPhi);
+}
+
+Theorem thm3_2(const SchattenVariant& v, bool in_expectation) {
+  return covariance_bound(
+      v,
+      thm3_claim(
+          std::string("cai2024.thm3.2.") + v.suffix,
+          std::string("Cai, Xia, Zha 2024, Theorem 3.2 (DP covariance upper bound; ") +
+              (in_expectation ? "expectation claim under C-exp" : "w.p. >= 1 - 3n^{-99} - e^{-c1(n∧p)}") +
+              "; privacy envelope (r + log n)^{3/2} of eq. (15))",
+          in_expectation),
+      "\\lambda");
+}
+
+// C-exp with the corollaries' extra 1/C1; `spike` names the largest spike in the text.
+Condition corollary_upper_snr(const std::string& name, const std::string& spike) {
+  return {name, spike + " / sigma^2 <= (p/n) exp(c2 (n ∧ p)) / C1   [c2 default 0.5, C1 default 2]",
+          [](const Params& x) {
+            const Point s = read_point(x);
+            return s.lambda / s.sigma2 <= s.p / s.n *
+                                              std::exp(param_or(x, "c2", kC2Exp) * std::min(s.n, s.p)) /
+                                              param_or(x, "C1", kC1);
+          }};
 }
 
 // ---- Corollary 1 (diverging condition number; spec §4.4) ----
@@ -238,15 +274,6 @@ Condition cor1_sample_size() {
             return s.n >= param_or(x, "C1", kC1) * (k * k * s.r * s.log_n() + s.log_n() * s.log_n());
           }};
 }
-Condition cor1_upper_snr() {
-  return {
-      "C-exp (Cor 1)", "lambda_1 / sigma^2 <= (p/n) exp(c2 (n ∧ p)) / C1   [c2 default 0.5, C1 default 2]",
-      [](const Params& x) {
-        const Point s = read_point(x);
-        return s.lambda / s.sigma2 <=
-               s.p / s.n * std::exp(param_or(x, "c2", kC2Exp) * std::min(s.n, s.p)) / param_or(x, "C1", kC1);
-      }};
-}
 Condition cor1_lower_snr() {
   return {"C-SNR (Cor 1)", "lambda_r / sigma^2 >= C1 (kappa0 p/n + sqrt(p/n))   [C1 default 2]",
           [](const Params& x) {
@@ -255,63 +282,48 @@ Condition cor1_lower_snr() {
             return s.lambda / k / s.sigma2 >= param_or(x, "C1", kC1) * (k * s.p / s.n + std::sqrt(s.p / s.n));
           }};
 }
-std::vector<Condition> cor1_conditions() {
-  return {cor1_sample_size(), rank_half_dimension(), cor1_upper_snr(), cor1_lower_snr(),
-          classical_calibration(2)};
+
+Claim cor1_claim(const std::string& id, const std::string& source) {
+  Params example = example_point();
+  example["r"] = 3;
+  example["kappa0"] = 4;
+  example["n"] = 50000;
+  return {id,
+          source,
+          expectation(),
+          kAlgorithmOne,
+          Tails::gaussian,
+          kHalves,
+          {cor1_sample_size(), rank_half_dimension(), corollary_upper_snr("C-exp (Cor 1)", "lambda_1"),
+           cor1_lower_snr(), classical_calibration(2)},
+          kGeneralSpikesSetting,
+          example};
 }
 
-Params cor1_example() {
-  Params x = example_point();
-  x["r"] = 3;
-  x["kappa0"] = 4;
-  x["n"] = 50000;
-  return x;
-}
+// sigma^2/lambda_r + sqrt(sigma^2 lambda_1)/lambda_r in place of phi.
+const PcaFactor kCor1Factor{
+    [](const Params& x, const Point& s) {
+      const double lambda_r = s.lambda / condition_number(x);
+      return s.sigma2 / lambda_r + std::sqrt(s.sigma2 * s.lambda) / lambda_r;
+    },
+    "\\Big(\\frac{\\sigma^2}{\\lambda_r} + \\frac{\\sqrt{\\sigma^2\\lambda_1}}{\\lambda_r}\\Big)"};
 
 Theorem cor1_pca(const SchattenVariant& v) {
-  Theorem t;
-  t.id = std::string("cai2024.cor1.pca.") + v.suffix;
-  t.source = "Cai, Xia, Zha 2024, Corollary 1 (diverging condition number kappa0 = lambda_1/lambda_r; PCA)";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.projector, v.q);
-  t.semantics = expectation();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    const double lambda_r = s.lambda / condition_number(x);
-    const double factor = s.sigma2 / lambda_r + std::sqrt(s.sigma2 * s.lambda) / lambda_r;
-    return factor * (statistical(s, Tails::gaussian) + projector_privacy(s, log_delta_halves(s)));
-  };
-  t.conditions = cor1_conditions();
-  t.latex = pca_tex(
-      v, "\\Big(\\frac{\\sigma^2}{\\lambda_r} + \\frac{\\sqrt{\\sigma^2\\lambda_1}}{\\lambda_r}\\Big)",
-      "\\sqrt{p/n}", "2.5/\\delta");
-  t.hides = kHides;
-  t.setting = kGeneralSpikesSetting;
-  t.example = cor1_example();
-  return t;
+  return pca_bound(
+      v,
+      cor1_claim(
+          std::string("cai2024.cor1.pca.") + v.suffix,
+          "Cai, Xia, Zha 2024, Corollary 1 (diverging condition number kappa0 = lambda_1/lambda_r; PCA)"),
+      kCor1Factor);
 }
 
 Theorem cor1_covariance(const SchattenVariant& v) {
-  Theorem t;
-  t.id = std::string("cai2024.cor1.cov.") + v.suffix;
-  t.source =
-      "Cai, Xia, Zha 2024, Corollary 1 (diverging condition number; covariance; privacy envelope "
-      "(r + log n)^{3/2})";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.covariance, v.q);
-  t.semantics = expectation();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return covariance_rate(s, s.lambda, log_delta_halves(s), Tails::gaussian);
-  };
-  t.conditions = cor1_conditions();
-  t.latex = covariance_tex(v, "\\lambda_1", "\\sqrt{p/n}", "2.5/\\delta");
-  t.hides = kHides;
-  t.setting = kGeneralSpikesSetting;
-  t.example = cor1_example();
-  return t;
+  return covariance_bound(
+      v,
+      cor1_claim(std::string("cai2024.cor1.cov.") + v.suffix,
+                 "Cai, Xia, Zha 2024, Corollary 1 (diverging condition number; covariance; "
+                 "privacy envelope (r + log n)^{3/2})"),
+      "\\lambda_1");
 }
 
 // ---- Corollary 2 (sub-Gaussian data; spec §4.5) ----
@@ -324,15 +336,6 @@ Condition cor2_sample_size() {
                               (s.r * std::log(s.p + s.n) * log_r * log_r + s.log_n() * s.log_n());
           }};
 }
-Condition cor2_upper_snr() {
-  return {"C-exp (Cor 2)", "lambda / sigma^2 <= (p/n) exp(c2 (n ∧ p)) / C1   [c2 default 0.5, C1 default 2]",
-          [](const Params& x) {
-            const Point s = read_point(x);
-            return s.lambda / s.sigma2 <= s.p / s.n *
-                                              std::exp(param_or(x, "c2", kC2Exp) * std::min(s.n, s.p)) /
-                                              param_or(x, "C1", kC1);
-          }};
-}
 Condition cor2_lower_snr() {
   return {"C-SNR (Cor 2)", "lambda / sigma^2 >= C1 (p/n + sqrt(p/n)) log(p + n)   [C1 default 2]",
           [](const Params& x) {
@@ -341,51 +344,34 @@ Condition cor2_lower_snr() {
                    param_or(x, "C1", kC1) * (s.p / s.n + std::sqrt(s.p / s.n)) * std::log(s.p + s.n);
           }};
 }
-std::vector<Condition> cor2_conditions() {
-  return {cor2_sample_size(), rank_half_dimension(),      cor2_upper_snr(),
-          cor2_lower_snr(),   bounded_condition_number(), classical_calibration(2)};
+
+Claim cor2_claim(const std::string& id, const std::string& source) {
+  return {id,
+          source,
+          expectation(),
+          kAlgorithmOne,
+          Tails::subgaussian,
+          kHalves,
+          {cor2_sample_size(), rank_half_dimension(), corollary_upper_snr("C-exp (Cor 2)", "lambda"),
+           cor2_lower_snr(), bounded_condition_number(), classical_calibration(2)},
+          kSubgaussianSetting,
+          example_point()};
 }
 
 Theorem cor2_pca(const SchattenVariant& v) {
-  Theorem t;
-  t.id = std::string("cai2024.cor2.pca.") + v.suffix;
-  t.source = "Cai, Xia, Zha 2024, Corollary 2 (sub-Gaussian data, psi2-norm reading of A11; PCA)";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.projector, v.q);
-  t.semantics = expectation();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return phi(s.sigma2, s.lambda) *
-           (statistical(s, Tails::subgaussian) + projector_privacy(s, log_delta_halves(s)));
-  };
-  t.conditions = cor2_conditions();
-  t.latex = pca_tex(v, kPhiTex, "\\sqrt{p\\log p/n}", "2.5/\\delta");
-  t.hides = kHides;
-  t.setting = kSubgaussianSetting;
-  t.example = example_point();
-  return t;
+  return pca_bound(
+      v,
+      cor2_claim(std::string("cai2024.cor2.pca.") + v.suffix,
+                 "Cai, Xia, Zha 2024, Corollary 2 (sub-Gaussian data, psi2-norm reading of A11; PCA)"),
+      kPhi);
 }
 
 Theorem cor2_covariance(const SchattenVariant& v) {
-  Theorem t;
-  t.id = std::string("cai2024.cor2.cov.") + v.suffix;
-  t.source =
-      "Cai, Xia, Zha 2024, Corollary 2 (sub-Gaussian data; covariance; privacy envelope (r + log n)^{3/2})";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.covariance, v.q);
-  t.semantics = expectation();
-  t.applies = {kAlgorithmOne};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return covariance_rate(s, s.lambda, log_delta_halves(s), Tails::subgaussian);
-  };
-  t.conditions = cor2_conditions();
-  t.latex = covariance_tex(v, "\\lambda", "\\sqrt{p\\log p/n}", "2.5/\\delta");
-  t.hides = kHides;
-  t.setting = kSubgaussianSetting;
-  t.example = example_point();
-  return t;
+  return covariance_bound(v,
+                          cor2_claim(std::string("cai2024.cor2.cov.") + v.suffix,
+                                     "Cai, Xia, Zha 2024, Corollary 2 (sub-Gaussian data; covariance; "
+                                     "privacy envelope (r + log n)^{3/2})"),
+                          "\\lambda");
 }
 
 // ---- Thm 5.2 (Algorithm 1 with private sigma^2, budget in thirds; spec §4.6, A6, A6b) ----
@@ -416,80 +402,71 @@ Condition condition_12_dimension() {
                    param_or(x, "c0", kCondition12) * s.eps / std::sqrt(log_delta_thirds(s));
           }};
 }
-std::vector<Condition> thm5_2_conditions() {
-  auto c = standing_conditions(3);
-  c.push_back(bounded_rank());
-  c.push_back(condition_12_signal());
-  c.push_back(condition_12_dimension());
+
+Claim thm5_2_claim(const std::string& id, const std::string& source) {
+  Claim c{id,
+          source,
+          high_probability(),
+          kPrivateSigma2,
+          Tails::gaussian,
+          kThirds,
+          standing_conditions(3),
+          kSetting,
+          example_point()};
+  c.conditions.push_back(bounded_rank());
+  c.conditions.push_back(condition_12_signal());
+  c.conditions.push_back(condition_12_dimension());
   return c;
 }
 
 Theorem thm5_2_pca() {
-  const SchattenVariant& v = kVariants[1];  // stated in Frobenius norm
-  Theorem t;
-  t.id = "cai2024.thm5.2.pca.q2";
-  t.source =
-      "Cai, Xia, Zha 2024, Theorem 5.2 (private sigma^2 plug-in; ||.||_F <= C phi (sqrt(pr/n) + "
-      "p sqrt(r(r + log n) log(4/delta))/(n eps)), here divided by sqrt(r); w.p. >= 1 - e^{-c(n∧p)} - "
-      "4n^{-99})";
-  t.kind = Kind::upper;
-  t.loss = normalized(v.projector, v.q);
-  t.semantics = high_probability();
-  t.applies = {kPrivateSigma2};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return phi(s.sigma2, s.lambda) *
-           (statistical(s, Tails::gaussian) + projector_privacy(s, log_delta_thirds(s)));
-  };
-  t.conditions = thm5_2_conditions();
-  t.latex = pca_tex(v, kPhiTex, "\\sqrt{p/n}", "4/\\delta");
-  t.hides = kHides;
-  t.setting = kSetting;
-  t.example = example_point();
-  return t;
+  return pca_bound(kVariants[1],  // stated in Frobenius norm
+                   thm5_2_claim("cai2024.thm5.2.pca.q2",
+                                "Cai, Xia, Zha 2024, Theorem 5.2 (private sigma^2 plug-in; ||.||_F <= C phi "
+                                "(sqrt(pr/n) + p sqrt(r(r + log n) log(4/delta))/(n eps)), here divided by "
+                                "sqrt(r); w.p. >= 1 - e^{-c(n∧p)} - 4n^{-99})"),
+                   kPhi);
 }
 
 // max{||.||, ||.||_F / sqrt(r)} <= ...: one theorem per norm. The OCR's "[one garbled extra term]" in the
 // lambda bracket is left out (spec §4.6).
 Theorem thm5_2_covariance(const SchattenVariant& v) {
+  return covariance_bound(
+      v,
+      thm5_2_claim(std::string("cai2024.thm5.2.cov.") + v.suffix,
+                   "Cai, Xia, Zha 2024, Theorem 5.2 (private sigma^2 plug-in; covariance in "
+                   "max{op, F/sqrt(r)}; one garbled OCR term omitted)"),
+      "\\lambda");
+}
+
+// ---- §7.1 / §7.2 consistency of the private rank and spike (no error rate is given) ----
+
+// Loss has no kind for a scalar estimate; cov_op of the 1x1 "matrix" (estimate - truth) is |estimate -
+// truth|, and each claim has a setting of its own so that `gaps` never pairs it with a covariance bound.
+// Both hold w.h.p. under the standing conditions (Algorithm 1's halves) and conditions of their own.
+Theorem consistency_claim(std::string id, std::string source, const char* algorithm, const char* setting) {
   Theorem t;
-  t.id = std::string("cai2024.thm5.2.cov.") + v.suffix;
-  t.source =
-      "Cai, Xia, Zha 2024, Theorem 5.2 (private sigma^2 plug-in; covariance in max{op, F/sqrt(r)}; one "
-      "garbled OCR term omitted)";
+  t.id = std::move(id);
+  t.source = std::move(source);
   t.kind = Kind::upper;
-  t.loss = normalized(v.covariance, v.q);
+  t.loss = {Loss::Name::cov_op, kInf, false};
   t.semantics = high_probability();
-  t.applies = {kPrivateSigma2};
-  t.rate = [](const Params& x) {
-    const Point s = read_point(x);
-    return covariance_rate(s, s.lambda, log_delta_thirds(s), Tails::gaussian);
-  };
-  t.conditions = thm5_2_conditions();
-  t.latex = covariance_tex(v, "\\lambda", "\\sqrt{p/n}", "4/\\delta");
-  t.hides = kHides;
-  t.setting = kSetting;
+  t.applies = {algorithm};
+  t.conditions = standing_conditions(2);
+  t.setting = setting;
   t.example = example_point();
   return t;
 }
 
-// ---- §7.1 / §7.2 consistency of the private rank and spike (no error rate is given) ----
-// Loss has no kind for a scalar estimate; cov_op of the 1x1 "matrix" (estimate - truth) is |estimate -
-// truth|, and the settings are their own so that `gaps` never pairs these with a covariance bound.
-
 Theorem rank_consistency() {
-  Theorem t;
-  t.id = "cai2024.sec7.1";
-  t.source = "Cai, Xia, Zha 2024, §7.1 (private eigen-ratio rank estimator is consistent: rhat = r w.h.p.)";
-  t.kind = Kind::upper;
-  t.loss = {Loss::Name::cov_op, kInf, false};
-  t.semantics = high_probability();
-  t.applies = {"cai2024.private_rank"};
+  Theorem t = consistency_claim(
+      "cai2024.sec7.1",
+      "Cai, Xia, Zha 2024, §7.1 (private eigen-ratio rank estimator is consistent: rhat = r w.h.p.)",
+      "cai2024.private_rank", "cai2024.spiked_covariance.rank");
   t.rate = [](const Params& x) {
     read_point(x);  // the claim is constant, but its parameters must still be there and valid
     return 1.0;     // |rhat - r| < 1, i.e. rhat = r, on the event of probability -> 1
   };
-  t.conditions = standing_conditions(2);
   t.conditions.push_back(
       {"R >= r", "the postulated bound R covers the rank   [R default 10]",
        [](const Params& x) { return param_or(x, "R", kDefaultRankBound) >= read_point(x).r; }});
@@ -506,25 +483,17 @@ Theorem rank_consistency() {
       "\\hat r = r \\text{ w.h.p. if } \\lambda/\\sigma^2 \\ge C_0 p\\sqrt{\\log "
       "R\\log(2.5/\\delta)}/(n\\varepsilon)";
   t.hides = "the constant C0 and the probability (polynomially small failure)";
-  t.setting = "cai2024.spiked_covariance.rank";
-  t.example = example_point();
   return t;
 }
 
 Theorem spike_consistency() {
-  Theorem t;
-  t.id = "cai2024.sec7.2";
-  t.source =
-      "Cai, Xia, Zha 2024, §7.2 (private signal strength: C_lambda^{-1} <= lambdatil/lambda <= C_lambda "
-      "w.h.p.)";
-  t.kind = Kind::upper;
-  t.loss = {Loss::Name::cov_op, kInf, false};
-  t.semantics = high_probability();
-  t.applies = {"cai2024.private_spike"};
+  Theorem t = consistency_claim("cai2024.sec7.2",
+                                "Cai, Xia, Zha 2024, §7.2 (private signal strength: C_lambda^{-1} <= "
+                                "lambdatil/lambda <= C_lambda w.h.p.)",
+                                "cai2024.private_spike", "cai2024.spiked_covariance.spike");
   t.rate = [](const Params& x) {
     return read_point(x).lambda;
   };  // |lambdatil - lambda| <= (C_lambda - 1) lambda
-  t.conditions = standing_conditions(2);
   t.conditions.push_back(
       {"n eps (spike)", "n eps >= C0 (r + log n)   [C0 = C0_spike, default 1]", [](const Params& x) {
          const Point s = read_point(x);
@@ -539,8 +508,6 @@ Theorem spike_consistency() {
        }});
   t.latex = "C_\\lambda^{-1} \\le \\tilde\\lambda/\\lambda \\le C_\\lambda \\text{ w.h.p.}";
   t.hides = "the constant C_lambda (depends on C0) and the probability";
-  t.setting = "cai2024.spiked_covariance.spike";
-  t.example = example_point();
   return t;
 }
 

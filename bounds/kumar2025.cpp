@@ -21,6 +21,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <utility>
+#include <vector>
 
 #include "bounds/papers.hpp"
 #include "bounds/params.hpp"
@@ -92,6 +94,17 @@ Condition enough_blocks() {
           [](const Params& x) { return blocks(x) >= smallest_blocks(x); }};
 }
 
+// Thm 3 and Thm 6 both run PrivNorm on Model 1/2 data; each adds its own sample-size requirement.
+std::vector<Condition> privnorm_conditions(Condition requirement) {
+  return {eps_at_most_one(),   sparsity_in_range(), model_gap(),
+          subgaussian_proxy(), enough_blocks(),     std::move(requirement)};
+}
+// Their shared example point, at the sample size each needs.
+Params privnorm_example(double n) {
+  return {{"n", n},       {"d", 100},    {"k", 4},       {"eps", 1},    {"delta", 1e-5},
+          {"beta", 0.05}, {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}};
+}
+
 const char* const kPaper = "Kumar, Pandey, Sarkar, Tian 2025";
 
 // ---- Thm 1 (PrivCov; spec §4.1) ----
@@ -147,27 +160,21 @@ Theorem thm3() {
     return k * k * proxy(x) /
            (positive(x, "gamma") * positive(x, "lambda1") * std::sqrt(eps * eps * eps * n));
   };
-  t.conditions = {eps_at_most_one(),
-                  sparsity_in_range(),
-                  model_gap(),
-                  subgaussian_proxy(),
-                  enough_blocks(),
-                  {"Eq. 28",
-                   "34 k tau <= (gamma/16) lambda_hat with tau = c_tau sigma^2 sqrt(m log d / (n/2)) and "
-                   "lambda_hat = (1 - gamma/16) lambda_1 (Eq. 32's worst case)",
-                   [](const Params& x) {
-                     const double gamma = positive(x, "gamma");
-                     const double lambda_hat = (1 - gamma / kGapDivisor) * positive(x, "lambda1");
-                     return kOpNormMultiplier * positive(x, "k") * half_sample_tau(x) <=
-                            gamma / kGapDivisor * lambda_hat;
-                   }}};
+  t.conditions = privnorm_conditions(
+      {"Eq. 28",
+       "34 k tau <= (gamma/16) lambda_hat with tau = c_tau sigma^2 sqrt(m log d / (n/2)) and "
+       "lambda_hat = (1 - gamma/16) lambda_1 (Eq. 32's worst case)",
+       [](const Params& x) {
+         const double gamma = positive(x, "gamma");
+         const double lambda_hat = (1 - gamma / kGapDivisor) * positive(x, "lambda1");
+         return kOpNormMultiplier * positive(x, "k") * half_sample_tau(x) <= gamma / kGapDivisor * lambda_hat;
+       }});
   t.latex =
       "\\sin\\angle(v_{priv}, v_1) \\lesssim \\frac{k^2\\sigma^2}{\\gamma\\lambda_1\\sqrt{\\varepsilon^3 n}}";
   t.hides = "polylog factors log(d/beta) log(d) log(1/delta) log(1/(delta beta)) and absolute constants";
   t.setting = "kumar2025.model2";
   // Eq. 28 with the paper's constants needs ~5e14 samples here (spec §2.6's feasibility note).
-  t.example = {{"n", 1e15},    {"d", 100},    {"k", 4},       {"eps", 1},    {"delta", 1e-5},
-               {"beta", 0.05}, {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}};
+  t.example = privnorm_example(1e15);
   return t;
 }
 
@@ -189,29 +196,23 @@ Theorem thm6() {
     const double n = positive(x, "n"), k = positive(x, "k"), eps = positive(x, "eps");
     return k * proxy(x) / std::sqrt(eps * eps * eps * n);
   };
-  t.conditions = {eps_at_most_one(),
-                  sparsity_in_range(),
-                  model_gap(),
-                  subgaussian_proxy(),
-                  enough_blocks(),
-                  {"sample size",
-                   "n >= C_n (sigma^4/lambda_1^2)(k^2/(gamma^2 eps^3)) log(1/beta) log d log(1/delta) "
-                   "log(1/(delta beta))   [C_n default 1]",
-                   [](const Params& x) {
-                     const double k = positive(x, "k"), eps = positive(x, "eps"),
-                                  gamma = positive(x, "gamma");
-                     const double delta = unit_interval(x, "delta"), beta = failure(x);
-                     const double ratio = proxy(x) / positive(x, "lambda1");
-                     const double logs = std::log(1 / beta) * std::log(dimension(x)) * std::log(1 / delta) *
-                                         std::log(1 / (delta * beta));
-                     return positive(x, "n") >= param_or(x, "C_n", kThm6SampleConstant) * ratio * ratio * k *
-                                                    k / (gamma * gamma * eps * eps * eps) * logs;
-                   }}};
+  t.conditions = privnorm_conditions(
+      {"sample size",
+       "n >= C_n (sigma^4/lambda_1^2)(k^2/(gamma^2 eps^3)) log(1/beta) log d log(1/delta) "
+       "log(1/(delta beta))   [C_n default 1]",
+       [](const Params& x) {
+         const double k = positive(x, "k"), eps = positive(x, "eps"), gamma = positive(x, "gamma");
+         const double delta = unit_interval(x, "delta"), beta = failure(x);
+         const double ratio = proxy(x) / positive(x, "lambda1");
+         const double logs =
+             std::log(1 / beta) * std::log(dimension(x)) * std::log(1 / delta) * std::log(1 / (delta * beta));
+         return positive(x, "n") >= param_or(x, "C_n", kThm6SampleConstant) * ratio * ratio * k * k /
+                                        (gamma * gamma * eps * eps * eps) * logs;
+       }});
   t.latex = "|\\hat\\lambda - \\lambda_1(\\Sigma)| \\lesssim \\frac{k\\sigma^2}{\\sqrt{\\varepsilon^3 n}}";
   t.hides = "polylog factors log(1/beta) log(d) log(1/delta) log(1/(delta beta)) and absolute constants";
   t.setting = "kumar2025.model1.top_eigenvalue";
-  t.example = {{"n", 1e6},     {"d", 100},    {"k", 4},       {"eps", 1},    {"delta", 1e-5},
-               {"beta", 0.05}, {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}};
+  t.example = privnorm_example(1e6);
   return t;
 }
 

@@ -1,6 +1,7 @@
 #include "core/samplers.hpp"
 
 #include <boost/random/normal_distribution.hpp>
+#include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/student_t_distribution.hpp>
 #include <cmath>
 
@@ -48,6 +49,12 @@ double student_t(Rng& rng, double nu) {
   if (!(nu > 0)) throw InvalidArgument("student_t: degrees of freedom nu must be > 0");
   boost::random::student_t_distribution<double> t(nu);
   return t(rng);
+}
+
+double chi_squared(Rng& rng, double df) {
+  if (!(df > 0)) throw InvalidArgument("chi_squared: degrees of freedom df must be > 0");
+  boost::random::chi_squared_distribution<double> chi2(df);
+  return chi2(rng);
 }
 
 Eigen::VectorXd standard_normal_vector(Rng& rng, Eigen::Index d) {

@@ -28,6 +28,8 @@ double gumbel(Rng& rng);
 double rademacher(Rng& rng);
 // Student-t with nu > 0 degrees of freedom (Boost.Random).
 double student_t(Rng& rng, double nu);
+// Chi-squared with df > 0 degrees of freedom (Boost.Random), e.g. the Bartlett diagonal of a Wishart draw.
+double chi_squared(Rng& rng, double df);
 
 // Vector / matrix of iid N(0, 1).
 Eigen::VectorXd standard_normal_vector(Rng& rng, Eigen::Index d);

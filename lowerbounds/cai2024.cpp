@@ -1,19 +1,19 @@
 // cai2024 minimax lower bounds (spec: cai2024-spiked-dp-pca.md §5.1-5.3), with explicit values from the
 // packing actually built and Lemma 6 (lowerbounds/constructions/cai2024_spiked_packing.hpp).
 //
-// Parameters (as bounds/cai2024.cpp; aliases are the verifier's names):
-//   n, p (alias d), r (alias k), lambda (largest spike, excluding sigma^2), sigma2, eps, delta.
+// Parameters, losses and setting: bounds/cai2024_model.hpp, shared with the upper bounds, so `gaps` pairs
+// Thm 3.1 with Thm 4.1 and Thm 3.2 with Thm 4.2 (one Theorem per q in {1, 2, inf}).
 // Constants (Params entries with defaults; override by name):
-//   c0_delta, c0p_delta  the delta condition delta <= c0' exp{2 eps - c0 (eps sqrt(n p r) + p r)} (defaults
-//   0.1, 1) packing_constant     V-packing separation c r^{1/q} (spec A16: c unspecified; default 1/2)
+//   c0_delta, c0p_delta  the delta condition delta <= c0' exp{2 eps - c0 (eps sqrt(n p r) + p r)}
+//                        (defaults 0.1, 1)
+//   packing_constant     V-packing separation c r^{1/q} (spec A16: c unspecified; default 1/2)
 //   packing_size         frames kept by the greedy packing (default 64), packing_seed (default 1)
-// Losses: one Theorem per q in {1, 2, inf}, ||.||_q / r^{1/q}, the same losses and setting as the upper
-// bounds, so `gaps` pairs Thm 3.1 with Thm 4.1 and Thm 3.2 with Thm 4.2.
 #include <fmt/core.h>
 #include <cmath>
-#include <limits>
 #include <string>
+#include <utility>
 
+#include "bounds/cai2024_model.hpp"
 #include "bounds/params.hpp"
 #include "core/errors.hpp"
 #include "lowerbounds/constructions/cai2024_spiked_packing.hpp"
@@ -26,6 +26,7 @@ using bounds::Kind;
 using bounds::Loss;
 using bounds::Params;
 using bounds::Theorem;
+using namespace bounds::cai2024;  // the model the upper bounds read too
 
 namespace {
 
@@ -35,23 +36,6 @@ constexpr double kPackingConstant = 0.5;  // spec A16
 constexpr double kPackingSize = 64;
 constexpr double kPackingSeed = 1;
 constexpr double kLargestWhole = 1e9;  // dimensions, sizes and seeds beyond this are not construction inputs
-constexpr double kInf = std::numeric_limits<double>::infinity();
-
-struct Point {
-  double n, p, r, lambda, sigma2, eps, delta;
-};
-
-Point read_point(const Params& x) {
-  using bounds::aliased;
-  using bounds::positive;
-  return {positive(x, "n"),
-          positive(x, aliased(x, "p", "d")),
-          positive(x, aliased(x, "r", "k")),
-          positive(x, "lambda"),
-          positive(x, "sigma2"),
-          positive(x, "eps"),
-          bounds::unit_interval(x, "delta")};
-}
 
 // sqrt(sigma^2 (lambda + sigma^2)) / lambda = sqrt(sigma^2/lambda + sigma^4/lambda^2) (Thm 4.1's factor).
 double phi(const Point& s) { return std::sqrt(s.sigma2 * (s.lambda + s.sigma2)) / s.lambda; }
@@ -60,12 +44,6 @@ double eigenvector_terms(const Point& s) {
   return std::sqrt(s.p / s.n) + s.p * std::sqrt(s.r) / (s.n * s.eps);
 }
 
-Condition rank_half_dimension() {
-  return {"C-r", "2 r <= p", [](const Params& x) {
-            const Point s = read_point(x);
-            return 2 * s.r <= s.p;
-          }};
-}
 // As printed (OCR, spec A15); "essentially pure DP". The explicit value checks Lemma 6's own factor instead.
 Condition small_delta() {
   return {"delta",
@@ -115,19 +93,6 @@ double family_bound(const Params& x, const Point& s, double p, double r, double 
   return spiked_dp_fano_bound(problem).value;
 }
 
-struct SchattenVariant {
-  double q;
-  const char* suffix;
-  const char* tex;
-  Loss::Name projector, covariance;
-};
-const SchattenVariant kVariants[] = {
-    {1, "q1", "1", Loss::Name::projector_schatten, Loss::Name::cov_schatten},
-    {2, "q2", "2", Loss::Name::projector_fro, Loss::Name::cov_fro},
-    {kInf, "qinf", "\\infty", Loss::Name::projector_op, Loss::Name::cov_op},
-};
-
-const char* const kSetting = "cai2024.spiked_covariance";
 const char* const kClass = "(eps,delta)-DP";
 
 // p = 12, r = 4 (Thm 4.2 (ii) needs r >= 4), n = 100, eps = 1: the delta condition then asks delta <= 6e-5.
@@ -135,21 +100,31 @@ Params example_point() {
   return {{"n", 100}, {"p", 12}, {"r", 4}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 1e-5}};
 }
 
-Theorem thm4_1(const SchattenVariant& v) {
+// Thm 4.1 and 4.2 bound the expectation over the same class, domain and setting.
+Theorem expectation_lower_bound(std::string id, std::string source, Loss loss) {
   Theorem t;
-  t.id = std::string("cai2024.thm4.1.") + v.suffix;
-  t.source =
-      "Cai, Xia, Zha 2024, Theorem 4.1 (DP PCA lower bound; spectral form eq. (10)); explicit value: "
-      "Lemma 6 on the App. B.3 packing built here";
+  t.id = std::move(id);
+  t.source = std::move(source);
   t.kind = Kind::lower;
-  t.loss = {v.projector, v.q, true};
+  t.loss = loss;
   t.semantics = {false, 0.0};
   t.applies = {kClass};
+  t.conditions = {rank_half_dimension(), small_delta()};
+  t.setting = kSetting;
+  t.example = example_point();
+  return t;
+}
+
+Theorem thm4_1(const SchattenVariant& v) {
+  Theorem t = expectation_lower_bound(
+      std::string("cai2024.thm4.1.") + v.suffix,
+      "Cai, Xia, Zha 2024, Theorem 4.1 (DP PCA lower bound; spectral form eq. (10)); explicit value: "
+      "Lemma 6 on the App. B.3 packing built here",
+      normalized(v.projector, v.q));
   t.rate = [](const Params& x) {
     const Point s = read_point(x);
     return std::min(phi(s) * eigenvector_terms(s), 1.0);
   };
-  t.conditions = {rank_half_dimension(), small_delta()};
   t.explicit_value = [q = v.q](const Params& x) {
     const Point s = read_point(x);
     return family_bound(x, s, s.p, s.r, s.lambda, s.sigma2, q, 1.0);
@@ -162,21 +137,15 @@ Theorem thm4_1(const SchattenVariant& v) {
   t.hides =
       "the absolute constant c1 (no log factors: the upper bound's sqrt(r + log n) and sqrt(log(1/delta)) "
       "are the gap)";
-  t.setting = kSetting;
-  t.example = example_point();
   return t;
 }
 
 Theorem thm4_2(const SchattenVariant& v) {
-  Theorem t;
-  t.id = std::string("cai2024.thm4.2.") + v.suffix;
-  t.source =
+  Theorem t = expectation_lower_bound(
+      std::string("cai2024.thm4.2.") + v.suffix,
       "Cai, Xia, Zha 2024, Theorem 4.2 (DP covariance lower bound; spectral form eq. (11)); explicit "
-      "value: Lemma 6 on App. B.4's families (i) and (ii), the larger";
-  t.kind = Kind::lower;
-  t.loss = {v.covariance, v.q, true};
-  t.semantics = {false, 0.0};
-  t.applies = {kClass};
+      "value: Lemma 6 on App. B.4's families (i) and (ii), the larger",
+      normalized(v.covariance, v.q));
   t.rate = [](const Params& x) {
     const Point s = read_point(x);
     const double eigenvalue_terms = std::sqrt(s.r / s.n) + std::pow(s.r, 1.5) / (s.n * s.eps);
@@ -184,7 +153,6 @@ Theorem thm4_2(const SchattenVariant& v) {
         s.lambda * eigenvalue_terms + std::sqrt(s.sigma2 * (s.lambda + s.sigma2)) * eigenvector_terms(s),
         s.lambda);
   };
-  t.conditions = {rank_half_dimension(), small_delta()};
   // ||Sigma_i - Sigma_j||_q = lambda ||P_i - P_j||_q in both families, so Lemma 6 applies to the covariance
   // loss directly (no reduction constant). (i): the Thm 4.1 family. (ii): the r-dimensional family with rank
   // floor(r/4), spike lambda and noise lambda + sigma^2 (the paper's sigma = 0 "WLOG" plus sigma^2 I).
@@ -202,8 +170,6 @@ Theorem thm4_2(const SchattenVariant& v) {
       "\\sqrt{\\sigma^2(\\lambda+\\sigma^2)}\\Big(\\sqrt{p/n} + \\frac{p\\sqrt r}{n\\varepsilon}\\Big)\\Big] "
       "\\wedge \\lambda";
   t.hides = "the absolute constant c1 (no log factors)";
-  t.setting = kSetting;
-  t.example = example_point();
   return t;
 }
 

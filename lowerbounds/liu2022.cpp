@@ -3,11 +3,13 @@
 // Parameters (bounds::Params names):
 //   n, d, eps, delta          sample size, dimension, privacy
 //   lambda1, lambda2          top eigenvalues (Thm 5.3, C.1); kappa = lambda1/(lambda1 - lambda2) is derived
-//   kappa                     Thm 5.4 only: there kappa is tied to the mixture weight, not to free
-//   eigenvalues packing_seed, packing_max_words   the Lemma C.5 packing the explicit values are computed on
+//   kappa                     Thm 5.4 only: tied to the mixture weight, not to free eigenvalues
+//   packing_seed, packing_max_words   the Lemma C.5 packing the explicit values are computed on
 // Explicit values come from lowerbounds/constructions/liu2022_explicit_bounds (constructions actually built).
 #include <fmt/core.h>
 #include <cmath>
+#include <string>
+#include <utility>
 
 #include "bounds/params.hpp"
 #include "core/errors.hpp"
@@ -27,8 +29,17 @@ using bounds::unit_interval;
 // Lemma C.3 as [000] states it (Ambiguity 25): d > 10.
 constexpr double packing_dimension_threshold = 10;
 
-const bounds::Semantics expectation{false, 0};
-const bounds::Loss sin_loss{bounds::Loss::Name::sin};
+// Every liu2022 lower bound is on E sin(vhat, v1) over a class of DP estimators.
+Theorem expected_sin_lower_bound(std::string id, std::string source, std::string dp_class) {
+  Theorem t;
+  t.id = std::move(id);
+  t.source = std::move(source);
+  t.kind = bounds::Kind::lower;
+  t.loss = {bounds::Loss::Name::sin};
+  t.semantics = {false, 0};
+  t.applies = {std::move(dp_class)};
+  return t;
+}
 
 double kappa_from_eigenvalues(const Params& p) {
   const double l1 = positive(p, "lambda1"), l2 = positive(p, "lambda2");
@@ -46,13 +57,9 @@ Condition packing_dimension() {
 }
 
 Theorem thm5_3() {
-  Theorem t;
-  t.id = "liu2022.thm5.3";
-  t.source = "Liu, Kong, Jain, Oh 2022, Theorem 5.3 (Eq. 12; proof App. C.1, Eqs. 20-24)";
-  t.kind = bounds::Kind::lower;
-  t.loss = sin_loss;
-  t.semantics = expectation;
-  t.applies = {"(eps,0)-DP"};
+  Theorem t = expected_sin_lower_bound(
+      "liu2022.thm5.3", "Liu, Kong, Jain, Oh 2022, Theorem 5.3 (Eq. 12; proof App. C.1, Eqs. 20-24)",
+      "(eps,0)-DP");
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
     return std::min(
@@ -76,13 +83,9 @@ double thm54_kappa(double n, double d, double eps, double delta) {
 }
 
 Theorem thm5_4() {
-  Theorem t;
-  t.id = "liu2022.thm5.4";
-  t.source = "Liu, Kong, Jain, Oh 2022, Theorem 5.4 (Eq. 13; proof App. C.2, Eqs. 25-32)";
-  t.kind = bounds::Kind::lower;
-  t.loss = sin_loss;
-  t.semantics = expectation;
-  t.applies = {"(eps,delta)-DP"};
+  Theorem t = expected_sin_lower_bound(
+      "liu2022.thm5.4", "Liu, Kong, Jain, Oh 2022, Theorem 5.4 (Eq. 13; proof App. C.2, Eqs. 25-32)",
+      "(eps,delta)-DP");
   t.rate = [](const Params& p) {
     const double eps = positive(p, "eps");
     const double budget = std::min(positive(p, "d"), std::log(-std::expm1(-eps) / unit_interval(p, "delta")));
@@ -106,13 +109,9 @@ Theorem thm5_4() {
 }
 
 Theorem thmC_1() {
-  Theorem t;
-  t.id = "liu2022.thmC.1";
-  t.source = "Liu, Kong, Jain, Oh 2022, Theorem C.1 (Eq. 19; proof App. C.3, Eq. 34)";
-  t.kind = bounds::Kind::lower;
-  t.loss = sin_loss;
-  t.semantics = expectation;
-  t.applies = {"(eps,0)-DP"};
+  Theorem t = expected_sin_lower_bound(
+      "liu2022.thmC.1", "Liu, Kong, Jain, Oh 2022, Theorem C.1 (Eq. 19; proof App. C.3, Eq. 34)",
+      "(eps,0)-DP");
   t.rate = [](const Params& p) {
     const double d = positive(p, "d"), ratio = eigenvalue_ratio(p);
     return std::min(kappa_from_eigenvalues(p) * d * d / (positive(p, "eps") * positive(p, "n")) * ratio,

@@ -6,9 +6,11 @@
 #include "algorithms/registry.hpp"
 #include "bounds/papers.hpp"
 #include "core/errors.hpp"
+#include "support/theorem_lookup.hpp"
 
 using dpb::bounds::Params;
 using dpb::bounds::Theorem;
+using namespace dpb::test;
 
 namespace {
 
@@ -17,23 +19,10 @@ const std::vector<Theorem>& all() {
   return theorems;
 }
 
-const Theorem& upper(const std::string& id) {
-  for (const auto& t : all())
-    if (t.id == id) return t;
-  FAIL("no theorem " << id);
-  throw;
-}
+const Theorem& upper(const std::string& id) { return find_theorem(all(), id); }
 
 bool holds(const std::string& id, const std::string& name, const Params& x) {
-  for (const auto& c : upper(id).conditions)
-    if (c.name == name) return c.holds(x);
-  FAIL("no condition " << name << " in " << id);
-  throw;
-}
-
-Params with(Params x, const std::string& name, double value) {
-  x[name] = value;
-  return x;
+  return find_condition(upper(id), name).holds(x);
 }
 
 const std::string kSuffixes[] = {"q1", "q2", "qinf"};
@@ -57,23 +46,14 @@ Params point_b() {
 }  // namespace
 
 TEST_CASE("cai2024 upper bounds: the catalogue's shape and every example inside its domain", "[cai2024]") {
-  std::set<std::string> ids;
   for (const auto& t : all()) {
     INFO(t.id);
-    CHECK(ids.insert(t.id).second);
     CHECK(t.id.rfind("cai2024.", 0) == 0);
     CHECK(t.kind == dpb::bounds::Kind::upper);
     for (const auto& algorithm : t.applies) CHECK_NOTHROW(dpb::alg::algorithm_registry().find(algorithm));
-    CHECK_FALSE(t.applies.empty());
-    CHECK_FALSE(t.setting.empty());
-    CHECK_FALSE(t.latex.empty());
-    CHECK_FALSE(t.hides.empty());
-    for (const auto& c : t.conditions) CHECK(c.holds(t.example));
-    const double rate = t.rate(t.example);
-    CHECK(std::isfinite(rate));
-    CHECK(rate > 0);
+    check_catalogue_entry(t);
   }
-  CHECK(ids.size() == 29);
+  CHECK(unique_ids(all()).size() == 29);
 }
 
 TEST_CASE("cai2024 Thm 3.1: the rate at two points, computed by hand, for every q and both semantics",

@@ -1,67 +1,35 @@
 // dugler2026 upper bounds: every rate against values computed by hand from the printed formulas, every
 // condition on both sides, the example points, and missing parameters.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <set>
 
 #include "bounds/papers.hpp"
 #include "core/errors.hpp"
+#include "support/theorem_lookup.hpp"
 
-using dpb::bounds::Condition;
 using dpb::bounds::Params;
 using dpb::bounds::Theorem;
+using namespace dpb::test;
 
 namespace {
 
-Theorem theorem(const std::string& id) {
-  const auto all = dpb::bounds::dugler2026_upper_bounds();
-  const auto it = std::find_if(all.begin(), all.end(), [&](const Theorem& t) { return t.id == id; });
-  REQUIRE(it != all.end());
-  return *it;
-}
-
-const Condition& only_condition(const Theorem& t, const std::string& name) {
-  const auto it = std::find_if(t.conditions.begin(), t.conditions.end(),
-                               [&](const Condition& c) { return c.name == name; });
-  REQUIRE(it != t.conditions.end());
-  return *it;
-}
-
-Params with(Params p, const std::string& name, double value) {
-  p[name] = value;
-  return p;
-}
-
-Params without(Params p, const std::string& name) {
-  p.erase(name);
-  return p;
-}
+Theorem theorem(const std::string& id) { return find_theorem(dpb::bounds::dugler2026_upper_bounds(), id); }
 
 }  // namespace
 
 TEST_CASE("dugler2026 upper bounds: ids, kinds, settings and examples", "[dugler2026]") {
   const auto all = dpb::bounds::dugler2026_upper_bounds();
-  std::set<std::string> ids;
   for (const auto& t : all) {
     INFO(t.id);
-    CHECK(ids.insert(t.id).second);
     CHECK(t.kind == dpb::bounds::Kind::upper);
     CHECK(t.loss.name == dpb::bounds::Loss::Name::projector_fro);
     CHECK_FALSE(t.loss.normalized_by_rank);
     CHECK(t.semantics.high_probability);
-    CHECK_FALSE(t.applies.empty());
-    CHECK_FALSE(t.setting.empty());
-    CHECK_FALSE(t.latex.empty());
-    CHECK_FALSE(t.hides.empty());
-    for (const auto& c : t.conditions) {
-      INFO(c.name);
-      CHECK(c.holds(t.example));
-    }
-    CHECK(t.rate(t.example) > 0);
+    check_catalogue_entry(t);
   }
-  CHECK(ids == std::set<std::string>{"dugler2026.thm9", "dugler2026.thm1", "dugler2026.thm2",
-                                     "dugler2026.thm3", "dugler2026.cor3"});
+  CHECK(unique_ids(all) == std::set<std::string>{"dugler2026.thm9", "dugler2026.thm1", "dugler2026.thm2",
+                                                 "dugler2026.thm3", "dugler2026.cor3"});
 }
 
 TEST_CASE("dugler2026 Thm 9: non-private Oja", "[dugler2026]") {
@@ -70,8 +38,8 @@ TEST_CASE("dugler2026 Thm 9: non-private Oja", "[dugler2026]") {
   CHECK(t.rate(t.example) == Approx(1.5811388e-3).epsilon(1e-6));
   CHECK(t.rate({{"M", 10}, {"gap", 2}, {"n", 1e6}}) == Approx(5e-3));
   // n >= 2 k M^2/(zeta^2 gap^2) = 2*2*2500/1e-4 = 1e8.
-  CHECK_FALSE(only_condition(t, "sample size").holds(with(t.example, "n", 9e7)));
-  CHECK(only_condition(t, "sample size").holds(with(t.example, "n", 1e8)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 9e7)));
+  CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 1e8)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "gap")), Catch::Contains("'gap'"));
 }
 
@@ -84,9 +52,9 @@ TEST_CASE("dugler2026 Thm 1: Private Oja's with a fixed radius", "[dugler2026]")
                  {"gap", 0.5}, {"V", 4},  {"K", 2}, {"gamma", 1}};
   CHECK(t.rate(b) == Approx(0.01236).epsilon(1e-6));
   // max{4*4*20/1e-4, 2*50/0.01, 2*2.5*2^{3/2}*20/0.01} = max{3.2e6, 1e4, 28284}.
-  CHECK_FALSE(only_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
-  CHECK(only_condition(t, "sample size").holds(with(t.example, "n", 3.2e6)));
-  CHECK_FALSE(only_condition(t, "eps <= 1").holds(with(t.example, "eps", 1.01)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
+  CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 3.2e6)));
+  CHECK_FALSE(find_condition(t, "eps <= 1").holds(with(t.example, "eps", 1.01)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "lambda1")), Catch::Contains("'lambda1'"));
 }
 
@@ -98,10 +66,10 @@ TEST_CASE("dugler2026 Thm 2: ADADPO", "[dugler2026]") {
   const Params b{{"n", 1e6},   {"d", 10}, {"k", 1}, {"eps", 0.5}, {"lambda1", 3},
                  {"gap", 0.5}, {"V", 4},  {"K", 2}, {"gamma", 1}, {"M", 5}};
   CHECK(t.rate(b) == Approx(0.01225).epsilon(1e-6));
-  CHECK_FALSE(only_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
   // At eps = 1e-4 the d k/eps = 4e5 entry is beaten by lambda1 K gamma k^{3/2} d/(eps zeta gap) = 1.7e8.
-  CHECK_FALSE(only_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.6e8)));
-  CHECK(only_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.8e8)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.6e8)));
+  CHECK(find_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.8e8)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "M")), Catch::Contains("'M'"));
 }
 
@@ -114,8 +82,8 @@ TEST_CASE("dugler2026 Thm 3 and Cor 3: TADADPO", "[dugler2026]") {
                  {"K", 2},   {"v0", 1}, {"g0", 0.5}, {"M_perp", 10}};
   CHECK(t.rate(b) == Approx(1.7311388e-3).epsilon(1e-6));
   // max{(20 + 40)/1, 2*9/1, sqrt2*50/1, 1*1*40/1} = 70.71.
-  CHECK_FALSE(only_condition(t, "sample size").holds(with(t.example, "n", 70)));
-  CHECK(only_condition(t, "sample size").holds(with(t.example, "n", 71)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 70)));
+  CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 71)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "v0")), Catch::Contains("'v0'"));
 
   const Theorem c = theorem("dugler2026.cor3");
@@ -127,7 +95,7 @@ TEST_CASE("dugler2026 Thm 3 and Cor 3: TADADPO", "[dugler2026]") {
   CHECK(c.rate(cb) == Approx(0.02041374).epsilon(1e-6));
   // Lemma 19 at lambda1 = 5: v0 = 10, v1 = 5 sqrt2, g0 = sqrt5, g1 = 5:
   // max{60, 2*(100+50)/16, sqrt2*50/4, (sqrt5 + 5)*40/4} = 72.36.
-  CHECK_FALSE(only_condition(c, "sample size").holds(with(c.example, "n", 72)));
-  CHECK(only_condition(c, "sample size").holds(with(c.example, "n", 73)));
+  CHECK_FALSE(find_condition(c, "sample size").holds(with(c.example, "n", 72)));
+  CHECK(find_condition(c, "sample size").holds(with(c.example, "n", 73)));
   CHECK_THROWS_WITH(c.rate(without(c.example, "sigma2")), Catch::Contains("'sigma2'"));
 }

@@ -1,70 +1,37 @@
 // liu2022 upper bounds: every rate against values computed by hand from the printed formulas, every
 // condition on both sides, the example points, and missing parameters.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <set>
 
 #include "bounds/papers.hpp"
 #include "core/errors.hpp"
+#include "support/theorem_lookup.hpp"
 
-using dpb::bounds::Condition;
 using dpb::bounds::Params;
 using dpb::bounds::Theorem;
+using namespace dpb::test;
 
 namespace {
 
-Theorem theorem(const std::string& id) {
-  const auto all = dpb::bounds::liu2022_upper_bounds();
-  const auto it = std::find_if(all.begin(), all.end(), [&](const Theorem& t) { return t.id == id; });
-  REQUIRE(it != all.end());
-  return *it;
-}
-
-const Condition& condition(const Theorem& t, const std::string& name) {
-  const auto it = std::find_if(t.conditions.begin(), t.conditions.end(),
-                               [&](const Condition& c) { return c.name == name; });
-  REQUIRE(it != t.conditions.end());
-  return *it;
-}
-
-Params with(Params p, const std::string& name, double value) {
-  p[name] = value;
-  return p;
-}
-
-Params without(Params p, const std::string& name) {
-  p.erase(name);
-  return p;
-}
+Theorem theorem(const std::string& id) { return find_theorem(dpb::bounds::liu2022_upper_bounds(), id); }
 
 }  // namespace
 
 TEST_CASE("liu2022 upper bounds: ids, kinds, settings and examples", "[liu2022]") {
   const auto all = dpb::bounds::liu2022_upper_bounds();
-  std::set<std::string> ids;
   for (const auto& t : all) {
     INFO(t.id);
-    CHECK(ids.insert(t.id).second);
     CHECK(t.id.rfind("liu2022.", 0) == 0);
     CHECK(t.kind == dpb::bounds::Kind::upper);
     CHECK(t.semantics.high_probability);
     CHECK(t.semantics.zeta == 0.01);
-    CHECK_FALSE(t.applies.empty());
-    CHECK_FALSE(t.setting.empty());
-    CHECK_FALSE(t.latex.empty());
-    CHECK_FALSE(t.hides.empty());
-    for (const auto& c : t.conditions) {
-      INFO(c.name);
-      CHECK(c.holds(t.example));
-    }
-    const double r = t.rate(t.example);
-    CHECK(std::isfinite(r));
-    CHECK(r > 0);
+    check_catalogue_entry(t);
   }
-  CHECK(ids == std::set<std::string>{"liu2022.thm2.2", "liu2022.lem3.2", "liu2022.thm3.3", "liu2022.eq6",
-                                     "liu2022.thm5.1", "liu2022.cor5.2", "liu2022.thm6.1", "liu2022.lem6.2",
-                                     "liu2022.eq3", "liu2022.ex4.1.private_oja", "liu2022.ex4.1.dp_pca"});
+  CHECK(unique_ids(all) == std::set<std::string>{"liu2022.thm2.2", "liu2022.lem3.2", "liu2022.thm3.3",
+                                                 "liu2022.eq6", "liu2022.thm5.1", "liu2022.cor5.2",
+                                                 "liu2022.thm6.1", "liu2022.lem6.2", "liu2022.eq3",
+                                                 "liu2022.ex4.1.private_oja", "liu2022.ex4.1.dp_pca"});
 }
 
 TEST_CASE("liu2022 Thm 2.2: Eq. (2) with xi of Sec. 2.1", "[liu2022]") {
@@ -75,9 +42,9 @@ TEST_CASE("liu2022 Thm 2.2: Eq. (2) with xi of Sec. 2.1", "[liu2022]") {
   // B: alpha = 2, n = 1e9: xi = 20 max(2*5*2, 4*(3+1)*4/log(1.0001)) = 20 * 640032 = 12800640;
   //    sin = sqrt(4*4*3/(3*1e9) + 10 (0.01280064)^4) = sqrt(1.6e-8 + 2.6849e-7) = 5.33375e-4.
   CHECK(t.rate(with(with(t.example, "lr_mult", 2), "n", 1e9)) == Approx(5.33375e-4).epsilon(1e-5));
-  CHECK_FALSE(condition(t, "alpha > 1/2").holds(with(t.example, "lr_mult", 0.5)));
-  CHECK_FALSE(condition(t, "T > xi").holds(with(t.example, "n", 3.2e6)));
-  CHECK(condition(t, "T > xi").holds(with(t.example, "n", 3.21e6)));
+  CHECK_FALSE(find_condition(t, "alpha > 1/2").holds(with(t.example, "lr_mult", 0.5)));
+  CHECK_FALSE(find_condition(t, "T > xi").holds(with(t.example, "n", 3.2e6)));
+  CHECK(find_condition(t, "T > xi").holds(with(t.example, "n", 3.21e6)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "lr_mult")), Catch::Contains("'lr_mult'"));
 }
 
@@ -98,12 +65,12 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
                  {"lambda1", 4}, {"lambda2", 3}, {"V", 5},     {"gamma", 2}};
   CHECK(t.rate(b) == Approx(0.1940704).epsilon(1e-6));
   // Eq. (4) at the example needs C_n (4 + 10 + 12 + 10*2*2*log(1e6)/5e-3) = 110550.6: fails at n = 1e5.
-  CHECK_FALSE(condition(t, "Eq. (4)").holds(with(t.example, "n", 1e5)));
-  CHECK(condition(t, "Eq. (4)").holds(with(t.example, "n", 1.2e5)));
-  CHECK_FALSE(condition(t, "Eq. (4)").holds(with(t.example, "C_n", 10)));
+  CHECK_FALSE(find_condition(t, "Eq. (4)").holds(with(t.example, "n", 1e5)));
+  CHECK(find_condition(t, "Eq. (4)").holds(with(t.example, "n", 1.2e5)));
+  CHECK_FALSE(find_condition(t, "Eq. (4)").holds(with(t.example, "C_n", 10)));
   // Lemma 3.1: eps <= sqrt(log(1e6/1e-6)/1e6) = 5.2565e-3.
-  CHECK_FALSE(condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.3e-3)));
-  CHECK(condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.2e-3)));
+  CHECK_FALSE(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.3e-3)));
+  CHECK(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.2e-3)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "V")), Catch::Contains("'V'"));
 
   const Theorem g = theorem("liu2022.eq6");
@@ -114,8 +81,8 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
         Approx(0.2275978).epsilon(1e-6));
   // Gaussian constants: M = d log n, V = 2 + 19/2, gamma = sqrt 2: at n = 2.6e5 Eq. (4) needs
   // 4 + 2*20 log(2.6e5) + 4*11.5 + 20*2*(sqrt2+1)*log(1e6)/5e-3 = 4 + 498.8 + 46 + 266829 = 267377 > n.
-  CHECK_FALSE(condition(g, "Eq. (4)").holds(with(g.example, "n", 2.6e5)));
-  CHECK(condition(g, "Eq. (4)").holds(with(g.example, "n", 2.7e5)));
+  CHECK_FALSE(find_condition(g, "Eq. (4)").holds(with(g.example, "n", 2.6e5)));
+  CHECK(find_condition(g, "Eq. (4)").holds(with(g.example, "n", 2.7e5)));
   CHECK_THROWS_WITH(g.rate(without(g.example, "lambda2")), Catch::Contains("'lambda2'"));
 }
 
@@ -129,15 +96,15 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
   CHECK(t.rate(b) == Approx(0.07033645).epsilon(1e-6));
   // Eq. (9): kappa = 4 needs e^16 + 500.2 + 4*5 + 16*3 + 10*4*1*sqrt(log 1e8)/0.5 = 8.887e6 <= 1e7;
   // kappa = 5 needs e^25 = 7.2e10 > 1e7.
-  CHECK(condition(t, "Eq. (9)").holds(with(with(t.example, "lambda1", 4), "lambda2", 3)));
-  CHECK_FALSE(condition(t, "Eq. (9)").holds(with(with(t.example, "lambda1", 5), "lambda2", 4)));
+  CHECK(find_condition(t, "Eq. (9)").holds(with(with(t.example, "lambda1", 4), "lambda2", 3)));
+  CHECK_FALSE(find_condition(t, "Eq. (9)").holds(with(with(t.example, "lambda1", 5), "lambda2", 4)));
   // Thm 6.1 batch: (log n)^2 16*10*log(1e8)/0.5 = 5894.6 (log n)^2: 1.125e6 at n = 1e6, 1.155e6 at n = 1.2e6.
-  CHECK_FALSE(condition(t, "Thm 6.1 batch").holds(with(t.example, "n", 1e6)));
-  CHECK(condition(t, "Thm 6.1 batch").holds(with(t.example, "n", 1.2e6)));
-  CHECK_FALSE(condition(t, "delta <= 1/n").holds(with(t.example, "delta", 2e-7)));
-  CHECK(condition(t, "delta <= 1/n").holds(with(t.example, "delta", 1e-7)));
-  CHECK_FALSE(condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.9)));
-  CHECK(condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.89)));
+  CHECK_FALSE(find_condition(t, "Thm 6.1 batch").holds(with(t.example, "n", 1e6)));
+  CHECK(find_condition(t, "Thm 6.1 batch").holds(with(t.example, "n", 1.2e6)));
+  CHECK_FALSE(find_condition(t, "delta <= 1/n").holds(with(t.example, "delta", 2e-7)));
+  CHECK(find_condition(t, "delta <= 1/n").holds(with(t.example, "delta", 1e-7)));
+  CHECK_FALSE(find_condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.9)));
+  CHECK(find_condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.89)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "gamma")), Catch::Contains("'gamma'"));
 
   const Theorem g = theorem("liu2022.cor5.2");
@@ -147,7 +114,7 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
   CHECK(g.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.1420079).epsilon(1e-6));
   // Gaussian K = 4: the batch condition (log n)^2 16 d log(1/delta)/eps fails at d = 200 (1.5e7 > 1e7).
-  CHECK_FALSE(condition(g, "Thm 6.1 batch").holds(with(g.example, "d", 200)));
+  CHECK_FALSE(find_condition(g, "Thm 6.1 batch").holds(with(g.example, "d", 200)));
   CHECK_THROWS_WITH(g.rate(without(g.example, "eps")), Catch::Contains("'eps'"));
 }
 
@@ -157,8 +124,8 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   CHECK(e.rate(e.example) == Approx(4));
   CHECK(e.rate({{"lambda1", 3}, {"H_u", 0.5}}) == Approx(4.5));
   // Eq. (14): B >= 16*10*log(1e6)/0.5 = 4421.0.
-  CHECK_FALSE(condition(e, "Eq. (14)").holds(with(e.example, "B", 4400)));
-  CHECK(condition(e, "Eq. (14)").holds(with(e.example, "B", 4430)));
+  CHECK_FALSE(find_condition(e, "Eq. (14)").holds(with(e.example, "B", 4400)));
+  CHECK(find_condition(e, "Eq. (14)").holds(with(e.example, "B", 4430)));
   CHECK_THROWS_WITH(e.rate(without(e.example, "H_u")), Catch::Contains("'H_u'"));
 
   const Theorem m = theorem("liu2022.lem6.2");
@@ -167,10 +134,10 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   CHECK(m.rate({{"lambda1", 3}, {"H_u", 0.5}, {"d", 20}, {"delta", 1e-3}, {"eps", 0.1}, {"B", 1e3}}) ==
         Approx(1.1150767).epsilon(1e-6));
   // B-condition: sqrt(10 log 1e6)/0.5 * log(10/(0.01*1e-6)) = 23.51 * 20.72 = 487.1.
-  CHECK_FALSE(condition(m, "B-condition").holds(with(m.example, "B", 480)));
-  CHECK(condition(m, "B-condition").holds(with(m.example, "B", 490)));
-  CHECK_FALSE(condition(m, "delta <= 1/B").holds(with(m.example, "delta", 2e-4)));
-  CHECK_FALSE(condition(m, "eps < 0.9").holds(with(m.example, "eps", 0.95)));
+  CHECK_FALSE(find_condition(m, "B-condition").holds(with(m.example, "B", 480)));
+  CHECK(find_condition(m, "B-condition").holds(with(m.example, "B", 490)));
+  CHECK_FALSE(find_condition(m, "delta <= 1/B").holds(with(m.example, "delta", 2e-4)));
+  CHECK_FALSE(find_condition(m, "eps < 0.9").holds(with(m.example, "eps", 0.95)));
   CHECK_THROWS_WITH(m.rate(without(m.example, "B")), Catch::Contains("'B'"));
 }
 
@@ -182,8 +149,8 @@ TEST_CASE("liu2022 Eq. (3): Analyze-Gauss", "[liu2022]") {
   CHECK(t.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.4611349).epsilon(1e-6));
   // gap >= 1000 sqrt(log 1e6)/(0.5 n): 0.0743 at n = 1e5, 7.43 at n = 1e3.
-  CHECK_FALSE(condition(t, "gap").holds(with(t.example, "n", 1e3)));
-  CHECK(condition(t, "gap").holds(with(t.example, "n", 1e4)));
+  CHECK_FALSE(find_condition(t, "gap").holds(with(t.example, "n", 1e3)));
+  CHECK(find_condition(t, "gap").holds(with(t.example, "n", 1e4)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "delta")), Catch::Contains("'delta'"));
 }
 
@@ -194,17 +161,17 @@ TEST_CASE("liu2022 Example 4.1: Private Oja plateaus, DP-PCA vanishes with sigma
   CHECK(o.rate(o.example) == Approx(9.014983e-3).epsilon(1e-6));
   const Params b{{"n", 1e5}, {"d", 20}, {"eps", 0.1}, {"delta", 1e-3}, {"sigma", 0.1}};
   CHECK(o.rate(b) == Approx(6.670735e-3).epsilon(1e-6));
-  CHECK_FALSE(condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 1)));
-  CHECK(condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 0.99)));
+  CHECK_FALSE(find_condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 1)));
+  CHECK(find_condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 0.99)));
   // Eq. (4) with kappa = 1.25 needs at least kappa M, which is 1.25e6 > n = 1e6 at M = 1e6.
-  CHECK_FALSE(condition(o, "Eq. (4)").holds(with(o.example, "M", 1e6)));
+  CHECK_FALSE(find_condition(o, "Eq. (4)").holds(with(o.example, "M", 1e6)));
 
   const Theorem p = theorem("liu2022.ex4.1.dp_pca");
   // A: 0.5 (sqrt(10/1e7) + 10 sqrt(log 1e8)/(0.5*1e7)) = 5.042919e-4;  B: 0.1 (sqrt(20/1e5) + 20 sqrt(log
   // 1e3)/1e4) = 1.939866e-3.
   CHECK(p.rate(p.example) == Approx(5.042919e-4).epsilon(1e-6));
   CHECK(p.rate(b) == Approx(1.939866e-3).epsilon(1e-6));
-  CHECK_FALSE(condition(p, "sigma^2 < 1").holds(with(p.example, "sigma", 1.5)));
+  CHECK_FALSE(find_condition(p, "sigma^2 < 1").holds(with(p.example, "sigma", 1.5)));
   CHECK_THROWS_WITH(p.rate(without(p.example, "sigma")), Catch::Contains("'sigma'"));
 }
 

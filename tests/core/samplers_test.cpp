@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <boost/math/distributions/beta.hpp>
+#include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/exponential.hpp>
 #include <boost/math/distributions/extreme_value.hpp>
 #include <boost/math/distributions/laplace.hpp>
@@ -147,6 +148,16 @@ TEST_CASE("student_t: KS for several nu, variance for nu > 4", "[samplers]") {
   }
 }
 
+TEST_CASE("chi_squared: KS for several degrees of freedom, and its moments", "[samplers]") {
+  for (double df : {0.5, 3.0, 12.0}) {
+    INFO("df = " << df);
+    const auto x = sample("chi_squared", kScalarN, [&](Rng& r) { return dpb::core::chi_squared(r, df); });
+    check_ks(x, boost::math::chi_squared_distribution<>(df));
+    // Mean df, variance 2 df, fourth central moment 12 df (df + 4).
+    check_moments(x, df, 2 * df, 12 * df * (df + 4));
+  }
+}
+
 TEST_CASE("unit_sphere: unit norm and uniform coordinates", "[samplers]") {
   const Eigen::Index d = 5;
   const std::size_t n = 50000;
@@ -274,6 +285,7 @@ TEST_CASE("samplers: invalid parameters throw InvalidArgument", "[samplers]") {
     CHECK_THROWS_AS(dpb::core::laplace(rng, bad), InvalidArgument);
     CHECK_THROWS_AS(dpb::core::exponential(rng, bad), InvalidArgument);
     CHECK_THROWS_AS(dpb::core::student_t(rng, bad), InvalidArgument);
+    CHECK_THROWS_AS(dpb::core::chi_squared(rng, bad), InvalidArgument);
   }
   CHECK_THROWS_AS(dpb::core::unit_sphere(rng, 0), InvalidArgument);
   CHECK_THROWS_AS(dpb::core::haar_frame(rng, 3, 4), InvalidArgument);

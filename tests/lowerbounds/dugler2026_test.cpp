@@ -1,30 +1,16 @@
 // dugler2026 lower bounds (as cited in its Appendix D): rates, conditions, examples, and the Thm 7 = liu2022
 // Thm 5.3 identity.
-#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
 #include "bounds/papers.hpp"
 #include "core/errors.hpp"
 #include "lowerbounds/papers.hpp"
+#include "support/theorem_lookup.hpp"
 
 using dpb::bounds::Params;
 using dpb::bounds::Theorem;
-
-namespace {
-
-Theorem find(const std::vector<Theorem>& all, const std::string& id) {
-  const auto it = std::find_if(all.begin(), all.end(), [&](const Theorem& t) { return t.id == id; });
-  REQUIRE(it != all.end());
-  return *it;
-}
-
-Params with(Params p, const std::string& name, double value) {
-  p[name] = value;
-  return p;
-}
-
-}  // namespace
+using namespace dpb::test;
 
 TEST_CASE("dugler2026 lower bounds: kinds, classes, examples", "[dugler2026]") {
   const auto all = dpb::lower::dugler2026_lower_bounds();
@@ -33,14 +19,13 @@ TEST_CASE("dugler2026 lower bounds: kinds, classes, examples", "[dugler2026]") {
     INFO(t.id);
     CHECK(t.kind == dpb::bounds::Kind::lower);
     CHECK_FALSE(t.semantics.high_probability);
-    for (const auto& c : t.conditions) CHECK(c.holds(t.example));
-    CHECK(t.rate(t.example) > 0);
+    check_catalogue_entry(t);
   }
 }
 
 TEST_CASE("dugler2026 Thm 7 is liu2022 Thm 5.3", "[dugler2026]") {
-  const Theorem t = find(dpb::lower::dugler2026_lower_bounds(), "dugler2026.thm7");
-  const Theorem liu = find(dpb::lower::liu2022_lower_bounds(), "liu2022.thm5.3");
+  const Theorem t = find_theorem(dpb::lower::dugler2026_lower_bounds(), "dugler2026.thm7");
+  const Theorem liu = find_theorem(dpb::lower::liu2022_lower_bounds(), "liu2022.thm5.3");
   CHECK(t.setting == liu.setting);
   CHECK(t.applies == liu.applies);
   CHECK(t.rate(t.example) == liu.rate(t.example));
@@ -48,7 +33,7 @@ TEST_CASE("dugler2026 Thm 7 is liu2022 Thm 5.3", "[dugler2026]") {
 }
 
 TEST_CASE("dugler2026 Thm 8: rate, delta condition, pairing with Cor 3", "[dugler2026]") {
-  const Theorem t = find(dpb::lower::dugler2026_lower_bounds(), "dugler2026.thm8");
+  const Theorem t = find_theorem(dpb::lower::dugler2026_lower_bounds(), "dugler2026.thm8");
   // A: sqrt2 min(((1*2 + 1)/4)(sqrt(20/1e6) + 20 sqrt2/(1e6*1)), 1) = 4.7734165e-3.
   CHECK(t.rate(t.example) == Approx(4.7734165e-3).epsilon(1e-6));
   // B: k = 3, sigma = 0.5, lambda = 100: sqrt3 ((0.5*10 + 0.25)/100)(sqrt(30/1e5) + 30 sqrt3/(1e5*2))
@@ -65,7 +50,7 @@ TEST_CASE("dugler2026 Thm 8: rate, delta condition, pairing with Cor 3", "[dugle
   CHECK_FALSE(t.conditions.at(1).holds(with(t.example, "k", 21)));
   CHECK_THROWS_WITH(t.rate({{"n", 100}, {"d", 50}, {"k", 1}, {"eps", 0.1}, {"lambda", 1}}),
                     Catch::Contains("'sigma2'"));
-  const Theorem cor3 = find(dpb::bounds::dugler2026_upper_bounds(), "dugler2026.cor3");
+  const Theorem cor3 = find_theorem(dpb::bounds::dugler2026_upper_bounds(), "dugler2026.cor3");
   CHECK(cor3.setting == t.setting);
   CHECK(cor3.loss.name == t.loss.name);
   CHECK(cor3.loss.normalized_by_rank == t.loss.normalized_by_rank);
