@@ -92,7 +92,6 @@ std::unique_ptr<Estimator> Registry::make(const std::string& id, const core::Par
 }
 
 const Registry& algorithm_registry() {
-  // Mutants (algorithms/mutants) are never registered here.
   static const Registry registry = [] {
     Registry r;
     register_liu2022(r);
@@ -100,6 +99,7 @@ const Registry& algorithm_registry() {
     register_cai2024(r);
     register_kumar2025(r);
     register_baselines(r);
+    register_mutants(r);  // after every real algorithm: each mutant copies the schema of the one it breaks
     return r;
   }();
   return registry;

@@ -64,6 +64,10 @@ struct AlgorithmEntry {
   std::vector<std::string> oracle_quantities;  // population quantities it reads (lambda1, K, ...)
   std::string privacy;                         // the claim in words
   std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory;
+  // A deliberately broken variant (algorithms/mutants, id "mutant.*") for testing the privacy auditor:
+  // never in default suites. `breaks` is the id of the real algorithm it breaks, whose claim it keeps.
+  bool mutant = false;
+  std::string breaks = {};
 };
 
 class Registry {
@@ -83,7 +87,7 @@ class Registry {
   std::vector<AlgorithmEntry> entries_;
 };
 
-// The built-in algorithms of dpbounds, registered once, in a fixed order.
+// The built-in algorithms of dpbounds, registered once, in a fixed order; the mutants come last.
 const Registry& algorithm_registry();
 
 }  // namespace dpb::alg

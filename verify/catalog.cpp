@@ -43,7 +43,9 @@ nlohmann::json algorithms_json() {
                    {"needs", e.needs == alg::DataNeed::vectors ? "vectors" : "sample_matrices"},
                    {"oracle", e.oracle_quantities},
                    {"privacy", e.privacy},
-                   {"params", params}});
+                   {"params", params},
+                   {"mutant", e.mutant},
+                   {"breaks", e.breaks}});
   }
   return out;
 }

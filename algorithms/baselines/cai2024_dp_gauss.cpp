@@ -10,6 +10,8 @@
 namespace dpb::alg::baselines {
 namespace {
 
+constexpr const char* kDpGaussId = "baseline.dp_gauss";
+
 enum class ScaleRule {
   model_bound,  // DP-Gauss:  s = (r + C5 log n) lambda + p sigma^2, or `scale` when given
   max_norm,     // DP-Gauss*: s = max_i ||X_i||^2
@@ -27,7 +29,8 @@ struct CaiDpGaussParams {
 
 class CaiDpGauss final : public Estimator {
  public:
-  CaiDpGauss(std::string id, CaiDpGaussParams p) : id_(std::move(id)), p_(p) {}
+  CaiDpGauss(std::string id, CaiDpGaussParams p, SecondMomentRelease release)
+      : id_(std::move(id)), p_(p), release_(std::move(release)) {}
 
   Estimate run(const Input& in, core::Rng& rng) const override {
     if (!in.X)
@@ -64,7 +67,7 @@ class CaiDpGauss final : public Estimator {
     const double tau = gaussian_noise_sd(sensitivity(in.privacy.neighbours) / nn, in.privacy.epsilon,
                                          in.privacy.delta, p_.calibration);
     out.diagnostics.counters["noise_sd"] = tau;
-    const core::EigenPairs top = analyze_gauss(A, in.k, tau, rng);
+    const core::EigenPairs top = core::top_eigenpairs(release_(A, tau, in, rng), in.k);
     out.Q = top.vectors;
     // Covariance [inferred, cai2024 A13]: s Vr D_r Vr^T, plus sigma^2 (I - Vr Vr^T) by default.
     out.eigenvalues = s * top.values;
@@ -124,7 +127,13 @@ class CaiDpGauss final : public Estimator {
 
   std::string id_;
   CaiDpGaussParams p_;
+  SecondMomentRelease release_;
 };
+
+Eigen::MatrixXd analyze_gauss_second_moment(const Eigen::MatrixXd& A, double noise_sd, const Input&,
+                                            core::Rng& rng) {
+  return analyze_gauss_release(A, noise_sd, rng);
+}
 
 std::vector<ParamSpec> common_params() {
   return {
@@ -161,9 +170,8 @@ CaiDpGaussParams read_common(const core::ParamMap& p, const std::string& id) {
 }  // namespace
 
 AlgorithmEntry cai2024_dp_gauss_entry() {
-  const std::string id = "baseline.dp_gauss";
   AlgorithmEntry e;
-  e.id = id;
+  e.id = kDpGaussId;
   e.summary =
       "DP-Gauss: Analyze Gauss on Shat / s, s = (r + C5 log n) lambda + p sigma^2, top-r eigenvectors";
   e.source = "Cai, Xia, Zha 2024, §6 (spec cai2024 §2.8, §6); Dwork, Talwar, Thakurta, Zhang 2014";
@@ -201,14 +209,7 @@ AlgorithmEntry cai2024_dp_gauss_entry() {
   e.privacy =
       "clip=off (default, as in the paper): (eps, delta)-DP only with high probability under the spiked "
       "Gaussian model (max ||X_i||^2 <= s); clip=on: worst case";
-  e.factory = [id](const core::ParamMap& p) {
-    CaiDpGaussParams q = read_common(p, id);
-    q.rule = ScaleRule::model_bound;
-    q.log_multiplier = p.get_real("log_multiplier", 4.0, id);
-    q.scale = p.get_real("scale", 0.0, id);
-    q.clip = p.get_string("clip", "off", id) == "on";
-    return std::make_unique<CaiDpGauss>(id, q);
-  };
+  e.factory = [](const core::ParamMap& p) { return make_cai2024_dp_gauss(p, analyze_gauss_second_moment); };
   return e;
 }
 
@@ -227,9 +228,19 @@ AlgorithmEntry cai2024_dp_gauss_star_entry() {
   e.factory = [id](const core::ParamMap& p) {
     CaiDpGaussParams q = read_common(p, id);
     q.rule = ScaleRule::max_norm;
-    return std::make_unique<CaiDpGauss>(id, q);
+    return std::make_unique<CaiDpGauss>(id, q, analyze_gauss_second_moment);
   };
   return e;
+}
+
+std::unique_ptr<Estimator> make_cai2024_dp_gauss(const core::ParamMap& params, SecondMomentRelease release) {
+  const std::string id = kDpGaussId;
+  CaiDpGaussParams q = read_common(params, id);
+  q.rule = ScaleRule::model_bound;
+  q.log_multiplier = params.get_real("log_multiplier", 4.0, id);
+  q.scale = params.get_real("scale", 0.0, id);
+  q.clip = params.get_string("clip", "off", id) == "on";
+  return std::make_unique<CaiDpGauss>(id, q, std::move(release));
 }
 
 }  // namespace dpb::alg::baselines

@@ -3,11 +3,24 @@
 // moment Shat / s, top-r eigenvectors.
 //   baseline.dp_gauss       s = (r + C5 log n) lambda + p sigma^2 (cai2024 Lemma 8 bound on max ||X_i||^2);
 //   baseline.dp_gauss_star  s = max_i ||X_i||^2, data-dependent and unprivatised: NOT DP, a benchmark.
+#include <Eigen/Dense>
+#include <functional>
+#include <memory>
+
 #include "algorithms/registry.hpp"
+#include "core/rng.hpp"
 
 namespace dpb::alg::baselines {
 
 AlgorithmEntry cai2024_dp_gauss_entry();
 AlgorithmEntry cai2024_dp_gauss_star_entry();
+
+// The noisy release of the scaled second moment A = (1/n) sum_i c_i Xs_i Xs_i^T whose top-r
+// eigenpairs DP-Gauss returns; `noise_sd` is the Analyze-Gauss sd it calibrated for `in.privacy`.
+// The real baselines use analyze_gauss_release; this seam lets algorithms/mutants swap in a broken one.
+using SecondMomentRelease = std::function<Eigen::MatrixXd(const Eigen::MatrixXd& A, double noise_sd,
+                                                          const Input& in, core::Rng& rng)>;
+// baseline.dp_gauss from its resolved parameters, releasing A through `release`.
+std::unique_ptr<Estimator> make_cai2024_dp_gauss(const core::ParamMap& params, SecondMomentRelease release);
 
 }  // namespace dpb::alg::baselines

@@ -196,17 +196,7 @@ AlgorithmEntry truncated_mean_entry() {
           {"lambda1 and gamma2 for Lhat when Lhat = 0"},
           "(eps, delta)-DP under replace-one neighbours (Lemma 2 steps 2-4), worst case",
           [](const core::ParamMap& m) {
-            const std::string o = "dugler2026.truncated_mean";
-            TruncatedMeanParams p;
-            p.Lhat = m.get_real("Lhat", 0, o);
-            p.R = m.get_real("R", 0, o);
-            p.radius_constant = m.get_real("radius_constant", 3, o);
-            p.K = m.get_real("K", 1, o);
-            p.a = m.get_real("a", 1, o);
-            p.zeta = m.get_real("zeta", 0.01, o);
-            p.calibration = parse_calibration(m.get_string("calibration", "classical", o), o);
-            p.feasibility_margin = m.get_real("feasibility_margin", 2, o);
-            return make_estimator(p, truncated_mean_release, truncated_mean_claim);
+            return make_estimator(truncated_mean_params(m), truncated_mean_release, truncated_mean_claim);
           }};
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
@@ -167,6 +168,20 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   return rep;
 }
 
+TruncatedMeanParams truncated_mean_params(const core::ParamMap& m) {
+  const std::string o = "dugler2026.truncated_mean";
+  TruncatedMeanParams p;
+  p.Lhat = m.get_real("Lhat", 0, o);
+  p.R = m.get_real("R", 0, o);
+  p.radius_constant = m.get_real("radius_constant", 3, o);
+  p.K = m.get_real("K", 1, o);
+  p.a = m.get_real("a", 1, o);
+  p.zeta = m.get_real("zeta", 0.01, o);
+  p.calibration = parse_calibration(m.get_string("calibration", "classical", o), o);
+  p.feasibility_margin = m.get_real("feasibility_margin", 2, o);
+  return p;
+}
+
 Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, core::Rng& rng) {
   const std::string owner = "dugler2026.truncated_mean";
   check_input(in, owner, /*is_private=*/true);
@@ -195,7 +210,9 @@ Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, c
   MatrixChunks G(S, 0, m, Q, /*tangent=*/false, buffer, kk);  // G_l = A_l Q, a chunk at a time
   TruncatedMeanWorkspace ws;
   Eigen::MatrixXd mean(d, k);
-  const TruncatedMeanReport rep = truncated_mean(G, R, Lhat, half, mean, ws, rng);
+  // The clamp radius; the noise below is calibrated to R whatever it is.
+  const double clamp_radius = p.truncate ? R : std::numeric_limits<double>::max();
+  const TruncatedMeanReport rep = truncated_mean(G, clamp_radius, Lhat, half, mean, ws, rng);
   const double sensitivity = 2.0 * R * std::sqrt(static_cast<double>(d * k)) / static_cast<double>(m);
   const double sigma = gaussian_sigma(p.calibration, sensitivity, half.epsilon, half.delta);
   add_gaussian_noise(mean, sigma, rng);

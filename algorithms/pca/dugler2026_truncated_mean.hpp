@@ -67,7 +67,10 @@ struct TruncatedMeanParams {
   double radius_constant = 3.0, K = 1.0, a = 1.0, zeta = 0.01;
   Calibration calibration = Calibration::classical;
   double feasibility_margin = 2.0;
+  bool truncate = true;  // lines 8-16 clamp; false (NOT private: the noise still assumes R) only for mutants
 };
+// The parameters from the registry entry's schema (truncate stays true).
+TruncatedMeanParams truncated_mean_params(const core::ParamMap& m);
 Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, core::Rng& rng);
 PrivacyClaim truncated_mean_claim(const TruncatedMeanParams& p, const Input& in);
 

@@ -107,7 +107,8 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
     // 5-6: truncate to [g_bar_j - r, g_bar_j + r] and average
     double sum = 0;
     for (Eigen::Index i = 0; i < B; ++i) {
-      const double x = G(j, i), clamped = std::clamp(x, centre - out.half_width, centre + out.half_width);
+      const double x = G(j, i);
+      const double clamped = o.truncate ? std::clamp(x, centre - out.half_width, centre + out.half_width) : x;
       if (clamped != x) ++out.truncated_entries;
       sum += clamped;
     }
@@ -130,8 +131,8 @@ PrivateMean::PrivateMean(PrivateMeanOptions options, double zeta, double lambda_
     throw InvalidArgument(fmt::format("{}: lambda_hat must be >= 0 (0: oracle)", kOwner));
 }
 
-std::unique_ptr<PrivateMean> PrivateMean::from_params(const core::ParamMap& p) {
-  PrivateMeanOptions o;
+std::unique_ptr<PrivateMean> PrivateMean::from_params(const core::ParamMap& p, PrivateMeanOptions base) {
+  PrivateMeanOptions o = base;
   o.K = p.get_real("K", o.K, kOwner);
   o.a = p.get_real("a", o.a, kOwner);
   o.tau_log_argument = p.get_real("tau_log_argument", o.tau_log_argument, kOwner);

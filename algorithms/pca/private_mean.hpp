@@ -16,6 +16,8 @@ struct PrivateMeanOptions {
   double truncation_multiplier = 3;  // line 5: half-width 3 K sqrt(Lambda_hat) log^a(Bd/zeta)
   double noise_multiplier =
       12;  // line 7: 12 K sqrt(Lambda_hat) log^a(Bd/zeta) sqrt(2d log(2.5/delta))/(eps B)
+  // Line 5 on; false (no truncation: NOT private) only for algorithms/mutants.
+  bool truncate = true;
 };
 
 // Output and workspace of one call (its vectors are reused across calls, so repeated calls of the same
@@ -47,7 +49,8 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
 class PrivateMean final : public Estimator {
  public:
   PrivateMean(PrivateMeanOptions options, double zeta, double lambda_hat);
-  static std::unique_ptr<PrivateMean> from_params(const core::ParamMap& p);
+  // Options outside the schema (PrivateMeanOptions::truncate) are taken from `base`.
+  static std::unique_ptr<PrivateMean> from_params(const core::ParamMap& p, PrivateMeanOptions base = {});
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 

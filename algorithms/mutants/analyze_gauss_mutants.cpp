@@ -1,0 +1,61 @@
+// Mutants of the Analyze-Gauss baseline baseline.dp_gauss (cai2024 §2.8; Dwork, Talwar, Thakurta,
+// Zhang 2014, Alg. 1), each pinned to clip = on, the configuration whose claim is worst-case DP.
+#include "algorithms/baselines/cai2024_dp_gauss.hpp"
+#include "algorithms/mutants/breaks.hpp"
+#include "algorithms/mutants/wishart.hpp"
+#include "algorithms/mutants/zoo.hpp"
+
+namespace dpb::alg::mutants {
+namespace {
+
+core::ParamMap worst_case_configuration() { return {{"clip", std::string("on")}}; }
+
+// baseline.dp_gauss with the Wishart mechanism's noise in place of Analyze Gauss.
+std::unique_ptr<Estimator> with_wishart_noise(const core::ParamMap& p) {
+  return baselines::make_cai2024_dp_gauss(
+      p, [](const Eigen::MatrixXd& A, double, const Input& in, core::Rng& rng) {
+        return wishart_release(A, in.X->cols(), in.privacy.epsilon, rng);
+      });
+}
+
+}  // namespace
+
+std::vector<MutantSpec> analyze_gauss_mutants() {
+  const std::string id = "baseline.dp_gauss";
+  return {
+      {.id = "mutant.dp_gauss_no_clipping",
+       .breaks = id,
+       .broken = "clipping disabled (samples with ||X_i||^2 > s enter unclipped)",
+       .pinned = worst_case_configuration(),
+       .break_params = [](core::ParamMap& p, const Input&) { p.set("clip", std::string("off")); }},
+      {.id = "mutant.dp_gauss_data_scale",
+       .breaks = id,
+       .broken = "the scaling (clipping bound) s = max_i ||X_i||^2 computed from the data without privacy",
+       .pinned = worst_case_configuration(),
+       .break_params = [id](core::ParamMap& p,
+                            const Input& in) { p.set("scale", max_squared_norm(in, id)); }},
+      {.id = "mutant.dp_gauss_inverted_eps",
+       .breaks = id,
+       .broken = "Gaussian noise calibrated at 1/eps instead of eps (scale ~ eps instead of 1/eps)",
+       .pinned = worst_case_configuration(),
+       .break_privacy = [](const Privacy& asked, const Input&) { return inverted_epsilon(asked); }},
+      {.id = "mutant.wishart",
+       .breaks = id,
+       .broken =
+           "the Wishart mechanism in place of Analyze Gauss: A + Wishart_d(d + 1, 3/(2 n eps) I), claimed "
+           "pure eps-DP (Jiang, Xie, Zhang 2016), which it is not (diffprivlib issue #23)",
+       .pinned = worst_case_configuration(),
+       .broken_factory = with_wishart_noise,
+       .restate_claim =
+           [](PrivacyClaim claim, const Input& in) {
+             claim.epsilon = in.privacy.epsilon;
+             claim.delta = 0;
+             claim.conditions.insert(claim.conditions.begin(),
+                                     "Wishart mechanism: claimed pure eps-DP for ||x_i|| <= 1 (the published "
+                                     "proof is wrong: the noise is positive semidefinite)");
+             return claim;
+           }},
+  };
+}
+
+}  // namespace dpb::alg::mutants

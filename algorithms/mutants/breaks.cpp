@@ -1,0 +1,55 @@
+#include "algorithms/mutants/breaks.hpp"
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+#include "core/linalg.hpp"
+
+namespace dpb::alg::mutants {
+namespace {
+
+const Eigen::MatrixXd& vectors_of(const Input& in, const std::string& owner) {
+  if (!in.X || in.X->cols() < 1)
+    throw InvalidArgument(fmt::format("{}: needs vector data (Input::X, d x n with n >= 1)", owner));
+  return *in.X;
+}
+
+}  // namespace
+
+Privacy inverted_epsilon(const Privacy& asked) {
+  validate(asked);
+  Privacy broken = asked;
+  broken.epsilon = 1.0 / asked.epsilon;
+  return broken;
+}
+
+double max_squared_norm(const Input& in, const std::string& owner) {
+  return vectors_of(in, owner).colwise().squaredNorm().maxCoeff();
+}
+
+double max_abs_entry(const Input& in, const std::string& owner) {
+  return vectors_of(in, owner).cwiseAbs().maxCoeff();
+}
+
+double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner) {
+  const Eigen::MatrixXd& X = vectors_of(in, owner);
+  const Eigen::MatrixXd centred = X.colwise() - X.rowwise().mean();
+  const Eigen::MatrixXd covariance = centred * centred.transpose() / static_cast<double>(X.cols());
+  return core::top_eigenpairs(covariance, 1).values[0];
+}
+
+double max_sample_matrix_frobenius(const Input& in, const std::string& owner) {
+  if (!in.samples || in.samples->n() < 1)
+    throw InvalidArgument(fmt::format("{}: needs sample matrices (Input::samples, n >= 1)", owner));
+  const Eigen::Index d = in.samples->d();
+  const Eigen::MatrixXd identity = Eigen::MatrixXd::Identity(d, d);
+  Eigen::MatrixXd A(d, d);
+  double largest = 0;
+  for (Eigen::Index i = 0; i < in.samples->n(); ++i) {
+    in.samples->apply(i, identity, A);
+    largest = std::max(largest, A.norm());
+  }
+  return largest;
+}
+
+}  // namespace dpb::alg::mutants

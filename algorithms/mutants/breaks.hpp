@@ -1,0 +1,26 @@
+#pragma once
+// Breaks several mutants share: a miscalibrated budget, and bounds computed from the private data
+// itself (without privacy) where the real algorithm uses a public bound.
+#include <string>
+
+#include "algorithms/privacy.hpp"
+#include "algorithms/registry.hpp"
+
+namespace dpb::alg::mutants {
+
+// "Scale eps instead of 1/eps": a mechanism calibrated at 1/eps adds noise of scale Delta eps where
+// Delta/eps was due (exactly so for the Laplace and the classical Gaussian calibration).
+Privacy inverted_epsilon(const Privacy& asked);
+
+// Non-private statistics of the input, each throwing dpb::InvalidArgument naming `owner` when the input
+// lacks the data it reads.
+// max_i ||x_i||^2 over the columns of Input::X.
+double max_squared_norm(const Input& in, const std::string& owner);
+// max_ij |x_ij| over Input::X.
+double max_abs_entry(const Input& in, const std::string& owner);
+// The largest eigenvalue of the sample covariance (1/n) sum_i (x_i - xbar)(x_i - xbar)^T of Input::X.
+double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner);
+// max_i ||A_i||_F over Input::samples: no entry of A_i Q, Q orthonormal, is larger.
+double max_sample_matrix_frobenius(const Input& in, const std::string& owner);
+
+}  // namespace dpb::alg::mutants

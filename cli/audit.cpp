@@ -1,0 +1,111 @@
+// `dpbounds audit ALGORITHM`: an empirical lower bound on an algorithm's privacy loss, checked
+// against its claim (DESIGN.md §5 "Privacy audit", docs/auditing.md).
+#include <fmt/core.h>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "cli/verb.hpp"
+#include "core/errors.hpp"
+#include "verify/audit/audit_report.hpp"
+#include "verify/audit/auditor.hpp"
+#include "verify/audit/scores.hpp"
+#include "verify/demo.hpp"
+
+namespace {
+
+struct Options {
+  std::string algorithm, model = "spiked_gaussian", epsilon = "1", delta = "1e-5", n = "200", d = "10",
+                         k = "1", trials = "1000", neighbours = "canary", score, confidence = "0.95",
+                         seed = "1", canary_scale = "30", index = "0";
+  std::vector<std::string> params, model_params;
+  bool json = false;
+};
+
+long integer(const std::string& text, const std::string& option) {
+  const double v = dpb::cli::number(text, option);
+  if (v != std::floor(v) || std::abs(v) > 9.0e15)
+    throw dpb::InvalidArgument(fmt::format("{} must be an integer, got '{}'", option, text));
+  return static_cast<long>(v);
+}
+
+dpb::core::ParamMap assignments(const std::vector<std::string>& texts) {
+  dpb::core::ParamMap map;
+  for (const auto& text : texts) {
+    auto [name, value] = dpb::core::ParamMap::parse_assignment(text);
+    map.set(name, std::move(value));
+  }
+  return map;
+}
+
+int run(const Options& o) {
+  using dpb::cli::number;
+  dpb::verify::AuditSpec spec;
+  spec.algorithm = o.algorithm;
+  spec.params = assignments(o.params);
+  spec.model = o.model;
+  spec.model_params = assignments(o.model_params);
+  spec.privacy.epsilon = number(o.epsilon, "--epsilon");
+  spec.privacy.delta = number(o.delta, "--delta");
+  spec.n = integer(o.n, "--n");
+  spec.d = static_cast<int>(integer(o.d, "--d"));
+  spec.k = static_cast<int>(integer(o.k, "--k"));
+  spec.trials = integer(o.trials, "--trials");
+  spec.neighbours = dpb::verify::parse_neighbour_kind(o.neighbours);
+  spec.score = o.score;
+  spec.confidence = number(o.confidence, "--confidence");
+  spec.seed = dpb::verify::parse_seed(o.seed);
+  spec.canary_scale = number(o.canary_scale, "--canary-scale");
+  spec.index = integer(o.index, "--index");
+  const auto result = dpb::verify::run_audit(spec);
+  if (o.json)
+    dpb::cli::print_json(dpb::verify::to_json(result));
+  else
+    fmt::print("{}", dpb::verify::to_text(result));
+  return 0;
+}
+
+std::string score_names() {
+  std::string names;
+  for (const auto& s : dpb::verify::score_registry()) names += "  " + s.name + ": " + s.doc + "\n";
+  return names;
+}
+
+const bool registered = dpb::cli::register_verb({
+    .name = "audit",
+    .summary = "Empirical lower bound on an algorithm's privacy loss, checked against its claim",
+    .help = "runs the algorithm many times on two neighbouring datasets and bounds eps from below\n"
+            "(Clopper-Pearson on a held-out split, and a Gaussian-DP fit); VIOLATION if it exceeds the claim",
+    .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
+                 "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400"},
+    .order = 60,
+    .setup =
+        [](CLI::App& sub) {
+          auto o = std::make_shared<Options>();
+          sub.footer(
+              "Neighbours (replace-one at --index): canary = the algorithm's worst case from its spec;\n"
+              "fresh = a fresh draw from the model (cai2024's claims are made for these); huge_norm,\n"
+              "sign_flip, corner = the generic canaries. Scores (default: from what the output holds):\n" +
+              score_names() + "See docs/auditing.md for what the numbers mean and what they cannot show.");
+          sub.add_option("algorithm", o->algorithm, "Registry id (dpbounds list algorithms)")->required();
+          sub.add_option("--param", o->params, "Algorithm parameter name=value (repeatable)");
+          sub.add_option("--model", o->model, "Data model of D (dpbounds list models)");
+          sub.add_option("--model-param", o->model_params, "Model parameter name=value (repeatable)");
+          sub.add_option("--epsilon", o->epsilon, "Privacy epsilon > 0 given to the algorithm");
+          sub.add_option("--delta", o->delta, "Privacy delta in [0, 1) given to the algorithm");
+          sub.add_option("--n", o->n, "Records per dataset (>= 2)");
+          sub.add_option("--d", o->d, "Dimension (>= 1)");
+          sub.add_option("--k", o->k, "Subspace dimension, 1..d");
+          sub.add_option("--trials", o->trials, "Mechanism runs on each of D and D' (>= 20)");
+          sub.add_option("--neighbours", o->neighbours, "canary | fresh | huge_norm | sign_flip | corner");
+          sub.add_option("--score", o->score, "Score name (see below)");
+          sub.add_option("--confidence", o->confidence, "Confidence of the lower bound, in (0, 1)");
+          sub.add_option("--seed", o->seed, "Master seed (the audit depends only on it)");
+          sub.add_option("--canary-scale", o->canary_scale, "Canary norm over the typical record norm (> 0)");
+          sub.add_option("--index", o->index, "The replaced record, 0..n-1");
+          sub.add_flag("--json", o->json, "Output as JSON");
+          return [o] { return run(*o); };
+        },
+});
+
+}  // namespace

@@ -1,0 +1,184 @@
+// Each mutant is broken in the way its summary states: on the same input and noise stream, the quantity
+// the break changes differs from the real algorithm's as described (a counter, the noise scale, the
+// support of the noise), and nothing else about the claim changes.
+#include "algorithms/mutants/zoo.hpp"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <map>
+
+#include "algorithms/mutants/breaks.hpp"
+#include "core/models/model.hpp"
+#include "core/sample_matrices.hpp"
+
+namespace {
+
+using namespace dpb;
+
+// n records of the spiked Gaussian model in dimension d (one spike), record 0 replaced by a canary of
+// norm `canary_norm` along the last axis.
+struct CanaryData {
+  std::unique_ptr<core::Model> model;
+  Eigen::MatrixXd X;
+};
+
+CanaryData canary_data(int d, long n, double canary_norm) {
+  core::Rng rng(2026, 1);
+  CanaryData data{core::make_model("spiked_gaussian", {{"d", double(d)}, {"r", 1.0}}, rng), {}};
+  data.X = data.model->sample(n, rng);
+  data.X.col(0) = canary_norm * Eigen::VectorXd::Unit(d, d - 1);
+  return data;
+}
+
+alg::Input vectors_input(const CanaryData& data, int k, double eps, double delta) {
+  alg::Input in;
+  in.X = &data.X;
+  in.k = k;
+  in.privacy = {eps, delta, alg::Neighbours::replace};
+  in.oracle = &data.model->info();
+  return in;
+}
+
+alg::Estimate run(const std::string& id, const core::ParamMap& params, const alg::Input& in) {
+  core::Rng rng(17, core::stream_id("mutants-test", 0, id, 0, "noise"));
+  return alg::algorithm_registry().make(id, params)->run(in, rng);
+}
+
+double counter(const alg::Estimate& e, const std::string& name) {
+  const auto it = e.diagnostics.counters.find(name);
+  REQUIRE(it != e.diagnostics.counters.end());
+  return it->second;
+}
+
+const core::ParamMap kClipOn = {{"clip", std::string("on")}};
+
+}  // namespace
+
+TEST_CASE("every mutant names a registered real algorithm it breaks, at least two per family", "[mutants]") {
+  const auto& registry = alg::algorithm_registry();
+  std::map<std::string, int> per_family;
+  for (const auto& e : registry.entries()) {
+    CHECK(e.mutant == (e.id.rfind("mutant.", 0) == 0));
+    if (!e.mutant) {
+      CHECK(e.breaks.empty());
+      continue;
+    }
+    INFO(e.id);
+    REQUIRE_NOTHROW(registry.find(e.breaks));
+    CHECK(!registry.find(e.breaks).mutant);
+    CHECK(e.summary.rfind("MUTANT: " + e.breaks + " with ", 0) == 0);
+    ++per_family[e.breaks.rfind("baseline.", 0) == 0 ? "baselines" : e.breaks.substr(0, e.breaks.find('.'))];
+  }
+  CHECK(per_family.size() == 5);
+  for (const auto& [family, count] : per_family) {
+    INFO(family);
+    CHECK(count >= 2);
+  }
+  CHECK(alg::mutants::mutant_zoo().size() ==
+        static_cast<std::size_t>(std::count_if(registry.entries().begin(), registry.entries().end(),
+                                               [](const alg::AlgorithmEntry& e) { return e.mutant; })));
+}
+
+TEST_CASE("mutant.dp_gauss_no_clipping lets a huge record through unclipped", "[mutants]") {
+  const CanaryData data = canary_data(4, 200, 1e3);
+  const alg::Input in = vectors_input(data, 1, 1, 1e-5);
+  CHECK(counter(run("baseline.dp_gauss", kClipOn, in), "clipped") == 1);
+  CHECK(counter(run("mutant.dp_gauss_no_clipping", {}, in), "clipped") == 0);
+  CHECK(run("mutant.dp_gauss_no_clipping", {}, in).claim.scope == alg::ClaimScope::worst_case);
+}
+
+TEST_CASE("mutant.dp_gauss_data_scale takes its scale from the data", "[mutants]") {
+  const CanaryData data = canary_data(4, 200, 1e3);
+  const alg::Input in = vectors_input(data, 1, 1, 1e-5);
+  CHECK(counter(run("mutant.dp_gauss_data_scale", {}, in), "scale") == Approx(1e6).epsilon(1e-12));
+  CHECK(counter(run("baseline.dp_gauss", kClipOn, in), "scale") < 1e3);
+}
+
+TEST_CASE("mutant.dp_gauss_inverted_eps adds the noise of budget 1/eps", "[mutants]") {
+  const CanaryData data = canary_data(4, 200, 1);
+  const double sd =
+      counter(run("mutant.dp_gauss_inverted_eps", {}, vectors_input(data, 1, 0.25, 1e-5)), "noise_sd");
+  CHECK(sd == counter(run("baseline.dp_gauss", kClipOn, vectors_input(data, 1, 4, 1e-5)), "noise_sd"));
+  CHECK(sd < counter(run("baseline.dp_gauss", kClipOn, vectors_input(data, 1, 0.25, 1e-5)), "noise_sd") / 10);
+}
+
+TEST_CASE("mutant.wishart releases A + PSD noise and claims pure eps-DP", "[mutants][wishart]") {
+  const CanaryData data = canary_data(3, 100, 1);
+  const alg::Input in = vectors_input(data, 3, 1, 1e-5);
+  const core::ParamMap full_rank = {{"covariance", std::string("rank_r")}};
+  const alg::Estimate out = run("mutant.wishart", full_rank, in);
+  CHECK(out.claim.epsilon == 1);
+  CHECK(out.claim.delta == 0);
+  // With k = d and covariance = rank_r, Sigma = s (A + W) for A = (1/n) sum_i c_i x_i x_i^T / s.
+  const double s = counter(out, "scale"), n = 100;
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(3, 3);
+  for (Eigen::Index i = 0; i < data.X.cols(); ++i)
+    A += std::min(1.0, s / data.X.col(i).squaredNorm()) * data.X.col(i) * data.X.col(i).transpose() / (n * s);
+  const Eigen::MatrixXd W = *out.Sigma / s - A;
+  CHECK(Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(W).eigenvalues().minCoeff() >= -1e-9);
+  // The real Analyze-Gauss noise is symmetric Gaussian: some direction falls below A.
+  const alg::Estimate real =
+      run("baseline.dp_gauss", {{"clip", std::string("on")}, {"covariance", std::string("rank_r")}}, in);
+  CHECK(Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(*real.Sigma / s - A).eigenvalues().minCoeff() < 0);
+}
+
+TEST_CASE("mutant.private_mean_no_truncation truncates nothing and keeps the real noise", "[mutants]") {
+  const CanaryData data = canary_data(3, 400, 1e4);
+  const alg::Input in = vectors_input(data, 1, 0.5, 1e-5);
+  const alg::Estimate real = run("liu2022.private_mean", {}, in);
+  const alg::Estimate mutant = run("mutant.private_mean_no_truncation", {}, in);
+  CHECK(counter(real, "truncated_entries") >= 1);
+  CHECK(counter(mutant, "truncated_entries") == 0);
+  CHECK(counter(mutant, "sigma") == counter(real, "sigma"));
+}
+
+TEST_CASE("mutant.private_mean_data_scale takes Lambda_hat from the data", "[mutants]") {
+  const CanaryData data = canary_data(3, 400, 100);
+  const alg::Input in = vectors_input(data, 1, 0.5, 1e-5);
+  CHECK(counter(run("mutant.private_mean_data_scale", {}, in), "lambda_hat") ==
+        Approx(alg::mutants::top_sample_covariance_eigenvalue(in, "test")).epsilon(1e-12));
+  CHECK(counter(run("liu2022.private_mean", {}, in), "lambda_hat") == data.model->info().eigenvalues[0]);
+}
+
+TEST_CASE("the truncated-mean mutants: no clamping, or a radius from the data", "[mutants]") {
+  const CanaryData data = canary_data(2, 1000, 1e3);
+  const core::VectorSamples samples(data.X);
+  alg::Input in = vectors_input(data, 1, 1, 1e-5);
+  in.X = nullptr;
+  in.samples = &samples;
+  const alg::Estimate real = run("dugler2026.truncated_mean", {}, in);
+  const alg::Estimate untruncated = run("mutant.truncated_mean_no_truncation", {}, in);
+  CHECK(counter(real, "truncated_entries") >= 1);
+  CHECK(counter(untruncated, "truncated_entries") == 0);
+  CHECK(counter(untruncated, "sigma") == counter(real, "sigma"));
+  CHECK(counter(run("mutant.truncated_mean_data_radius", {}, in), "R") == Approx(1e6).epsilon(1e-12));
+}
+
+TEST_CASE("the cai2024 mutants add the noise of budget 1/eps", "[mutants]") {
+  const CanaryData data = canary_data(4, 200, 1);
+  const core::ParamMap analytic = {{"calibration", std::string("analytic")}};
+  const auto at = [&](double eps) { return vectors_input(data, 1, eps, 1e-5); };
+  CHECK(counter(run("mutant.gaussian_mechanism_inverted_eps", {}, at(0.1)), "projector_noise_sd") ==
+        counter(run("cai2024.gaussian_mechanism", analytic, at(10)), "projector_noise_sd"));
+  CHECK(counter(run("mutant.private_spike_inverted_eps", {}, at(0.1)), "noise_sd") ==
+        counter(run("cai2024.private_spike", analytic, at(10)), "noise_sd"));
+  CHECK(run("mutant.private_spike_inverted_eps", {}, at(0.1)).claim.epsilon == 0.1);
+}
+
+TEST_CASE("the kumar2025 mutants clip at the data's largest entry, so the canary is never clipped",
+          "[mutants]") {
+  const CanaryData data = canary_data(5, 300, 1e3);
+  const alg::Input in = vectors_input(data, 1, 1, 1e-5);
+  // The claims read the public sub-Gaussian proxy sigma^2 = ||Sigma||_op (Gaussian data); the mutants'
+  // runs replace it (PrivCov) or the clip level it sets (Alg. 4) by the data's largest entry.
+  const core::ParamMap proxy = {{"sigma2", data.model->info().eigenvalues[0]}};
+  const alg::Estimate cov = run("mutant.priv_cov_data_truncation", proxy, in);
+  CHECK(counter(cov, "R") == Approx(1e3).epsilon(1e-9));
+  CHECK(counter(cov, "truncated_coordinates") == 0);
+  CHECK(counter(run("kumar2025.priv_cov", proxy, in), "truncated_coordinates") >= 1);
+  const alg::Input pure = vectors_input(data, 1, 1, 0);
+  const alg::Estimate support = run("mutant.exp_mech_support_data_clip", proxy, pure);
+  CHECK(counter(support, "tau") == 1e3);
+  CHECK(counter(support, "clipped_coordinates") == 0);
+  CHECK(counter(run("kumar2025.exp_mech_support", proxy, pure), "clipped_coordinates") >= 1);
+}

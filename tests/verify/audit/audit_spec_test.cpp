@@ -1,0 +1,95 @@
+#include "verify/audit/audit_spec.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+
+using namespace dpb::verify;
+
+TEST_CASE("parse_audit_spec reads every key and keeps the defaults it is given", "[audit]") {
+  const YAML::Node node = YAML::Load(
+      "algorithm: baseline.dp_gauss_1\n"
+      "params: { calibration: analytic, beta: 3 }\n"
+      "model_params: { lambda: 4, lambdas: [4, 2] }\n"
+      "epsilon: 0.5\n"
+      "delta: 1e-6\n"
+      "n: 80\n"
+      "d: 6\n"
+      "k: 2\n"
+      "trials: 400\n"
+      "neighbours: fresh\n"
+      "score: subspace_energy\n"
+      "confidence: 0.99\n"
+      "canary_scale: 4\n"
+      "index: 3\n");
+  AuditSpec defaults;
+  defaults.seed = 42;
+  const AuditSpec s = parse_audit_spec(node, "exp.yaml", defaults);
+  CHECK(s.algorithm == "baseline.dp_gauss_1");
+  CHECK(s.params.get_string("calibration", "", "t") == "analytic");
+  CHECK(s.params.get_real("beta", 0, "t") == 3);
+  CHECK(*s.model_params.get_reals("lambdas", "t") == std::vector<double>{4, 2});
+  CHECK(s.model == "spiked_gaussian");
+  CHECK(s.privacy.epsilon == 0.5);
+  CHECK(s.privacy.delta == 1e-6);
+  CHECK(s.n == 80);
+  CHECK(s.d == 6);
+  CHECK(s.k == 2);
+  CHECK(s.trials == 400);
+  CHECK(s.neighbours == NeighbourKind::fresh);
+  CHECK(s.score == "subspace_energy");
+  CHECK(s.confidence == 0.99);
+  CHECK(s.seed == 42);
+  CHECK(s.canary_scale == 4);
+  CHECK(s.index == 3);
+}
+
+TEST_CASE("parse_audit_spec errors carry file:line:column", "[audit]") {
+  const auto error_of = [](const std::string& yaml) {
+    try {
+      parse_audit_spec(YAML::Load(yaml), "exp.yaml", {});
+    } catch (const dpb::ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  CHECK_THAT(error_of("algorithm: x\ntrails: 3\n"),
+             Catch::StartsWith("exp.yaml:2:1: audit: unknown key 'trails'"));
+  CHECK_THAT(error_of("algorithm: x\nn: ten\n"),
+             Catch::StartsWith("exp.yaml:2:4:") && Catch::Contains("'ten'"));
+  CHECK_THAT(error_of("algorithm: x\nn: 2.5\n"), Catch::Contains("integer"));
+  CHECK_THAT(error_of("algorithm: x\nneighbours: worst\n"),
+             Catch::StartsWith("exp.yaml:2:13:") && Catch::Contains("canary, fresh"));
+  CHECK_THAT(error_of("algorithm: x\nparams: [1, 2]\n"), Catch::StartsWith("exp.yaml:2:9:"));
+  // A spec that fails validation points at the section.
+  CHECK_THAT(error_of("algorithm: x\ntrials: 5\n"),
+             Catch::StartsWith("exp.yaml:1:1:") && Catch::Contains("trials"));
+  CHECK_THAT(error_of("trials: 50\n"), Catch::Contains("name the algorithm"));
+  CHECK_THAT(error_of("- 1\n"), Catch::Contains("mapping"));
+}
+
+TEST_CASE("validate says what is wrong", "[audit]") {
+  AuditSpec s;
+  s.algorithm = "baseline.dp_gauss_1";
+  CHECK_NOTHROW(validate(s));
+  auto bad = [&](auto change) {
+    AuditSpec t = s;
+    change(t);
+    return t;
+  };
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.k = 11; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.n = 1; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.index = 200; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.confidence = 1; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.privacy.epsilon = 0; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.canary_scale = -1; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.model = "nope"; })), dpb::InvalidArgument);
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.score = "nope"; })), dpb::InvalidArgument);
+}
+
+TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
+  for (auto kind : {NeighbourKind::canary, NeighbourKind::fresh, NeighbourKind::huge_norm,
+                    NeighbourKind::sign_flip, NeighbourKind::corner})
+    CHECK(parse_neighbour_kind(to_string(kind)) == kind);
+  CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip"));
+}

@@ -1,0 +1,114 @@
+// Acceptance of the mutant zoo (docs/mutants.md): at the default audit budget (1000 runs on each of D and
+// D', confidence 0.95) the auditor flags every mutant as a VIOLATION, and does not flag the real algorithm
+// it breaks, run in the configuration the mutant claims for, on the same neighbours, score and seed.
+//
+// Why 1000 runs suffice. The verdict uses the Clopper–Pearson bound eps_lb = log((TPR_lo - delta) / FPR_up)
+// on 500 held-out runs per side; at 95% (Bonferroni over both directions) perfect separation shows about
+// eps = 4.7, and a tail event of probability p under one dataset and 0 under the other shows roughly
+// log(p 500/6).
+// Each case below is built so that the mutant's leak along the canary is far beyond its claim:
+//  - no clipping / no truncation, and bounds taken from the data: the canary (norm canary_scale x the
+//    typical record norm) moves the output, or the noise scale, by a factor of canary_scale^2 or more over
+//    what the claim allows, so the two samples barely overlap (eps_lb of 2 to 4.7 against claims <= 1.5);
+//  - budget 1/eps: the noise shrinks by tens of times at eps = 1/10 and ~1000x at eps = 1/50, so the
+//    shift the canary causes is several noise sds instead of a small fraction of one;
+//  - Wishart: in d = 2, P(chi^2_3 < 2 eps/3) ~ 0.12 of the runs on D land below u^T C' u, where D' puts
+//    probability 0 (its noise is PSD), giving eps_lb ~ log(0.12 x 500/6) ~ 2.2 against the claimed 1.
+// The real algorithms clip the canary to the sensitivity their noise is calibrated for or, for cai2024
+// (whose claim holds under the model only, and which does not clip), add at eps = 1/50 noise that hides
+// even the unclipped canary: their eps_lb stays below the claim.
+#include <catch2/catch.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "algorithms/registry.hpp"
+#include "verify/audit/auditor.hpp"
+
+namespace {
+
+using namespace dpb;
+
+struct AcceptanceCase {
+  std::string mutant;
+  core::ParamMap real_params;  // the configuration the mutant claims for (its pinned parameters)
+  std::string score;
+  std::string model;
+  core::ParamMap model_params;
+  long n;
+  int d, k;
+  double epsilon, delta;
+  double canary_scale;
+};
+
+verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm,
+                           const core::ParamMap& params) {
+  verify::AuditSpec spec;  // default budget: 1000 runs per dataset, confidence 0.95, seed 1
+  spec.algorithm = algorithm;
+  spec.params = params;
+  spec.model = c.model;
+  spec.model_params = c.model_params;
+  spec.privacy = {c.epsilon, c.delta, alg::Neighbours::replace};
+  spec.n = c.n;
+  spec.d = c.d;
+  spec.k = c.k;
+  spec.neighbours = verify::NeighbourKind::huge_norm;
+  spec.score = c.score;
+  spec.canary_scale = c.canary_scale;
+  return spec;
+}
+
+const core::ParamMap kOneSpike = {{"r", 1.0}};
+const core::ParamMap kClipOn = {{"clip", std::string("on")}};
+const core::ParamMap kAnalytic = {{"calibration", std::string("analytic")}};
+const core::ParamMap kSparseSpike = {{"k", 1.0}};
+
+// One case per row.
+// clang-format off
+std::vector<AcceptanceCase> cases() {
+  const std::string spiked = "spiked_gaussian", sparse = "sparse_block_spike";
+  return {
+    // mutant                                  real config score                   model   model params  n     d  k  eps   delta canary
+    {"mutant.dp_gauss_no_clipping",            kClipOn,   "covariance_quadratic", spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 30},
+    {"mutant.dp_gauss_data_scale",             kClipOn,   "covariance_quadratic", spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
+    {"mutant.dp_gauss_inverted_eps",           kClipOn,   "covariance_quadratic", spiked, kOneSpike,    50,   3, 3, 0.1,  1e-5, 10},
+    {"mutant.wishart",                         kClipOn,   "covariance_quadratic", spiked, kOneSpike,    50,   2, 2, 1,    1e-5, 10},
+    {"mutant.private_mean_no_truncation",      {},        "mean_projection",      spiked, kOneSpike,    200,  3, 1, 0.5,  1e-5, 1e5},
+    {"mutant.private_mean_data_scale",         {},        "mean_projection",      spiked, kOneSpike,    200,  3, 1, 0.5,  1e-5, 1e3},
+    {"mutant.truncated_mean_no_truncation",    {},        "mean_projection",      spiked, kOneSpike,    1000, 2, 1, 1,    1e-5, 1e4},
+    {"mutant.truncated_mean_data_radius",      {},        "mean_projection",      spiked, kOneSpike,    1000, 2, 1, 1,    1e-5, 10},
+    {"mutant.gaussian_mechanism_inverted_eps", kAnalytic, "subspace_energy",      spiked, kOneSpike,    200,  5, 1, 0.02, 1e-5, 20},
+    {"mutant.private_spike_inverted_eps",      kAnalytic, "scalar",               spiked, kOneSpike,    200,  5, 1, 0.02, 1e-5, 20},
+    {"mutant.priv_cov_data_truncation",        {},        "covariance_quadratic", sparse, kSparseSpike, 200,  5, 1, 1,    1e-5, 10},
+    {"mutant.exp_mech_support_data_clip",      {},        "subspace_energy",      sparse, kSparseSpike, 2000, 5, 1, 1,    0,    30},
+  };
+}
+// clang-format on
+
+}  // namespace
+
+TEST_CASE("every mutant has an acceptance case", "[audit][mutants]") {
+  std::set<std::string> covered;
+  for (const auto& c : cases()) covered.insert(c.mutant);
+  for (const auto& e : alg::algorithm_registry().entries())
+    if (e.mutant) {
+      INFO(e.id);
+      CHECK(covered.count(e.id) == 1);
+    }
+}
+
+TEST_CASE("the auditor flags every mutant and passes the real algorithm it breaks", "[audit][mutants]") {
+  const auto& registry = alg::algorithm_registry();
+  for (const auto& c : cases()) {
+    const std::string real = registry.find(c.mutant).breaks;
+    INFO(c.mutant << " breaks " << real);
+    const verify::AuditResult mutant = verify::run_audit(audit_of(c, c.mutant, {}));
+    INFO("mutant: eps_lb = " << mutant.loss.epsilon_lower << ", claimed " << mutant.claim.epsilon);
+    CHECK(mutant.verdict == verify::AuditVerdict::violation);
+    const verify::AuditResult honest = verify::run_audit(audit_of(c, real, c.real_params));
+    INFO("real: eps_lb = " << honest.loss.epsilon_lower << ", claimed " << honest.claim.epsilon);
+    CHECK(honest.verdict == verify::AuditVerdict::pass);
+    // The mutant claims what the real algorithm claims (the Wishart mechanism: pure eps-DP at the same eps).
+    CHECK(mutant.claim.epsilon <= honest.claim.epsilon);
+  }
+}

@@ -1,0 +1,96 @@
+#include "verify/audit/neighbours.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+using namespace dpb::verify;
+
+namespace {
+
+std::unique_ptr<dpb::core::Model> spiked_model(int d) {
+  dpb::core::Rng rng(11, 0);
+  return dpb::core::make_model("spiked_gaussian",
+                               {{"d", double(d)}, {"r", 1.0}, {"lambda", 5.0}, {"sigma2", 1.0}}, rng);
+}
+
+// Indices of the columns in which X and Y differ.
+std::vector<Eigen::Index> differing_columns(const Eigen::MatrixXd& X, const Eigen::MatrixXd& Y) {
+  std::vector<Eigen::Index> cols;
+  for (Eigen::Index j = 0; j < X.cols(); ++j)
+    if (X.col(j) != Y.col(j)) cols.push_back(j);
+  return cols;
+}
+
+}  // namespace
+
+TEST_CASE("every construction changes exactly the one record at the index", "[audit]") {
+  const auto model = spiked_model(6);
+  const Eigen::Index n = 30, index = 7;
+  for (auto kind : {NeighbourKind::fresh, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
+                    NeighbourKind::corner, NeighbourKind::canary}) {
+    dpb::core::Rng rng(3, 1);
+    const NeighbourPair pair = make_neighbours(kind, "baseline.dp_gauss_1", *model, n, index, 10.0, rng);
+    INFO(to_string(kind));
+    CHECK(pair.X.rows() == 6);
+    CHECK(pair.X.cols() == n);
+    CHECK(pair.X_prime.cols() == n);
+    CHECK(differing_columns(pair.X, pair.X_prime) == std::vector<Eigen::Index>{index});
+    CHECK(pair.kind != NeighbourKind::canary);
+    CHECK(pair.direction.norm() == Approx(1.0));
+  }
+}
+
+TEST_CASE("canaries have the promised norm and direction", "[audit]") {
+  const auto model = spiked_model(4);
+  const double scale = 8.0, norm = scale * std::sqrt(model->info().Sigma.trace());
+  const Eigen::VectorXd u = canary_direction(model->info());
+  // u is the smallest eigenvalue's eigenvector: orthogonal to the spike.
+  CHECK(std::abs(u.dot(model->info().target.col(0))) < 1e-10);
+
+  dpb::core::Rng rng(5, 0);
+  const auto huge = make_neighbours(NeighbourKind::huge_norm, "x", *model, 10, 2, scale, rng);
+  CHECK(huge.canary_norm == Approx(norm));
+  CHECK((huge.X_prime.col(2) - norm * u).norm() < 1e-9 * norm);
+  CHECK((huge.direction - u).norm() < 1e-12);
+
+  const auto flip = make_neighbours(NeighbourKind::sign_flip, "x", *model, 10, 2, scale, rng);
+  CHECK((flip.X.col(2) - norm * u).norm() < 1e-9 * norm);
+  CHECK((flip.X_prime.col(2) + norm * u).norm() < 1e-9 * norm);
+
+  const auto corner = make_neighbours(NeighbourKind::corner, "x", *model, 10, 2, scale, rng);
+  for (Eigen::Index i = 0; i < 4; ++i) {
+    // every coordinate at +-c/sqrt(d), signed like u, opposite in D
+    CHECK(corner.X_prime(i, 2) == Approx((u(i) < 0 ? -1 : 1) * norm / 2));
+    CHECK(corner.X(i, 2) == Approx(-corner.X_prime(i, 2)));
+  }
+  CHECK(corner.X_prime.col(2).norm() == Approx(norm));
+  CHECK(corner.direction.dot(corner.X_prime.col(2)) == Approx(norm));
+
+  const auto fresh = make_neighbours(NeighbourKind::fresh, "x", *model, 10, 2, scale, rng);
+  CHECK(fresh.canary_norm == 0);
+}
+
+TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
+  CHECK(worst_case_construction("liu2022.private_mean").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("liu2022.private_oja").kind == NeighbourKind::huge_norm);
+  CHECK(worst_case_construction("cai2024.gaussian_mechanism").kind == NeighbourKind::huge_norm);
+  CHECK(worst_case_construction("cai2024.gaussian_mechanism").reason.find("cai2024 §3.6") !=
+        std::string::npos);
+  const auto model = spiked_model(4);
+  dpb::core::Rng rng(5, 0);
+  const auto pair = make_neighbours(NeighbourKind::canary, "liu2022.private_mean", *model, 10, 0, 2.0, rng);
+  CHECK(pair.kind == NeighbourKind::corner);
+  CHECK(pair.description.find("liu2022 §3.7") != std::string::npos);
+}
+
+TEST_CASE("make_neighbours rejects a bad index or scale", "[audit]") {
+  const auto model = spiked_model(4);
+  dpb::core::Rng rng(5, 0);
+  CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, 10, 2.0, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, -1, 2.0, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, 0, 0.0, rng), dpb::InvalidArgument);
+}

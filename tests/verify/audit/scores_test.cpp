@@ -1,0 +1,81 @@
+#include "verify/audit/scores.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+using namespace dpb::verify;
+
+namespace {
+
+ScoreContext along(const Eigen::VectorXd& u) { return ScoreContext{u, std::nullopt}; }
+
+}  // namespace
+
+TEST_CASE("subspace scores measure the canary direction inside Q", "[audit]") {
+  dpb::alg::Estimate e;
+  Eigen::MatrixXd Q = Eigen::MatrixXd::Zero(3, 2);
+  Q(0, 0) = 1;
+  Q(1, 1) = 1;
+  e.Q = Q;
+  const Eigen::Vector3d u = Eigen::Vector3d(1, 1, 1).normalized();
+  CHECK(find_score("subspace_energy").score(e, along(u)) == Approx(2.0 / 3));
+  CHECK(find_score("eigenvector_projection").score(e, along(-u)) == Approx(1 / std::sqrt(3.0)));
+  CHECK(find_score("subspace_energy").score(e, along(Eigen::Vector3d(0, 0, 1))) == 0);
+}
+
+TEST_CASE("covariance, eigenvalue, mean and scalar scores", "[audit]") {
+  dpb::alg::Estimate e;
+  Eigen::Matrix2d Sigma;
+  Sigma << 2, 1, 1, 3;
+  e.Sigma = Eigen::MatrixXd(Sigma);
+  e.eigenvalues = Eigen::VectorXd::LinSpaced(2, 5, 1);
+  e.mean = Eigen::Vector2d(4, -2);
+  e.scalar = 0.25;
+  const Eigen::Vector2d u = Eigen::Vector2d(1, 1).normalized();
+  CHECK(find_score("covariance_quadratic").score(e, along(u)) == Approx(3.5));  // (2 + 1 + 1 + 3) / 2
+  CHECK(find_score("top_eigenvalue").score(e, along(u)) == 5);
+  CHECK(find_score("mean_projection").score(e, along(u)) == Approx(2 / std::sqrt(2.0)));
+  CHECK(find_score("scalar").score(e, along(u)) == 0.25);
+}
+
+TEST_CASE("a release that did not happen (BOTTOM) scores below every number", "[audit]") {
+  const dpb::alg::Estimate bottom;
+  const ScoreContext context{Eigen::Vector2d(1, 0), std::nullopt};
+  for (const char* name : {"scalar", "top_eigenvalue"}) {
+    const double score = find_score(name).score(bottom, context);
+    CHECK(std::isfinite(score));  // the estimators take it like any other score
+    CHECK(score < -1e300);
+  }
+}
+
+TEST_CASE("reference_distance compares with the reference output", "[audit]") {
+  dpb::alg::Estimate a, b;
+  a.mean = Eigen::Vector2d(0, 0);
+  b.mean = Eigen::Vector2d(3, 4);
+  const ScoreEntry& score = find_score("reference_distance");
+  CHECK(score.needs_reference);
+  CHECK(score.score(a, ScoreContext{Eigen::Vector2d(1, 0), b}) == Approx(5));
+  CHECK_THROWS_AS(score.score(a, along(Eigen::Vector2d(1, 0))), dpb::InvalidArgument);
+}
+
+TEST_CASE("the default score follows what the output holds; bad names and parts are refused", "[audit]") {
+  dpb::alg::Estimate e;
+  CHECK(default_score(e) == "scalar");  // nothing released: BOTTOM
+  e.eigenvalues = Eigen::VectorXd::Ones(1);
+  CHECK(default_score(e) == "top_eigenvalue");
+  e.scalar = 1;
+  CHECK(default_score(e) == "scalar");
+  e.mean = Eigen::Vector2d(1, 0);
+  CHECK(default_score(e) == "mean_projection");
+  e.Sigma = Eigen::MatrixXd::Identity(2, 2);
+  CHECK(default_score(e) == "covariance_quadratic");
+  e.Q = Eigen::MatrixXd::Identity(2, 1);
+  CHECK(default_score(e) == "subspace_energy");
+  CHECK_THROWS_WITH(find_score("nope"), Catch::Contains("subspace_energy"));
+  dpb::alg::Estimate only_scalar;
+  only_scalar.scalar = 1;
+  CHECK_THROWS_AS(find_score("subspace_energy").score(only_scalar, along(Eigen::Vector2d(1, 0))),
+                  dpb::InvalidArgument);
+}

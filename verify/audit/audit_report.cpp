@@ -1,0 +1,120 @@
+#include "verify/audit/audit_report.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+namespace dpb::verify {
+namespace {
+
+std::string tail(const HeldOutTest& t) {
+  return fmt::format("score {} {:.6g}", t.upper_tail ? ">=" : "<=", t.threshold);
+}
+
+std::string direction_line(const DirectionBound& b, double delta) {
+  const HeldOutTest& t = b.clopper_pearson;
+  return fmt::format(
+      "  {:<8} eps >= {:<8.4g} event {}: {}/{} vs {}/{} held-out runs, TPR >= {:.4g}, FPR <= {:.4g}, "
+      "delta {:g}\n",
+      b.direction, b.epsilon, tail(t), t.positives_in, t.positives, t.negatives_in, t.negatives, t.tpr_lower,
+      t.fpr_upper, delta);
+}
+
+std::string gdp_line(const DirectionBound& b) {
+  return fmt::format("  {:<8} mu >= {:<8.4g} (point estimate {:.4g}), event {}\n", b.direction, b.mu_lower,
+                     b.mu_point, tail(b.gaussian_dp));
+}
+
+nlohmann::json test_json(const HeldOutTest& t) {
+  return {{"event", t.upper_tail ? "score >= threshold" : "score <= threshold"},
+          {"threshold", t.threshold},
+          {"positives_in", t.positives_in},
+          {"positives", t.positives},
+          {"negatives_in", t.negatives_in},
+          {"negatives", t.negatives},
+          {"tpr_lower", t.tpr_lower},
+          {"fpr_upper", t.fpr_upper}};
+}
+
+// JSON has no infinity: an unbounded value (perfect separation with delta = 0) is written as null.
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
+nlohmann::json direction_json(const DirectionBound& b) {
+  return {{"direction", b.direction},
+          {"epsilon_lower", number(b.epsilon)},
+          {"clopper_pearson_test", test_json(b.clopper_pearson)},
+          {"gdp_mu_lower", number(b.mu_lower)},
+          {"gdp_mu_point", number(b.mu_point)},
+          {"gdp_epsilon_lower", number(b.gdp_epsilon)},
+          {"gdp_test", test_json(b.gaussian_dp)}};
+}
+
+}  // namespace
+
+std::string to_text(const AuditResult& r) {
+  const AuditSpec& s = r.spec;
+  const PrivacyLossEstimate& l = r.loss;
+  std::string text = fmt::format("{}  {}\n", to_string(r.verdict), s.algorithm);
+  text += fmt::format("  {}\n\n", r.interpretation);
+  text += fmt::format("claim        {}\n", alg::describe(r.claim));
+  text += fmt::format("scope        {}\n", alg::to_string(r.claim.scope));
+  if (r.claim.neighbours == alg::Neighbours::add_remove)
+    text += fmt::format(
+        "audited      ({:g}, {:g}) for replace-one neighbours (group privacy over add + remove)\n",
+        r.audited_epsilon, r.audited_delta);
+  text += fmt::format("data         {} (seed {}), n = {}, d = {}, k = {}\n", s.model, s.seed, s.n, s.d, s.k);
+  text += fmt::format("neighbours   {}: {}\n", to_string(r.construction), r.neighbours);
+  text += fmt::format("score        {}\n", r.score);
+  text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n\n", s.trials, r.runs,
+                      r.runs_per_second);
+  text += fmt::format(
+      "eps_lb       {:.4g} at confidence {:g} (Clopper-Pearson, held-out half, both directions)\n",
+      l.epsilon_lower, l.confidence);
+  text += direction_line(l.forward, l.delta) + direction_line(l.backward, l.delta);
+  text += fmt::format(
+      "gdp fit      mu >= {:.4g}, i.e. eps(delta = {:g}) >= {:.4g} if the trade-off is Gaussian "
+      "(an estimate, not used for the verdict)\n",
+      l.gdp_mu_lower, l.delta, l.gdp_epsilon_lower);
+  text += gdp_line(l.forward) + gdp_line(l.backward);
+  text +=
+      fmt::format("detectable   at most eps {:.4g} (mu {:.4g}): the bound perfect separation would give\n",
+                  l.max_detectable_epsilon, l.max_detectable_mu);
+  return text;
+}
+
+nlohmann::json to_json(const AuditResult& r) {
+  const AuditSpec& s = r.spec;
+  const PrivacyLossEstimate& l = r.loss;
+  return {
+      {"algorithm", s.algorithm},
+      {"verdict", to_string(r.verdict)},
+      {"interpretation", r.interpretation},
+      {"claim",
+       {{"epsilon", r.claim.epsilon},
+        {"delta", r.claim.delta},
+        {"neighbours", alg::to_string(r.claim.neighbours)},
+        {"scope", alg::to_string(r.claim.scope)},
+        {"conditions", r.claim.conditions},
+        {"text", alg::describe(r.claim)}}},
+      {"audited", {{"epsilon", r.audited_epsilon}, {"delta", r.audited_delta}}},
+      {"data", {{"model", s.model}, {"n", s.n}, {"d", s.d}, {"k", s.k}, {"seed", s.seed}}},
+      {"neighbours",
+       {{"construction", to_string(r.construction)},
+        {"requested", to_string(s.neighbours)},
+        {"index", s.index},
+        {"canary_norm", r.canary_norm},
+        {"description", r.neighbours}}},
+      {"score", r.score},
+      {"trials", s.trials},
+      {"runs", r.runs},
+      {"runs_per_second", r.runs_per_second},
+      {"confidence", l.confidence},
+      {"epsilon_lower", number(l.epsilon_lower)},
+      {"gdp_mu_lower", number(l.gdp_mu_lower)},
+      {"gdp_epsilon_lower", number(l.gdp_epsilon_lower)},
+      {"max_detectable_epsilon", number(l.max_detectable_epsilon)},
+      {"max_detectable_mu", number(l.max_detectable_mu)},
+      {"directions", {direction_json(l.forward), direction_json(l.backward)}},
+  };
+}
+
+}  // namespace dpb::verify

@@ -1,0 +1,192 @@
+#include "verify/audit/audit_spec.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <array>
+#include <cmath>
+#include <utility>
+
+#include "core/errors.hpp"
+#include "core/models/model.hpp"
+#include "verify/audit/estimators.hpp"
+#include "verify/audit/scores.hpp"
+
+namespace dpb::verify {
+namespace {
+
+constexpr std::array<std::pair<NeighbourKind, const char*>, 5> kNeighbourNames{{
+    {NeighbourKind::canary, "canary"},
+    {NeighbourKind::fresh, "fresh"},
+    {NeighbourKind::huge_norm, "huge_norm"},
+    {NeighbourKind::sign_flip, "sign_flip"},
+    {NeighbourKind::corner, "corner"},
+}};
+
+constexpr std::array<const char*, 16> kKeys{
+    "algorithm", "params",     "model", "model_params", "epsilon", "delta",        "n",    "d", "k",
+    "trials",    "neighbours", "score", "confidence",   "seed",    "canary_scale", "index"};
+
+// "file:line:column: message" at `node` (yaml-cpp's Mark counts from 0; editors count from 1).
+ConfigError error_at(const YAML::Node& node, const std::string& file, const std::string& message) {
+  const YAML::Mark mark = node.Mark();
+  return ConfigError(fmt::format("{}:{}:{}: {}", file, mark.line + 1, mark.column + 1, message));
+}
+
+template <class T>
+T scalar_as(const YAML::Node& node, const std::string& file, const std::string& key, const char* expected) {
+  if (!node.IsScalar()) throw error_at(node, file, fmt::format("audit: '{}' must be {}", key, expected));
+  try {
+    return node.as<T>();
+  } catch (const YAML::Exception&) {
+    throw error_at(node, file, fmt::format("audit: '{}' must be {}, got '{}'", key, expected, node.Scalar()));
+  }
+}
+
+double number_at(const YAML::Node& node, const std::string& file, const std::string& key) {
+  const auto text = scalar_as<std::string>(node, file, key, "a number");
+  try {
+    return core::parse_number(text, "audit: '" + key + "'");
+  } catch (const InvalidArgument& e) {
+    throw error_at(node, file, e.what());
+  }
+}
+
+long integer_at(const YAML::Node& node, const std::string& file, const std::string& key) {
+  const double v = number_at(node, file, key);
+  if (v != std::floor(v) || std::abs(v) > 9.0e15)
+    throw error_at(node, file, fmt::format("audit: '{}' must be an integer, got {}", key, v));
+  return static_cast<long>(v);
+}
+
+// A parameter value as ParamMap holds it: a number, a name, or a list of numbers.
+core::ParamValue param_value_at(const YAML::Node& node, const std::string& file, const std::string& key) {
+  if (node.IsSequence()) {
+    std::vector<double> values;
+    for (const auto& item : node) values.push_back(number_at(item, file, key));
+    return values;
+  }
+  const auto text = scalar_as<std::string>(node, file, key, "a number, a name or a list of numbers");
+  try {
+    return core::parse_number(text, key);
+  } catch (const InvalidArgument&) {
+    return text;
+  }
+}
+
+core::ParamMap params_at(const YAML::Node& node, const std::string& file, const std::string& key) {
+  if (!node.IsMap())
+    throw error_at(node, file, fmt::format("audit: '{}' must be a mapping name: value", key));
+  core::ParamMap params;
+  for (const auto& item : node) {
+    const auto name = item.first.as<std::string>();
+    params.set(name, param_value_at(item.second, file, key + "." + name));
+  }
+  return params;
+}
+
+void read_key(AuditSpec& spec, const std::string& key, const YAML::Node& value, const std::string& file) {
+  if (key == "algorithm")
+    spec.algorithm = scalar_as<std::string>(value, file, key, "a registry id");
+  else if (key == "params")
+    spec.params = params_at(value, file, key);
+  else if (key == "model")
+    spec.model = scalar_as<std::string>(value, file, key, "a model id");
+  else if (key == "model_params")
+    spec.model_params = params_at(value, file, key);
+  else if (key == "epsilon")
+    spec.privacy.epsilon = number_at(value, file, key);
+  else if (key == "delta")
+    spec.privacy.delta = number_at(value, file, key);
+  else if (key == "n")
+    spec.n = integer_at(value, file, key);
+  else if (key == "d")
+    spec.d = static_cast<int>(integer_at(value, file, key));
+  else if (key == "k")
+    spec.k = static_cast<int>(integer_at(value, file, key));
+  else if (key == "trials")
+    spec.trials = integer_at(value, file, key);
+  else if (key == "score")
+    spec.score = scalar_as<std::string>(value, file, key, "a score name");
+  else if (key == "confidence")
+    spec.confidence = number_at(value, file, key);
+  else if (key == "canary_scale")
+    spec.canary_scale = number_at(value, file, key);
+  else if (key == "index")
+    spec.index = integer_at(value, file, key);
+  else if (key == "seed") {
+    const long seed = integer_at(value, file, key);
+    if (seed < 0) throw error_at(value, file, fmt::format("audit: 'seed' must be >= 0, got {}", seed));
+    spec.seed = static_cast<std::uint64_t>(seed);
+  } else if (key == "neighbours") {
+    try {
+      spec.neighbours = parse_neighbour_kind(scalar_as<std::string>(value, file, key, "a neighbour kind"));
+    } catch (const InvalidArgument& e) {
+      throw error_at(value, file, e.what());
+    }
+  }
+}
+
+bool known_key(const std::string& key) {
+  for (const char* k : kKeys)
+    if (key == k) return true;
+  return false;
+}
+
+}  // namespace
+
+void validate(const AuditSpec& s) {
+  if (s.algorithm.empty()) throw InvalidArgument("audit: name the algorithm to audit (a registry id)");
+  core::find_model(s.model);
+  alg::validate(s.privacy);
+  if (s.n < 2) throw InvalidArgument(fmt::format("audit: n must be >= 2, got {}", s.n));
+  if (s.d < 1) throw InvalidArgument(fmt::format("audit: d must be >= 1, got {}", s.d));
+  if (s.k < 1 || s.k > s.d)
+    throw InvalidArgument(fmt::format("audit: k = {} must lie in 1..d = {}", s.k, s.d));
+  if (s.trials < kMinScoresPerDataset)
+    throw InvalidArgument(
+        fmt::format("audit: trials must be >= {} (half select the test, half evaluate it), got {}",
+                    kMinScoresPerDataset, s.trials));
+  if (!(s.confidence > 0 && s.confidence < 1))
+    throw InvalidArgument(fmt::format("audit: confidence must lie in (0, 1), got {}", s.confidence));
+  if (!(std::isfinite(s.canary_scale) && s.canary_scale > 0))
+    throw InvalidArgument(
+        fmt::format("audit: canary_scale must be a finite number > 0, got {}", s.canary_scale));
+  if (s.index < 0 || s.index >= s.n)
+    throw InvalidArgument(fmt::format("audit: index = {} must lie in 0..n-1 = {}", s.index, s.n - 1));
+  if (!s.score.empty()) find_score(s.score);
+}
+
+AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults) {
+  if (!node.IsMap()) throw error_at(node, file, "audit: the section must be a mapping of key: value");
+  AuditSpec spec = std::move(defaults);
+  for (const auto& item : node) {
+    const auto key = item.first.as<std::string>();
+    if (!known_key(key))
+      throw error_at(item.first, file,
+                     fmt::format("audit: unknown key '{}' (allowed: {})", key, fmt::join(kKeys, ", ")));
+    read_key(spec, key, item.second, file);
+  }
+  try {
+    validate(spec);
+  } catch (const InvalidArgument& e) {
+    throw error_at(node, file, e.what());
+  }
+  return spec;
+}
+
+NeighbourKind parse_neighbour_kind(const std::string& text) {
+  std::string known;
+  for (const auto& [kind, name] : kNeighbourNames) {
+    if (text == name) return kind;
+    known += (known.empty() ? "" : ", ") + std::string(name);
+  }
+  throw InvalidArgument(fmt::format("unknown neighbour construction '{}' (choose: {})", text, known));
+}
+
+std::string to_string(NeighbourKind kind) {
+  for (const auto& [k, name] : kNeighbourNames)
+    if (k == kind) return name;
+  return "unknown";
+}
+
+}  // namespace dpb::verify

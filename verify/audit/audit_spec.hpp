@@ -1,0 +1,59 @@
+#pragma once
+// What `dpbounds audit` and an experiment's `audit:` section ask the privacy auditor to do
+// (DESIGN.md §5 "Privacy audit", docs/auditing.md).
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <string>
+
+#include "algorithms/privacy.hpp"
+#include "core/params.hpp"
+
+namespace dpb::verify {
+
+// How the neighbouring pair (D, D') is built; every kind replaces one record at a fixed index.
+enum class NeighbourKind {
+  canary,     // the algorithm's worst-case construction from its spec (one of the three below)
+  fresh,      // D' replaces the record by a fresh draw from the model (cai2024's neighbour notion)
+  huge_norm,  // D' replaces the record by a huge-norm canary c u along the fixed direction u
+  sign_flip,  // D holds +c u, D' holds -c u at the index
+  corner,     // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
+};
+
+struct AuditSpec {
+  std::string algorithm;  // registry id
+  core::ParamMap params;  // the algorithm's parameters (checked against its schema)
+  std::string model = "spiked_gaussian";
+  core::ParamMap model_params;  // d is set from `d`, and r from `k` unless given here
+  alg::Privacy privacy{1.0, 1e-5};
+  long n = 200;        // records per dataset
+  int d = 10;          // dimension
+  int k = 1;           // subspace dimension asked of the algorithm
+  long trials = 1000;  // mechanism runs on each of D and D'
+  NeighbourKind neighbours = NeighbourKind::canary;
+  std::string score;         // score registry name; empty: chosen from what the output holds
+  double confidence = 0.95;  // of the epsilon lower bound, over all bounds and both directions
+  std::uint64_t seed = 1;
+  // Canary norm c = canary_scale * sqrt(tr Sigma), the typical record norm times 30: far beyond any clip
+  // radius, and for an unclipped mechanism (cai2024 Alg. 1) c^2 / n = 900 tr Sigma / n outweighs the
+  // spike lambda up to n in the thousands, so the canary moves the output.
+  double canary_scale = 30;
+  long index = 0;  // the replaced record, 0 <= index < n
+};
+
+// Throws dpb::InvalidArgument saying what is wrong and what is allowed (empty algorithm id, unknown
+// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, k outside 1..d, trials < 20, confidence outside
+// (0, 1), canary_scale <= 0, index outside 0..n-1, unknown score).
+void validate(const AuditSpec& spec);
+
+// Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
+// model, model_params, epsilon, delta, n, d, k, trials, neighbours, score, confidence, seed,
+// canary_scale, index. Throws dpb::ConfigError "file:line:column: message" on an unknown key, a
+// value of the wrong type, or a spec that fails `validate`.
+AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
+
+// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner"; otherwise dpb::InvalidArgument listing them.
+NeighbourKind parse_neighbour_kind(const std::string& text);
+std::string to_string(NeighbourKind kind);
+
+}  // namespace dpb::verify

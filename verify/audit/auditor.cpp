@@ -1,0 +1,166 @@
+#include "verify/audit/auditor.hpp"
+
+#include <fmt/format.h>
+#include <chrono>
+#include <cmath>
+#include <vector>
+
+#include "core/errors.hpp"
+#include "core/models/model.hpp"
+#include "verify/audit/scores.hpp"
+#include "verify/trial_input.hpp"
+
+namespace dpb::verify {
+namespace {
+
+// Stream roles: one stream per (dataset, run), so the audit's numbers depend only on the seed. The
+// algorithm is not part of the stream id: every algorithm meets the same D, D' and noise streams, so a
+// mutant and the algorithm it breaks are audited on the same data.
+constexpr const char* kExperiment = "audit";
+constexpr const char* kAnyAlgorithm = "";
+constexpr const char* kModelRole = "model";
+constexpr const char* kDataRole = "data";
+constexpr const char* kReferenceRole = "reference";
+constexpr const char* kRoleD = "D";
+constexpr const char* kRoleDPrime = "D'";
+
+bool model_takes(const core::ModelEntry& entry, const std::string& name) {
+  for (const auto& p : entry.params)
+    if (p.name == name) return true;
+  return false;
+}
+
+// The spec's model parameters, with d (and r = k, when the model has spikes) filled in unless given.
+core::ParamMap model_params(const AuditSpec& spec) {
+  const core::ModelEntry& entry = core::find_model(spec.model);
+  core::ParamMap params = spec.model_params;
+  if (model_takes(entry, "d") && !params.has("d") && !params.has("p")) params.set("d", double(spec.d));
+  if (model_takes(entry, "r") && !params.has("r")) params.set("r", double(spec.k));
+  return params;
+}
+
+core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
+  return core::Rng(spec.seed, core::stream_id(kExperiment, 0, kAnyAlgorithm, run, role));
+}
+
+std::string interpret(const AuditResult& r) {
+  const double eps_lb = r.loss.epsilon_lower, claimed = r.audited_epsilon;
+  if (r.verdict == AuditVerdict::not_private)
+    return fmt::format(
+        "The algorithm claims no privacy, so nothing is audited; eps_lb = {:.3g} only measures how "
+        "much it leaks between these neighbours.",
+        eps_lb);
+  const bool model_scope = r.claim.scope == alg::ClaimScope::under_model_assumptions;
+  const bool fresh = r.construction == NeighbourKind::fresh;
+  if (r.verdict == AuditVerdict::violation) {
+    if (!model_scope)
+      return fmt::format(
+          "The claim is worst case, so these neighbours are within its scope: the mechanism leaks "
+          "more (eps >= {:.3g}) than it claims ({:g}); a bug or a wrong calibration.",
+          eps_lb, claimed);
+    if (fresh)
+      return fmt::format(
+          "Fresh draws from the model are the neighbours this claim is made for: eps >= {:.3g} "
+          "contradicts the claim ({:g}) itself.",
+          eps_lb, claimed);
+    return fmt::format(
+        "The claim holds only for data drawn from the model; the canary breaks that assumption. "
+        "eps >= {:.3g} > {:g} shows the guarantee does not extend to worst-case neighbours (as its "
+        "scope says), not that the implementation is wrong; audit with --neighbours fresh for the "
+        "claim itself.",
+        eps_lb, claimed);
+  }
+  std::string text = fmt::format(
+      "No evidence against the claim: eps_lb = {:.3g} <= {:g}. A lower bound can refute "
+      "a claim but never prove it",
+      eps_lb, claimed);
+  if (r.loss.max_detectable_epsilon <= claimed)
+    return text + fmt::format(
+                      "; these runs could not have shown a violation at all (largest detectable eps "
+                      "{:.3g} <= {:g}): use more trials.",
+                      r.loss.max_detectable_epsilon, claimed);
+  if (model_scope && !fresh)
+    return text +
+           "; the canary breaks the model assumption the claim rests on, yet did not show a leak here.";
+  if (model_scope) return text + "; fresh neighbours are the ones this claim is made for.";
+  return text + ".";
+}
+
+}  // namespace
+
+AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
+  validate(spec);
+  const alg::AlgorithmEntry& entry = registry.find(spec.algorithm);
+  const auto estimator = registry.make(spec.algorithm, spec.params);
+  core::Rng model_rng = stream(spec, 0, kModelRole);
+  const auto model = core::make_model(spec.model, model_params(spec), model_rng);
+  core::Rng data_rng = stream(spec, 0, kDataRole);
+  // A mutant is audited with the worst case of the algorithm it breaks.
+  const std::string& construction_for = entry.breaks.empty() ? entry.id : entry.breaks;
+  const NeighbourPair pair = make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
+                                             spec.canary_scale, data_rng);
+
+  // D and D' are built once; the runs below differ only in their noise streams.
+  const TrialData data_d = trial_data_from_vectors(pair.X),
+                  data_d_prime = trial_data_from_vectors(pair.X_prime);
+  const alg::Input in_d = make_input(entry, data_d, spec.k, spec.privacy, &model->info());
+  const alg::Input in_d_prime = make_input(entry, data_d_prime, spec.k, spec.privacy, &model->info());
+
+  AuditResult result;
+  result.spec = spec;
+  result.claim = estimator->claim(in_d);
+  const bool add_remove = result.claim.neighbours == alg::Neighbours::add_remove;
+  result.audited_epsilon = add_remove ? 2 * result.claim.epsilon : result.claim.epsilon;
+  result.audited_delta =
+      add_remove ? (1 + std::exp(result.claim.epsilon)) * result.claim.delta : result.claim.delta;
+  result.neighbours = pair.description;
+  result.construction = pair.kind;
+  result.canary_norm = pair.canary_norm;
+
+  const auto start = std::chrono::steady_clock::now();
+  ScoreContext context{pair.direction, std::nullopt};
+  std::vector<double> scores_d(static_cast<std::size_t>(spec.trials)), scores_d_prime(scores_d.size());
+  const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
+  for (long run = 0; run < spec.trials; ++run) {
+    core::Rng rng_d = stream(spec, std::uint64_t(run), kRoleD),
+              rng_d_prime = stream(spec, std::uint64_t(run), kRoleDPrime);
+    const alg::Estimate on_d = estimator->run(in_d, rng_d);
+    if (!score) score = &find_score(default_score(on_d));
+    if (score->needs_reference && !context.reference) {
+      core::Rng reference_rng = stream(spec, 0, kReferenceRole);
+      context.reference = estimator->run(in_d, reference_rng);
+      ++result.runs;
+    }
+    scores_d[std::size_t(run)] = score->score(on_d, context);
+    scores_d_prime[std::size_t(run)] = score->score(estimator->run(in_d_prime, rng_d_prime), context);
+    result.runs += 2;
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  result.runs_per_second = seconds > 0 ? double(result.runs) / seconds : 0.0;
+  result.score = score->name;
+
+  result.loss = estimate_privacy_loss(scores_d, scores_d_prime, result.audited_delta, spec.confidence);
+  if (result.claim.scope == alg::ClaimScope::not_private)
+    result.verdict = AuditVerdict::not_private;
+  else
+    result.verdict =
+        result.loss.epsilon_lower > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
+  result.interpretation = interpret(result);
+  return result;
+}
+
+AuditResult run_audit(const AuditSpec& spec) { return run_audit(spec, alg::algorithm_registry()); }
+
+std::string to_string(AuditVerdict verdict) {
+  switch (verdict) {
+    case AuditVerdict::pass:
+      return "PASS";
+    case AuditVerdict::violation:
+      return "VIOLATION";
+    case AuditVerdict::not_private:
+      return "NOT PRIVATE";
+  }
+  return "unknown";
+}
+
+}  // namespace dpb::verify

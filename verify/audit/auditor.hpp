@@ -1,0 +1,47 @@
+#pragma once
+// The privacy auditor (DESIGN.md §5 "Privacy audit"): runs a registered algorithm many times on two
+// neighbouring datasets, scores every output and bounds the privacy loss from below. VIOLATION when
+// the bound exceeds the claimed epsilon.
+#include <string>
+
+#include "algorithms/privacy.hpp"
+#include "algorithms/registry.hpp"
+#include "verify/audit/audit_spec.hpp"
+#include "verify/audit/estimators.hpp"
+#include "verify/audit/neighbours.hpp"
+
+namespace dpb::verify {
+
+enum class AuditVerdict {
+  pass,         // the lower bound does not exceed the claimed epsilon (which proves nothing either way)
+  violation,    // the lower bound exceeds the claimed epsilon at the stated confidence
+  not_private,  // the algorithm claims no privacy: the numbers are reported, nothing is audited
+};
+
+struct AuditResult {
+  AuditSpec spec;
+  alg::PrivacyClaim claim;  // the claim the algorithm makes for this input
+  // What the replace-one audit tests: the claim's (eps, delta), or for an add/remove claim, by group
+  // privacy over the two steps of a replacement, (2 eps, (1 + e^eps) delta).
+  double audited_epsilon = 0, audited_delta = 0;
+  std::string neighbours;                             // NeighbourPair::description
+  NeighbourKind construction = NeighbourKind::fresh;  // the concrete kind used
+  double canary_norm = 0;
+  std::string score;  // the score used
+  PrivacyLossEstimate loss;
+  long runs = 0;  // mechanism runs, both datasets (and the reference) together
+  double runs_per_second = 0;
+  AuditVerdict verdict = AuditVerdict::pass;
+  std::string interpretation;  // what this verdict shows, in words (claim scope x neighbour kind)
+};
+
+// Audits spec.algorithm from `registry` (a test or the mutants can pass their own). Throws
+// dpb::InvalidArgument on an invalid spec (see validate(AuditSpec)), an unknown algorithm, or when
+// the algorithm rejects the input.
+AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry);
+// The same with the built-in algorithms (alg::algorithm_registry()).
+AuditResult run_audit(const AuditSpec& spec);
+
+std::string to_string(AuditVerdict verdict);  // "PASS", "VIOLATION", "NOT PRIVATE"
+
+}  // namespace dpb::verify

@@ -1,0 +1,107 @@
+#include "verify/audit/neighbours.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+
+#include "core/errors.hpp"
+
+namespace dpb::verify {
+namespace {
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// Puts `in_d` at column `index` of D and `in_d_prime` at the same column of D'.
+void plant(NeighbourPair& pair, const Eigen::VectorXd& in_d, const Eigen::VectorXd& in_d_prime) {
+  pair.X.col(pair.index) = in_d;
+  pair.X_prime = pair.X;
+  pair.X_prime.col(pair.index) = in_d_prime;
+}
+
+}  // namespace
+
+WorstCase worst_case_construction(const std::string& id) {
+  if (id == "liu2022.private_mean")
+    return {NeighbourKind::corner,
+            "liu2022 §3.7 Alg. 5: one record at the opposite truncation corner, the largest shift (2 r "
+            "sqrt(d)/B) "
+            "of the Gaussian part"};
+  if (id == "dugler2026.truncated_mean")
+    return {NeighbourKind::corner,
+            "dugler2026 §3 (Lemma 14): box corners attain the truncated mean's sensitivity 2 r sqrt(dk)/m"};
+  if (starts_with(id, "kumar2025."))
+    return {NeighbourKind::corner, "kumar2025 §4.6 Alg. 1: the replaced point has every coordinate at +-R"};
+  if (starts_with(id, "liu2022."))
+    return {NeighbourKind::huge_norm,
+            "liu2022 §3.7 Alg. 2-4: a huge record is clipped to beta, the most one record can move a step "
+            "(A = c I vs -c I is no x x^T, so the rank-one canary c^2 u u^T stands in)"};
+  if (starts_with(id, "dugler2026."))
+    return {NeighbourKind::huge_norm,
+            "dugler2026 §3 (Thm 4, Lemma 9): a record with ||A_i Q|| far above R is clipped to R, the 2R/B "
+            "sensitivity"};
+  if (starts_with(id, "cai2024."))
+    return {
+        NeighbourKind::huge_norm,
+        "cai2024 §3.6: Algorithm 1 does not clip, so a huge record moves the output beyond the sensitivity "
+        "its claim assumes; the claim is made only for fresh draws from the model"};
+  return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction"};
+}
+
+Eigen::VectorXd canary_direction(const core::ModelInfo& info) {
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(info.Sigma);
+  return solver.eigenvectors().col(0);  // ascending order: the smallest eigenvalue's eigenvector
+}
+
+NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_id, const core::Model& model,
+                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng) {
+  if (index < 0 || index >= n)
+    throw InvalidArgument(fmt::format("neighbours: index = {} must lie in 0..n-1 = {}", index, n - 1));
+  if (!(std::isfinite(canary_scale) && canary_scale > 0))
+    throw InvalidArgument(
+        fmt::format("neighbours: canary_scale must be a finite number > 0, got {}", canary_scale));
+  std::string reason;
+  if (kind == NeighbourKind::canary) {
+    const WorstCase worst = worst_case_construction(algorithm_id);
+    kind = worst.kind;
+    reason = " (worst case for " + algorithm_id + ": " + worst.reason + ")";
+  }
+  const core::ModelInfo& info = model.info();
+  NeighbourPair pair;
+  pair.X = model.sample(n, rng);
+  pair.index = index;
+  pair.kind = kind;
+  pair.direction = canary_direction(info);
+  const double norm = canary_scale * std::sqrt(info.Sigma.trace());
+  const Eigen::Index d = pair.X.rows();
+  switch (kind) {
+    case NeighbourKind::fresh:
+      plant(pair, pair.X.col(index), model.sample(1, rng).col(0));
+      pair.description = fmt::format("record {} replaced by a fresh draw from the model", index);
+      break;
+    case NeighbourKind::huge_norm:
+      pair.canary_norm = norm;
+      plant(pair, pair.X.col(index), norm * pair.direction);
+      pair.description = fmt::format("record {} replaced by a canary of norm {:.4g} along u", index, norm);
+      break;
+    case NeighbourKind::sign_flip:
+      pair.canary_norm = norm;
+      plant(pair, norm * pair.direction, -norm * pair.direction);
+      pair.description = fmt::format("record {} is +c u in D and -c u in D', c = {:.4g}", index, norm);
+      break;
+    case NeighbourKind::corner: {
+      const Eigen::VectorXd signs = pair.direction.unaryExpr([](double x) { return x < 0 ? -1.0 : 1.0; });
+      pair.direction = signs / std::sqrt(double(d));
+      pair.canary_norm = norm;
+      plant(pair, -norm * pair.direction, norm * pair.direction);
+      pair.description = fmt::format(
+          "record {} at opposite corners -c s/sqrt(d) in D and +c s/sqrt(d) in D', c = {:.4g}, s = sign(u)",
+          index, norm);
+      break;
+    }
+    case NeighbourKind::canary:
+      break;  // resolved above
+  }
+  pair.description += reason;
+  return pair;
+}
+
+}  // namespace dpb::verify

@@ -1,0 +1,41 @@
+#pragma once
+// Neighbouring datasets for the privacy audit (DESIGN.md §5 "Privacy audit"): D and D' of equal size
+// that differ in the record at one fixed index (replace-one neighbours, the notion of every claim).
+#include <Eigen/Dense>
+#include <string>
+
+#include "core/models/model.hpp"
+#include "core/rng.hpp"
+#include "verify/audit/audit_spec.hpp"
+
+namespace dpb::verify {
+
+struct NeighbourPair {
+  Eigen::MatrixXd X;        // D, d x n (records are columns)
+  Eigen::MatrixXd X_prime;  // D', equal to X except in column `index`
+  Eigen::Index index = 0;
+  Eigen::VectorXd direction;                  // unit canary direction u the scores project on
+  double canary_norm = 0;                     // norm of the planted record(s); 0 for `fresh`
+  NeighbourKind kind = NeighbourKind::fresh;  // never `canary`: that resolves to a concrete kind
+  std::string description;                    // one line: what differs, and the spec section it follows
+};
+
+// The construction `canary` stands for, per algorithm, from the specs' auditor sections
+// (liu2022 §3.7, cai2024 §3.6, kumar2025 §4.6, dugler2026 §3), with the section as `reason`.
+struct WorstCase {
+  NeighbourKind kind;
+  std::string reason;
+};
+WorstCase worst_case_construction(const std::string& algorithm_id);
+
+// The fixed canary direction: the eigenvector of the model's smallest eigenvalue (orthogonal to the
+// signal, so a canary there moves the output where the data alone would not).
+Eigen::VectorXd canary_direction(const core::ModelInfo& info);
+
+// Draws D (n records of `model`) from `rng` and builds D' by `kind` (`canary` is resolved with
+// `algorithm_id`); `fresh` draws the replacement from `rng` too. The canary norm is
+// canary_scale * sqrt(tr Sigma). Throws dpb::InvalidArgument unless 0 <= index < n and canary_scale > 0.
+NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_id, const core::Model& model,
+                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng);
+
+}  // namespace dpb::verify

@@ -1,0 +1,96 @@
+#include "verify/audit/scores.hpp"
+
+#include <fmt/format.h>
+#include <cmath>
+#include <limits>
+
+#include "core/errors.hpp"
+
+namespace dpb::verify {
+namespace {
+
+// The score of a release that did not happen (liu2022 Alg. 4, dugler2026 PRIVRANGE return BOTTOM):
+// an outcome of its own, ordered below every released number, so threshold tests still separate it.
+constexpr double kBottom = std::numeric_limits<double>::lowest();
+
+template <class T>
+const T& require(const std::optional<T>& part, const char* what, const char* score) {
+  if (!part)
+    throw InvalidArgument(
+        fmt::format("score '{}' reads the output's {}, which this algorithm does not release; "
+                    "choose another score (dpbounds audit --help lists them)",
+                    score, what));
+  return *part;
+}
+
+const alg::Estimate& reference_of(const ScoreContext& context) {
+  if (!context.reference) throw InvalidArgument("score 'reference_distance' needs a reference output");
+  return *context.reference;
+}
+
+// The distance between two outputs in the first part both release: projector distance for
+// subspaces, Frobenius for covariances, Euclidean for means and scalars.
+double output_distance(const alg::Estimate& a, const alg::Estimate& b) {
+  if (a.Q && b.Q) return (*a.Q * a.Q->transpose() - *b.Q * b.Q->transpose()).norm();
+  if (a.Sigma && b.Sigma) return (*a.Sigma - *b.Sigma).norm();
+  if (a.mean && b.mean) return (*a.mean - *b.mean).norm();
+  if (a.scalar && b.scalar) return std::abs(*a.scalar - *b.scalar);
+  throw InvalidArgument("score 'reference_distance': the output and its reference share no released part");
+}
+
+}  // namespace
+
+const std::vector<ScoreEntry>& score_registry() {
+  static const std::vector<ScoreEntry> registry = {
+      {"subspace_energy", "u^T Q Q^T u: the share of the canary direction u inside the released subspace",
+       false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return (require(e.Q, "subspace Q", "subspace_energy").transpose() * c.direction).squaredNorm();
+       }},
+      {"eigenvector_projection", "|<q_1, u>|: alignment of the top released eigenvector with u", false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return std::abs(require(e.Q, "subspace Q", "eigenvector_projection").col(0).dot(c.direction));
+       }},
+      {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
+       }},
+      {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
+       false,
+       [](const alg::Estimate& e, const ScoreContext&) {
+         return e.eigenvalues ? (*e.eigenvalues)(0) : kBottom;
+       }},
+      {"mean_projection", "<mean, u>: the released mean along u", false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return require(e.mean, "mean", "mean_projection").dot(c.direction);
+       }},
+      {"scalar",
+       "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
+       false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
+      {"reference_distance",
+       "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
+       "Sigma, Euclidean for a mean or scalar",
+       true,
+       [](const alg::Estimate& e, const ScoreContext& c) { return output_distance(e, reference_of(c)); }},
+  };
+  return registry;
+}
+
+const ScoreEntry& find_score(const std::string& name) {
+  std::string known;
+  for (const auto& entry : score_registry()) {
+    if (entry.name == name) return entry;
+    known += (known.empty() ? "" : ", ") + entry.name;
+  }
+  throw InvalidArgument(fmt::format("unknown score '{}' (known: {})", name, known));
+}
+
+std::string default_score(const alg::Estimate& estimate) {
+  if (estimate.Q) return "subspace_energy";
+  if (estimate.Sigma) return "covariance_quadratic";
+  if (estimate.mean) return "mean_projection";
+  if (estimate.eigenvalues && !estimate.scalar) return "top_eigenvalue";
+  return "scalar";
+}
+
+}  // namespace dpb::verify
