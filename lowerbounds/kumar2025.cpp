@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "bounds/params.hpp"
+#include "bounds/table_cell.hpp"
 #include "core/rng.hpp"
 #include "lowerbounds/constructions/kumar2025_packing.hpp"
 #include "lowerbounds/constructions/private_assouad.hpp"
@@ -271,16 +272,6 @@ Theorem thm7() {
 
 // ---- Table cells -----------------------------------------------------------------------------------
 
-// A cell backed by one of the theorems above: same rate, conditions and setting, the table's own text.
-Theorem cell_from(const Theorem& theorem, std::string id, const std::string& where,
-                  const std::string& citation, std::string cell_latex) {
-  Theorem cell = theorem;
-  cell.id = std::move(id);
-  cell.source = paper + ", " + where + ": " + citation;
-  cell.latex = std::move(cell_latex);
-  return cell;
-}
-
 Theorem table1_nonprivate() {
   Theorem t;
   t.id = "kumar2025.table1.lower.nonprivate";
@@ -327,10 +318,10 @@ std::vector<Theorem> kumar2025_lower_bounds() {
       thm5(),
       thm7(),
       table1_nonprivate(),
-      cell_from(t2, "kumar2025.table1.lower.ours", "Table 1 (Lower Bound, Our Results)", "Thm. 2",
+      bounds::table_cell(t2, "kumar2025.table1.lower.ours", paper, "Table 1 (Lower Bound, Our Results)", "Thm. 2",
                 R"(k^2 + \sqrt{d}\,k)"),
       table2_nonprivate(),
-      cell_from(t4, "kumar2025.table2.lower.ours", "Table 2 (Lower Bound (Model 1), Our Results)", "Thm. 4",
+      bounds::table_cell(t4, "kumar2025.table2.lower.ours", paper, "Table 2 (Lower Bound (Model 1), Our Results)", "Thm. 4",
                 "d"),
   };
 }
