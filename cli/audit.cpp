@@ -1,12 +1,10 @@
 // `dpbounds audit ALGORITHM`: an empirical lower bound on an algorithm's privacy loss, checked
 // against its claim (DESIGN.md §5 "Privacy audit", docs/auditing.md).
 #include <fmt/core.h>
-#include <cmath>
 #include <string>
 #include <vector>
 
 #include "cli/verb.hpp"
-#include "core/errors.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/audit/auditor.hpp"
 #include "verify/audit/scores.hpp"
@@ -22,29 +20,14 @@ struct Options {
   bool json = false;
 };
 
-long integer(const std::string& text, const std::string& option) {
-  const double v = dpb::cli::number(text, option);
-  if (v != std::floor(v) || std::abs(v) > 9.0e15)
-    throw dpb::InvalidArgument(fmt::format("{} must be an integer, got '{}'", option, text));
-  return static_cast<long>(v);
-}
-
-dpb::core::ParamMap assignments(const std::vector<std::string>& texts) {
-  dpb::core::ParamMap map;
-  for (const auto& text : texts) {
-    auto [name, value] = dpb::core::ParamMap::parse_assignment(text);
-    map.set(name, std::move(value));
-  }
-  return map;
-}
-
 int run(const Options& o) {
+  using dpb::cli::integer;
   using dpb::cli::number;
   dpb::verify::AuditSpec spec;
   spec.algorithm = o.algorithm;
-  spec.params = assignments(o.params);
+  spec.params = dpb::cli::assignments(o.params);
   spec.model = o.model;
-  spec.model_params = assignments(o.model_params);
+  spec.model_params = dpb::cli::assignments(o.model_params);
   spec.privacy.epsilon = number(o.epsilon, "--epsilon");
   spec.privacy.delta = number(o.delta, "--delta");
   spec.n = integer(o.n, "--n");

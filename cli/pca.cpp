@@ -1,12 +1,9 @@
 // `dpbounds pca`: a differentially private PCA of the user's own records, with an honest statement
 // of what is protected. The logic lives in verify/private_pca and verify/datasets.
 #include <fmt/core.h>
-#include <cmath>
 #include <filesystem>
 
 #include "cli/verb.hpp"
-#include "core/errors.hpp"
-#include "core/params.hpp"
 #include "verify/datasets/records.hpp"
 #include "verify/demo.hpp"
 #include "verify/private_pca.hpp"
@@ -22,16 +19,11 @@ struct Options {
 
 int run(const Options& o) {
   dpb::verify::PcaRequest request;
-  const double k = dpb::cli::number(o.k, "--k");
-  if (k != std::floor(k) || k < 1) throw dpb::InvalidArgument("--k must be a whole number >= 1");
-  request.k = static_cast<int>(k);
+  request.k = static_cast<int>(dpb::cli::integer(o.k, "--k"));
   request.privacy.epsilon = dpb::cli::number(o.epsilon, "--epsilon");
   request.privacy.delta = dpb::cli::number(o.delta, "--delta");
   request.algorithm = o.algorithm;
-  for (const auto& assignment : o.params) {
-    auto [name, value] = dpb::core::ParamMap::parse_assignment(assignment);
-    request.params.set(name, value);
-  }
+  request.params = dpb::cli::assignments(o.params);
   request.center = o.center;
   request.accept_model_dependent_privacy = o.accept_model_dependent;
   request.seed = dpb::verify::parse_seed(o.seed);

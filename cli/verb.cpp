@@ -1,8 +1,10 @@
 #include "cli/verb.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <fmt/core.h>
 
+#include "core/errors.hpp"
 #include "core/params.hpp"
 
 namespace dpb::cli {
@@ -26,6 +28,22 @@ std::vector<Verb> verbs() {
 }
 
 double number(const std::string& text, const std::string& option) { return core::parse_number(text, option); }
+
+long integer(const std::string& text, const std::string& option) {
+  const double v = number(text, option);
+  if (v != std::floor(v) || std::abs(v) > 9.0e15)  // beyond 2^53 a double no longer holds every integer
+    throw InvalidArgument(fmt::format("{} must be a whole number, got '{}'", option, text));
+  return static_cast<long>(v);
+}
+
+core::ParamMap assignments(const std::vector<std::string>& texts) {
+  core::ParamMap map;
+  for (const auto& text : texts) {
+    auto [name, value] = core::ParamMap::parse_assignment(text);
+    map.set(name, std::move(value));
+  }
+  return map;
+}
 
 void print_json(const nlohmann::json& j) { fmt::print("{}\n", j.dump(2)); }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "core/params.hpp"
+
 namespace dpb::cli {
 
 inline constexpr int kUsageError = 2;  // invalid input of any kind (DESIGN §3 "Errors")
@@ -28,6 +30,10 @@ std::vector<Verb> verbs();
 
 // A command-line number, or dpb::InvalidArgument naming the option.
 double number(const std::string& text, const std::string& option);
+// A command-line whole number, or dpb::InvalidArgument naming the option.
+long integer(const std::string& text, const std::string& option);
+// Repeated `--param name=value` options as a parameter map (numbers, [a,b] lists or strings).
+core::ParamMap assignments(const std::vector<std::string>& texts);
 void print_json(const nlohmann::json& j);
 
 }  // namespace dpb::cli
