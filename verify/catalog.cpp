@@ -4,10 +4,9 @@
 #include <fmt/ranges.h>
 
 #include "algorithms/registry.hpp"
-#include "bounds/theorem.hpp"
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
-#include "lowerbounds/catalog.hpp"
+#include "verify/theorem_table.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -60,22 +59,9 @@ nlohmann::json models_json() {
   return out;
 }
 
-std::vector<const bounds::Theorem*> all_theorems() {
-  std::vector<const bounds::Theorem*> all;
-  for (const auto& t : bounds::upper_bound_theorems()) all.push_back(&t);
-  for (const auto& t : lower::lower_bound_theorems()) all.push_back(&t);
-  return all;
-}
-
 nlohmann::json theorems_json() {
   nlohmann::json out = nlohmann::json::array();
-  for (const auto* t : all_theorems())
-    out.push_back({{"id", t->id},
-                   {"source", t->source},
-                   {"kind", t->kind == bounds::Kind::upper ? "upper" : "lower"},
-                   {"applies", t->applies},
-                   {"latex", t->latex},
-                   {"hides", t->hides}});
+  for (const auto* t : all_theorems()) out.push_back(theorem_json(*t));
   return out;
 }
 

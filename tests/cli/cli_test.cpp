@@ -1,49 +1,12 @@
 // End-to-end tests of the `dpbounds` executable (its path comes from ctest's DPB_CLI).
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <catch2/catch.hpp>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
-#include <string>
 
-namespace {
+#include "cli/run_cli.hpp"
 
-struct Result {
-  int code;
-  std::string out, err;
-};
+using dpb::test::lines;
+using dpb::test::run_cli;
 
-std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-Result run_cli(const std::string& args) {
-  const char* cli = std::getenv("DPB_CLI");
-  REQUIRE(cli != nullptr);
-  // ctest runs the cases as parallel processes: every call gets its own capture files.
-  static int calls = 0;
-  const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(calls++);
-  const auto dir = std::filesystem::temp_directory_path();
-  const auto out = dir / ("dpb_cli_test_" + tag + ".out"), err = dir / ("dpb_cli_test_" + tag + ".err");
-  const std::string cmd = std::string("'") + cli + "' " + args + " >" + out.string() + " 2>" + err.string();
-  const int status = std::system(cmd.c_str());
-  Result result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-  std::filesystem::remove(out);
-  std::filesystem::remove(err);
-  return result;
-}
-
-long lines(const std::string& s) { return static_cast<long>(std::count(s.begin(), s.end(), '\n')); }
-
-}  // namespace
-
-TEST_CASE("--help teaches the verbs and --version prints the version", "[cli]") {
+TEST_CASE("dpbounds --help teaches the verbs and --version prints the version", "[cli]") {
   const auto help = run_cli("--help");
   CHECK(help.code == 0);
   for (const char* verb : {"list", "calibrate", "demo", "Examples"}) CHECK(help.out.find(verb) != std::string::npos);

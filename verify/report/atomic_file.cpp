@@ -1,7 +1,7 @@
 #include "verify/report/atomic_file.hpp"
 
-#include <cctype>
 #include <fmt/format.h>
+#include <cctype>
 #include <fstream>
 #include <system_error>
 
@@ -20,7 +20,9 @@ std::filesystem::path partial_path(const std::filesystem::path& path) {
 void write_file_atomically(const std::filesystem::path& path, const std::string& content) {
   std::error_code ec;
   if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), ec);
-  if (ec) throw InvalidArgument(fmt::format("cannot create directory {}: {}", path.parent_path().string(), ec.message()));
+  if (ec)
+    throw InvalidArgument(
+        fmt::format("cannot create directory {}: {}", path.parent_path().string(), ec.message()));
   const auto partial = partial_path(path);
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);

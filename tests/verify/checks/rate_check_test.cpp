@@ -1,0 +1,162 @@
+#include "verify/checks/rate_check.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "tests/verify/checks/synthetic.hpp"
+#include "verify/checks/sample_statistics.hpp"
+
+using dpb::bounds::Kind;
+using dpb::verify::CheckSpec;
+using dpb::verify::VerdictStatus;
+
+namespace {
+
+// Five cells over two decades of n, 50 trials each, errors c n^-a with ±10% uniform noise: the mean
+// of a cell is then within about 3 * 0.058 / sqrt(50) = 2.5% of c n^-a, so the slope of log R is
+// within about 0.03 / ln(100) ≈ 0.01 of its true value — far inside the 0.1 tolerance, whatever the
+// seed. Every verdict below therefore has a known answer.
+const std::vector<double> kNs = {100, 300, 1000, 3000, 10000};
+constexpr std::size_t kTrials = 50;
+
+dpb::verify::ResultSet results_with_exponent(double a) {
+  dpb::verify::ResultSet r;
+  r.experiment = std::string("synthetic");
+  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials, dpb::test::power_law(2.0, a, 0.1, 7));
+  return r;
+}
+
+CheckSpec spec(const std::string& kind, bool optimal = false) {
+  auto c = dpb::test::check_spec(kind, "T", "alg", "sin", "n");
+  c.optimal = optimal;
+  return c;
+}
+
+dpb::verify::Verdict check(const dpb::verify::ResultSet& r, const CheckSpec& c,
+                           const dpb::bounds::Theorem& t) {
+  return dpb::verify::check_rate_or_slope(r, c, t, 1, {});
+}
+
+}  // namespace
+
+TEST_CASE("rate check: an upper bound that holds passes, with the implied constant max R", "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  const auto v = check(results_with_exponent(0.5), spec("rate"), t);
+  CHECK(v.status == VerdictStatus::pass);
+  CHECK(v.statistic.rfind("mean:", 0) == 0);
+  const double slope = v.figures["slope_log_ratio"];
+  CHECK(std::abs(slope) < 0.02);
+  const double lo = v.figures["ci"][0], hi = v.figures["ci"][1];
+  CHECK(lo <= slope);
+  CHECK(slope <= hi);
+  // R = mean / n^-0.5 ≈ 2 (c = 2, noise of mean 1) in every cell.
+  CHECK(double(v.figures["implied_constant"]) == Approx(2).epsilon(0.05));
+  CHECK(v.figures["cells"].size() == kNs.size());
+  CHECK(v.summary.rfind("PASS", 0) == 0);
+}
+
+TEST_CASE("rate check: an error that falls slower than the upper bound's rate fails", "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  // error ~ n^-0.2: log R grows with slope +0.3 > +0.1.
+  const auto v = check(results_with_exponent(0.2), spec("rate"), t);
+  CHECK(v.status == VerdictStatus::fail);
+  CHECK(double(v.figures["slope_log_ratio"]) == Approx(0.3).margin(0.02));
+  CHECK(double(v.figures["ci"][0]) > 0.1);
+}
+
+TEST_CASE("rate check: a faster error passes an upper bound, but fails it when claimed optimal",
+          "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  const auto r = results_with_exponent(1.0);  // slope of log R = -0.5
+  CHECK(check(r, spec("rate"), t).status == VerdictStatus::pass);
+  CHECK(check(r, spec("rate", true), t).status == VerdictStatus::fail);
+}
+
+TEST_CASE("rate check: for a lower bound the forbidden side is a falling ratio", "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::lower, 0.5);
+  CHECK(check(results_with_exponent(1.0), spec("rate"), t).status == VerdictStatus::fail);
+  CHECK(check(results_with_exponent(0.2), spec("rate"), t).status == VerdictStatus::pass);
+}
+
+TEST_CASE("rate check: a CI straddling the tolerance is inconclusive", "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  // Every cell holds the same symmetric multiset of noise factors times n^-0.4, so the slope of log R
+  // is exactly +0.1 = the tolerance and its bootstrap distribution is symmetric about it: the CI
+  // contains +0.1 by construction.
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", kNs, 22, [](double n, std::size_t i) {
+    return (0.75 + 0.05 * double(i % 11)) * std::pow(n, -0.4);
+  });
+  const auto v = check(r, spec("rate"), t);
+  CHECK(double(v.figures["slope_log_ratio"]) == Approx(0.1).epsilon(1e-9));
+  CHECK(v.status == VerdictStatus::inconclusive);
+  CHECK(double(v.figures["ci"][0]) < 0.1);
+  CHECK(double(v.figures["ci"][1]) > 0.1);
+}
+
+TEST_CASE("slope check: observed against predicted log-log slope", "[checks][slope]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  const auto pass = check(results_with_exponent(0.5), spec("slope"), t);
+  CHECK(pass.status == VerdictStatus::pass);
+  CHECK(double(pass.figures["predicted_slope"]) == Approx(-0.5).epsilon(1e-12));
+  CHECK(double(pass.figures["observed_slope"]) == Approx(-0.5).margin(0.02));
+  // Both sides are forbidden: faster and slower errors fail.
+  CHECK(check(results_with_exponent(1.0), spec("slope"), t).status == VerdictStatus::fail);
+  CHECK(check(results_with_exponent(0.2), spec("slope"), t).status == VerdictStatus::fail);
+}
+
+TEST_CASE("rate check: the (1 - zeta) quantile is used only with ceil(factor / zeta) trials per cell",
+          "[checks][rate]") {
+  auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  t.semantics = {true, 0.1};  // default factor 10: needs ceil(10 / 0.1) = 100 trials per cell
+  // Trial i of a cell has error (i + 1) n^-0.5: the cell's values are 1..m times n^-0.5.
+  auto make = [](std::size_t m) {
+    dpb::verify::ResultSet r;
+    dpb::test::add_trials(r, "alg", "sin", kNs, m,
+                          [](double n, std::size_t i) { return (i + 1) / std::sqrt(n); });
+    return r;
+  };
+  const auto enough = check(make(100), spec("rate"), t);
+  CHECK(enough.statistic.rfind("quantile 0.9:", 0) == 0);
+  // Type-7 quantile of 1..100 at 0.9: position 0.9 * 99 = 89.1, between 90 and 91 -> 90.1.
+  CHECK(double(enough.figures["cells"][0]["statistic"]) == Approx(90.1 / 10).epsilon(1e-12));
+  const auto few = check(make(99), spec("rate"), t);
+  CHECK(few.statistic.rfind("mean:", 0) == 0);
+  CHECK(few.statistic.find("100") != std::string::npos);
+  CHECK(double(few.figures["cells"][0]["statistic"]) == Approx(50.0 / 10).epsilon(1e-12));
+}
+
+TEST_CASE("rate check: missing parameters and too few trials are inconclusive, naming the cause",
+          "[checks][rate]") {
+  auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  dpb::verify::ResultSet one_trial;
+  dpb::test::add_trials(one_trial, "alg", "sin", kNs, 1, dpb::test::power_law(1, 0.5, 0.1, 3));
+  CHECK_THROWS_WITH(check(one_trial, spec("rate"), t), Catch::Contains("1 successful trials"));
+  auto swept_d = spec("rate");
+  swept_d.vary = std::string("d");
+  CHECK_THROWS_WITH(check(results_with_exponent(0.5), swept_d, t), Catch::Contains("no parameter 'd'"));
+  t.rate = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "lambda1"); };
+  CHECK_THROWS_WITH(check(results_with_exponent(0.5), spec("rate"), t), Catch::Contains("lambda1"));
+}
+
+TEST_CASE("rate check: cells outside the theorem's conditions are left out and listed", "[checks][rate]") {
+  auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  t.conditions.push_back(
+      {"n >= 300", "n >= 300", [](const dpb::bounds::Params& p) { return p.at("n") >= 300; }});
+  const auto v = check(results_with_exponent(0.5), spec("rate"), t);
+  CHECK(v.figures["cells"].size() == kNs.size() - 1);
+  REQUIRE(v.figures["outside_conditions"].size() == 1);
+  CHECK(v.figures["outside_conditions"][0]["condition"] == "n >= 300");
+}
+
+TEST_CASE("rate check: the bootstrap is deterministic for a seed", "[checks][rate]") {
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  const auto r = results_with_exponent(0.5);
+  const auto a = dpb::verify::check_rate_or_slope(r, spec("rate"), t, 5, {});
+  const auto b = dpb::verify::check_rate_or_slope(r, spec("rate"), t, 5, {});
+  const auto c = dpb::verify::check_rate_or_slope(r, spec("rate"), t, 6, {});
+  CHECK(a.figures["ci"] == b.figures["ci"]);
+  CHECK(a.figures["ci"] != c.figures["ci"]);
+  CHECK(a.figures["slope_log_ratio"] ==
+        c.figures["slope_log_ratio"]);  // the point estimate uses no randomness
+}

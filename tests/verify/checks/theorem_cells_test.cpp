@@ -1,0 +1,43 @@
+#include "verify/checks/theorem_cells.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "tests/verify/checks/synthetic.hpp"
+
+using dpb::verify::Inconclusive;
+
+namespace {
+dpb::verify::CheckSpec spec() { return dpb::test::check_spec("rate", "T", "alg", "sin", "n"); }
+}  // namespace
+
+TEST_CASE("theorem cells evaluate the theorem per cell and leave out cells outside its conditions",
+          "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  const auto all = dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {});
+  REQUIRE(all.inside.size() == 2);
+  CHECK(all.inside[1].theorem_value == Approx(0.05));
+  CHECK(all.inside[1].values.size() == 3);
+  t.conditions.push_back(
+      {"n > 200", "n > 200", [](const dpb::bounds::Params& p) { return p.at("n") > 200; }});
+  const auto some = dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {});
+  CHECK(some.inside.size() == 1);
+  CHECK(some.outside[0]["cell"] == 0);
+}
+
+TEST_CASE("theorem cells refuse what cannot support a verdict", "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  auto other = spec();
+  other.algorithm = std::string("missing");
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, other, t, t.rate, "rate", {}),
+                    Catch::Contains("present: alg"));
+  const auto negative = [](const dpb::bounds::Params&) { return -1.0; };
+  CHECK_THROWS_AS(dpb::verify::theorem_cells(r, spec(), t, negative, "rate", {}), Inconclusive);
+  t.conditions.push_back(
+      {"k <= d", "", [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "k") <= 1; }});
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}), Catch::Contains("'k'"));
+}

@@ -1,0 +1,90 @@
+#include "verify/report/figures.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+
+#include "bounds/params.hpp"
+#include "core/errors.hpp"
+#include "tests/verify/report/report_fixture.hpp"
+
+namespace {
+
+dpb::verify::FigureSpec figure(const std::string& theorem) {
+  dpb::verify::FigureSpec f;
+  f.y = std::string("sin");
+  f.theorem = std::string(theorem);
+  return f;
+}
+
+// Rate 1/n: through the first point (a at n = 100, mean 2) it is 200 / n.
+dpb::bounds::Theorem inverse_n() {
+  dpb::bounds::Theorem t;
+  t.id = std::string("T");  // moved in: see tests/verify/checks/synthetic.hpp
+  t.rate = [](const dpb::bounds::Params& p) { return 1 / dpb::bounds::param(p, "n"); };
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("figure data: one series per algorithm, means with 2-standard-error bars", "[report][figures]") {
+  const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure(""), {});
+  CHECK(f.name == "sin-vs-n");
+  REQUIRE(f.series.size() == 2);
+  CHECK(f.series[0].algorithm == "a");
+  REQUIRE(f.series[0].points.size() == 2);
+  const auto& p = f.series[0].points[0];  // a at n = 100: mean 2, sd 1, 3 trials
+  CHECK(p.x == 100);
+  CHECK(p.y == 2);
+  CHECK(p.high == Approx(2 + 2 / std::sqrt(3.0)));
+  CHECK(p.low == Approx(2 - 2 / std::sqrt(3.0)));
+  CHECK(f.reference.empty());
+}
+
+TEST_CASE("figure data: the theorem's rate is scaled through the first point", "[report][figures]") {
+  const auto t = inverse_n();
+  const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure("T"), {&t});
+  REQUIRE(f.reference.size() == 2);
+  CHECK(f.reference[0].second == Approx(2));
+  CHECK(f.reference[1].second == Approx(0.2));
+  CHECK(f.reference_label.find("T") != std::string::npos);
+  // An unknown theorem leaves the line out with a note.
+  const auto unknown = dpb::verify::figure_data(dpb::test::small_results(), figure("U"), {&t});
+  CHECK(unknown.reference.empty());
+  REQUIRE(unknown.notes.size() == 1);
+  CHECK(unknown.notes[0].find("reference line of U omitted") == 0);
+}
+
+TEST_CASE("figure data: bars never leave a log axis", "[report][figures]") {
+  auto r = dpb::test::small_results();
+  r.rows[0].metrics["sin"] = -10;   // a at n = 100: -10, 2, 3 -> mean -5/3, off a log axis
+  r.rows[3].metrics["sin"] = 0.01;  // a at n = 1000: 0.01, 0.5, 0.8 -> mean - 2 se < 0
+  const auto f = dpb::verify::figure_data(r, figure(""), {});
+  REQUIRE(f.series[0].points.size() == 1);
+  CHECK(f.series[0].points[0].low == f.series[0].points[0].y);
+  CHECK(f.notes.size() == 1);
+}
+
+TEST_CASE("gnuplot script and pgfplots document", "[report][figures]") {
+  const auto t = inverse_n();
+  const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure("T"), {&t});
+  const auto gp = dpb::verify::gnuplot_script(f, "out.png", "out.svg");
+  CHECK(gp.find("set logscale x") != std::string::npos);
+  CHECK(gp.find("set terminal pngcairo size 900,600 noenhanced") != std::string::npos);  // keeps "_" in ids
+  CHECK(gp.find("set output \"out.png\"") != std::string::npos);
+  CHECK(gp.find("set output \"out.svg\"") != std::string::npos);
+  CHECK(gp.find("with yerrorlines title \"a\"") != std::string::npos);
+  CHECK(gp.find("$reference") != std::string::npos);
+  const auto tex = dpb::verify::pgfplots_document(f);
+  CHECK(tex.find("\\documentclass{standalone}") == 0);
+  CHECK(tex.find("\\usepackage{pgfplots}") != std::string::npos);
+  CHECK(tex.find("\\begin{loglogaxis}") != std::string::npos);
+  CHECK(tex.find("\\end{loglogaxis}") != std::string::npos);
+  CHECK(tex.find("(100, 2) += (0, ") != std::string::npos);
+  CHECK(tex.find("\\addlegendentry{b}") != std::string::npos);
+  CHECK(tex.rfind("\\end{document}\n") == tex.size() - std::string("\\end{document}\n").size());
+  auto linear = figure("");
+  linear.log_x = linear.log_y = false;
+  CHECK(dpb::verify::pgfplots_document(dpb::verify::figure_data(dpb::test::small_results(), linear, {}))
+            .find("\\begin{axis}") != std::string::npos);
+  CHECK_THROWS_AS(dpb::verify::validate(dpb::verify::FigureSpec{}), dpb::InvalidArgument);
+}

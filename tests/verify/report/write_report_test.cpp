@@ -1,0 +1,100 @@
+#include "verify/report/write_report.hpp"
+
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/errors.hpp"
+#include "tests/verify/checks/synthetic.hpp"
+#include "tests/verify/report/report_fixture.hpp"
+#include "verify/report/gnuplot.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+dpb::verify::ReportSpec spec() {
+  dpb::verify::ReportSpec r;
+  r.tables.emplace_back();
+  r.figures.emplace_back();
+  r.figures[0].y = std::string("sin");
+  return r;
+}
+
+std::vector<dpb::verify::Verdict> verdicts() {
+  dpb::verify::Verdict v;
+  v.check = dpb::test::check_spec("rate", "T", "a", "sin", "n");
+  v.status = dpb::verify::VerdictStatus::pass;
+  v.summary = std::string("PASS: fine");
+  v.figures = {{"slope_log_ratio", 0.01}};
+  return {v};
+}
+
+bool any_partial(const fs::path& dir) {
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.path().filename().string().find(".partial") != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("write_report writes summary, tables, pgfplots figures and verdicts.json",
+          "[report][write_report]") {
+  dpb::test::ScratchDir dir("report");
+  dpb::verify::write_report(dpb::test::small_results(), spec(), verdicts(), dir.path);
+  for (const char* ext : {".md", ".tex", ".csv"})
+    CHECK(fs::exists(dir.path / "tables" / (std::string("sin-n-by-algorithm-mean_sd") + ext)));
+  CHECK(dpb::test::read_text(dir.path / "tables/sin-n-by-algorithm-mean_sd.md")
+            .find("| 100 | 2 ± 1 | 4 ± 0 |") != std::string::npos);
+  const auto tex = dpb::test::read_text(dir.path / "figures/sin-vs-n.tex");
+  CHECK(tex.find("\\documentclass{standalone}") == 0);
+  CHECK(fs::exists(dir.path / "figures/sin-vs-n.gp"));
+  const auto json = nlohmann::json::parse(dpb::test::read_text(dir.path / "verdicts.json"));
+  CHECK(json["experiment"] == "small");
+  CHECK(json["verdicts"][0]["status"] == "PASS");
+  CHECK(json["verdicts"][0]["figures"]["slope_log_ratio"] == 0.01);
+  const auto summary = dpb::test::read_text(dir.path / "summary.md");
+  CHECK(summary.find("**PASS**") < summary.find("## Tables"));
+  CHECK(!any_partial(dir.path));
+  if (dpb::verify::find_program("gnuplot").empty()) {
+    WARN("gnuplot is not on PATH: the PNG/SVG assertions are skipped");
+  } else {
+    CHECK(fs::file_size(dir.path / "figures/sin-vs-n.png") > 0);
+    CHECK(dpb::test::read_text(dir.path / "figures/sin-vs-n.svg").find("<svg") != std::string::npos);
+    CHECK(summary.find("`figures/sin-vs-n.png`") != std::string::npos);
+  }
+}
+
+TEST_CASE("write_report without gnuplot skips PNG/SVG and says so", "[report][write_report]") {
+  dpb::test::ScratchDir dir("report-no-gnuplot");
+  dpb::verify::ReportOptions options;
+  options.gnuplot = std::string("dpbounds-no-such-gnuplot");
+  options.theorems = dpb::verify::TheoremList{};
+  dpb::verify::write_report(dpb::test::small_results(), spec(), {}, dir.path, options);
+  CHECK(!fs::exists(dir.path / "figures/sin-vs-n.png"));
+  CHECK(fs::exists(dir.path / "figures/sin-vs-n.tex"));
+  const auto summary = dpb::test::read_text(dir.path / "summary.md");
+  CHECK(summary.find("PNG/SVG skipped") != std::string::npos);
+  CHECK(summary.find("No checks were configured") != std::string::npos);
+}
+
+TEST_CASE("write_report survives a failing gnuplot: a note, and no PNG/SVG or temporary left",
+          "[report][write_report]") {
+  dpb::test::ScratchDir dir("report-failing-gnuplot");
+  dpb::verify::ReportOptions options;
+  options.gnuplot = std::string("false");  // exits 1 without drawing
+  options.theorems = dpb::verify::TheoremList{};
+  dpb::verify::write_report(dpb::test::small_results(), spec(), {}, dir.path, options);
+  CHECK(!fs::exists(dir.path / "figures/sin-vs-n.png"));
+  CHECK(dpb::test::read_text(dir.path / "summary.md").find("gnuplot failed on sin-vs-n (exit 1)") !=
+        std::string::npos);
+  CHECK(!any_partial(dir.path));
+}
+
+TEST_CASE("write_report validates the spec before writing anything", "[report][write_report]") {
+  dpb::test::ScratchDir dir("report-invalid");
+  auto bad = spec();
+  bad.tables[0].stat = std::string("mode");
+  CHECK_THROWS_AS(dpb::verify::write_report(dpb::test::small_results(), bad, {}, dir.path / "out"),
+                  dpb::InvalidArgument);
+  CHECK(!fs::exists(dir.path / "out"));
+}

@@ -1,0 +1,54 @@
+#pragma once
+// What `dpbounds bound ID` prints: one theorem evaluated at a parameter point — its rate, each condition
+// with its truth value, and the explicit lower-bound value where the theorem has one (DESIGN.md §4).
+#include <cstddef>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bounds/theorem.hpp"
+#include "verify/theorem_table.hpp"
+
+namespace dpb::verify {
+
+// The theorem of `theorems` with this id. An unknown id is a dpb::InvalidArgument that suggests the
+// nearest ids by edit distance.
+const bounds::Theorem& find_theorem(const TheoremList& theorems, const std::string& id);
+
+// Up to `count` of `candidates` nearest to `id` by edit distance (verify/experiment/suggest.hpp), nearest
+// first, ties in the given order.
+std::vector<std::string> nearest(const std::vector<std::string>& candidates, const std::string& id,
+                                 std::size_t count);
+
+// The theorem's example point with every value of `given` put over it (`dpbounds bound --example`).
+bounds::Params over_example(const bounds::Theorem& t, const bounds::Params& given);
+
+struct ConditionValue {
+  std::string name, text;
+  bool holds = false;
+};
+
+struct BoundEvaluation {
+  const bounds::Theorem* theorem = nullptr;
+  bounds::Params params;
+  double rate = 0;
+  std::vector<ConditionValue> conditions;
+  std::optional<double> explicit_value;  // lower bounds with explicit constants
+
+  bool all_conditions_hold() const;
+};
+
+// Which parts of a theorem to evaluate: the explicit value of a lower bound builds its construction,
+// which callers that need only the rate (`gaps`) skip.
+enum class ExplicitValue { evaluate, skip };
+
+// Throws dpb::InvalidArgument, prefixed with the theorem id, when a parameter the rate, a condition or
+// the explicit value reads is missing or outside its domain, or when the rate is not a finite number.
+BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& params,
+                               ExplicitValue explicit_value = ExplicitValue::evaluate);
+
+std::string to_text(const BoundEvaluation& e);
+nlohmann::json to_json(const BoundEvaluation& e);
+
+}  // namespace dpb::verify

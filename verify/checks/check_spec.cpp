@@ -1,0 +1,30 @@
+#include "verify/checks/check_spec.hpp"
+
+namespace dpb::verify {
+
+std::string to_string(VerdictStatus status) {
+  switch (status) {
+    case VerdictStatus::pass:
+      return "PASS";
+    case VerdictStatus::fail:
+      return "FAIL";
+    case VerdictStatus::inconclusive:
+      return "INCONCLUSIVE";
+  }
+  return "INCONCLUSIVE";
+}
+
+nlohmann::json to_json(const CheckSpec& c) {
+  return {{"kind", c.kind}, {"theorem", c.theorem}, {"algorithm", c.algorithm}, {"metric", c.metric},
+          {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal}};
+}
+
+nlohmann::json to_json(const Verdict& v) {
+  return {{"check", to_json(v.check)},
+          {"status", to_string(v.status)},
+          {"statistic", v.statistic},
+          {"summary", v.summary},
+          {"figures", v.figures}};
+}
+
+}  // namespace dpb::verify

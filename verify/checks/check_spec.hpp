@@ -1,0 +1,37 @@
+#pragma once
+// What a check is asked to do and what it answers (DESIGN.md §5 "Checks"). The experiment YAML fills
+// CheckSpec; run_checks turns each into a Verdict. docs/checks.md explains how to read one.
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace dpb::verify {
+
+struct CheckSpec {
+  std::string kind = "rate";  // rate | slope | falsification | consistency
+  std::string theorem;        // theorem id (bounds::upper_bound_theorems / lower::lower_bound_theorems)
+  std::string algorithm;      // as in TrialRow::algorithm (empty for consistency)
+  std::string metric;         // TrialRow::metrics key (empty for consistency)
+  std::string vary;           // the swept cell parameter (rate, slope)
+  std::string against;        // consistency: the other theorem id
+  double tolerance = 0.1;     // slope tolerance of rate/slope checks
+  bool optimal = false;       // rate: also FAIL when the slope is significantly below -tolerance
+};
+
+enum class VerdictStatus { pass, fail, inconclusive };
+// "PASS", "FAIL", "INCONCLUSIVE".
+std::string to_string(VerdictStatus status);
+
+struct Verdict {
+  CheckSpec check;
+  VerdictStatus status = VerdictStatus::inconclusive;
+  std::string statistic;   // "mean" or "quantile 0.99" — which statistic the verdict used, and why
+  std::string summary;     // one line a person reads: the figures behind the verdict
+  nlohmann::json figures;  // every number behind it (slope, CI, implied constant, per-cell values, ...)
+};
+
+// The CheckSpec as JSON (for verdicts.json) — every field, by name.
+nlohmann::json to_json(const CheckSpec& check);
+// The whole verdict as JSON: check, status, statistic, summary, figures.
+nlohmann::json to_json(const Verdict& verdict);
+
+}  // namespace dpb::verify

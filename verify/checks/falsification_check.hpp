@@ -1,0 +1,21 @@
+#pragma once
+// The falsification check (DESIGN.md §5): a lower bound with an explicit value says that every
+// algorithm in its class has mean error >= that value on the construction's distributions. Per cell
+// inside the theorem's conditions, the algorithm's mean error is compared with the value:
+//   FAIL when in some cell the upper end of the bootstrap CI of the mean lies below the value (the
+//        bound, or the algorithm's privacy claim, is contradicted);
+//   PASS when every cell's mean is >= the value;
+//   INCONCLUSIVE otherwise, and whenever the algorithm is not (or not known to be) in the class.
+#include <cstdint>
+
+#include "bounds/theorem.hpp"
+#include "verify/checks/check_options.hpp"
+#include "verify/checks/check_spec.hpp"
+#include "verify/results.hpp"
+
+namespace dpb::verify {
+
+Verdict check_falsification(const ResultSet& results, const CheckSpec& check, const bounds::Theorem& theorem,
+                            std::uint64_t seed, const CheckOptions& options);
+
+}  // namespace dpb::verify

@@ -1,0 +1,172 @@
+#include "verify/checks/rate_check.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "verify/checks/bootstrap.hpp"
+#include "verify/checks/error_statistic.hpp"
+#include "verify/checks/sample_statistics.hpp"
+#include "verify/checks/theorem_cells.hpp"
+
+namespace dpb::verify {
+
+namespace {
+
+// The swept variable of every cell; Inconclusive when a cell lacks it or it is not > 0 (log axis).
+std::vector<double> log_swept(const std::vector<TheoremCell>& cells, const CheckSpec& check,
+                              const CheckOptions& options) {
+  std::vector<double> log_x;
+  std::set<double> distinct;
+  for (const auto& cell : cells) {
+    const auto x = cell.params.find(check.vary);
+    if (x == cell.params.end())
+      throw Inconclusive(fmt::format("cell {} has no parameter '{}' to vary", cell.cell, check.vary));
+    if (!(x->second > 0))
+      throw Inconclusive(fmt::format("'{}' = {} at cell {}: a log-log slope needs it > 0", check.vary,
+                                     x->second, cell.cell));
+    log_x.push_back(std::log(x->second));
+    distinct.insert(x->second);
+  }
+  if (distinct.size() < options.min_cells)
+    throw Inconclusive(
+        fmt::format("'{}' takes {} distinct values inside the theorem's conditions; a slope needs >= {}",
+                    check.vary, distinct.size(), options.min_cells));
+  return log_x;
+}
+
+// log(statistic / rate) per cell, from the given per-cell values.
+std::vector<double> log_ratios(const std::vector<TheoremCell>& cells,
+                               const std::vector<std::vector<double>>& values,
+                               const ErrorStatistic& statistic) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    out.push_back(std::log(statistic(values[i]) / cells[i].theorem_value));
+  return out;
+}
+
+struct Forbidden {
+  bool above = false;  // slope > +tolerance
+  bool below = false;  // slope < -tolerance
+};
+
+Forbidden forbidden_sides(const CheckSpec& check, const bounds::Theorem& theorem) {
+  if (check.kind == "slope") return {true, true};
+  const bool upper = theorem.kind == bounds::Kind::upper;
+  return {upper || check.optimal, !upper || check.optimal};
+}
+
+std::string allowed_range(const Forbidden& f, double tol) {
+  if (f.above && f.below) return fmt::format("within [-{:g}, +{:g}]", tol, tol);
+  return f.above ? fmt::format("<= +{:g}", tol) : fmt::format(">= -{:g}", tol);
+}
+
+}  // namespace
+
+Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, const bounds::Theorem& theorem,
+                            std::uint64_t seed, const CheckOptions& options) {
+  const auto cells = theorem_cells(results, check, theorem, theorem.rate, "rate", options);
+  if (cells.inside.empty())
+    throw Inconclusive(fmt::format("no cell lies inside the conditions of {}", theorem.id));
+  const auto log_x = log_swept(cells.inside, check, options);
+
+  std::size_t fewest = cells.inside.front().values.size();
+  std::vector<std::vector<double>> observed;
+  for (const auto& cell : cells.inside) {
+    fewest = std::min(fewest, cell.values.size());
+    observed.push_back(cell.values);
+  }
+  const ErrorStatistic statistic =
+      choose_statistic(theorem.semantics, fewest, options.quantile_trials_factor);
+  for (std::size_t i = 0; i < observed.size(); ++i)
+    if (!(statistic(observed[i]) > 0))
+      throw Inconclusive(
+          fmt::format("the error statistic is 0 at cell {}: log R is undefined", cells.inside[i].cell));
+  const auto log_r = log_ratios(cells.inside, observed, statistic);
+  const double slope = least_squares_slope(log_x, log_r);
+
+  // Bootstrap: resample trials within each cell; a resample whose statistic is 0 somewhere has no
+  // log R and is dropped (and counted).
+  const BootstrapStreams streams{
+      seed, results.experiment,
+      fmt::format("{}|{}|{}|{}|{}", check.kind, check.theorem, check.algorithm, check.metric, check.vary)};
+  std::vector<double> draws;
+  int dropped = 0;
+  for (int b = 0; b < options.bootstrap_resamples; ++b) {
+    std::vector<std::vector<double>> drawn;
+    for (const auto& cell : cells.inside) {
+      core::Rng rng = streams.stream(cell.cell, static_cast<std::size_t>(b));
+      drawn.push_back(resample(cell.values, rng));
+    }
+    const auto r = log_ratios(cells.inside, drawn, statistic);
+    if (std::all_of(r.begin(), r.end(), [](double v) { return std::isfinite(v); }))
+      draws.push_back(least_squares_slope(log_x, r));
+    else
+      ++dropped;
+  }
+  if (draws.size() < static_cast<std::size_t>(options.bootstrap_resamples) / 2)
+    throw Inconclusive(fmt::format("{} of {} bootstrap resamples had a zero error statistic in some cell",
+                                   dropped, options.bootstrap_resamples));
+  const auto [lo, hi] = percentile_interval(draws, options.confidence);
+
+  const double tol = check.tolerance;
+  const Forbidden forbidden = forbidden_sides(check, theorem);
+  const bool fail = (forbidden.above && lo > tol) || (forbidden.below && hi < -tol);
+  const bool pass = (!forbidden.above || hi <= tol) && (!forbidden.below || lo >= -tol);
+
+  nlohmann::json per_cell = nlohmann::json::array();
+  std::vector<double> log_rate, log_stat, ratios;
+  for (std::size_t i = 0; i < cells.inside.size(); ++i) {
+    const auto& cell = cells.inside[i];
+    const double stat = statistic(cell.values);
+    ratios.push_back(stat / cell.theorem_value);
+    log_rate.push_back(std::log(cell.theorem_value));
+    log_stat.push_back(std::log(stat));
+    per_cell.push_back({{"cell", cell.cell},
+                        {check.vary, cell.params.at(check.vary)},
+                        {"trials", cell.values.size()},
+                        {"failed", cell.failed},
+                        {"statistic", stat},
+                        {"rate", cell.theorem_value},
+                        {"ratio", ratios.back()}});
+  }
+  const double implied_constant = *std::max_element(ratios.begin(), ratios.end());
+  const double smallest_ratio = *std::min_element(ratios.begin(), ratios.end());
+  const double predicted = least_squares_slope(log_x, log_rate);
+
+  Verdict v;
+  v.check = check;
+  v.status = fail ? VerdictStatus::fail : pass ? VerdictStatus::pass : VerdictStatus::inconclusive;
+  v.statistic = statistic.description;
+  v.figures = {{"slope_log_ratio", slope},
+               {"ci", {lo, hi}},
+               {"confidence", options.confidence},
+               {"tolerance", tol},
+               {"allowed", allowed_range(forbidden, tol)},
+               {"bootstrap_resamples", options.bootstrap_resamples},
+               {"dropped_resamples", dropped},
+               {"observed_slope", least_squares_slope(log_x, log_stat)},
+               {"predicted_slope", predicted},
+               {"implied_constant", implied_constant},
+               {"smallest_ratio", smallest_ratio},
+               {"cells", per_cell},
+               {"outside_conditions", cells.outside}};
+  const std::string stat_name =
+      statistic.quantile_level ? fmt::format("q{:g}", *statistic.quantile_level) : "mean";
+  if (check.kind == "slope")
+    v.summary = fmt::format(
+        "{}: observed log-log slope of {} over {} = {:.3g}, predicted {:.3g}; difference {:.3g}, "
+        "{:g}% CI [{:.3g}, {:.3g}], allowed {} ({} cells)",
+        to_string(v.status), stat_name, check.vary, slope + predicted, predicted, slope,
+        100 * options.confidence, lo, hi, allowed_range(forbidden, tol), cells.inside.size());
+  else
+    v.summary = fmt::format(
+        "{}: slope of log({} / rate) over {} = {:.3g}, {:g}% CI [{:.3g}, {:.3g}], allowed {}; "
+        "implied constant max R = {:.3g} ({} cells)",
+        to_string(v.status), stat_name, check.vary, slope, 100 * options.confidence, lo, hi,
+        allowed_range(forbidden, tol), implied_constant, cells.inside.size());
+  return v;
+}
+
+}  // namespace dpb::verify

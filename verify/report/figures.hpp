@@ -1,0 +1,47 @@
+#pragma once
+// A report figure (DESIGN.md §5 "Reports"): one metric against a cell parameter, one series per
+// algorithm (the mean, with bars of ± 2 standard errors — about a 95% interval for the mean), and
+// optionally a theorem's rate as a reference line scaled through the first point. Rendered as a
+// gnuplot script (PNG and SVG) and as a standalone pgfplots document.
+#include <string>
+#include <vector>
+
+#include "verify/report/report_spec.hpp"
+#include "verify/results.hpp"
+#include "verify/theorem_table.hpp"
+
+namespace dpb::verify {
+
+struct FigurePoint {
+  double x = 0, y = 0;       // x: the cell parameter; y: the mean over trials
+  double low = 0, high = 0;  // y ± 2 sd / sqrt(trials); low = y where it would leave a log axis
+  std::size_t trials = 0;
+};
+
+struct FigureSeries {
+  std::string algorithm;
+  std::vector<FigurePoint> points;  // ascending x
+};
+
+struct FigureData {
+  std::string name;  // file stem under figures/
+  FigureSpec spec;
+  std::vector<FigureSeries> series;
+  std::vector<std::pair<double, double>> reference;  // (x, scaled rate); empty without a theorem
+  std::string reference_label;
+  std::vector<std::string> notes;  // what was left out and why (points off a log axis, the reference line)
+};
+
+// Throws dpb::InvalidArgument when spec.y is empty.
+void validate(const FigureSpec& spec);
+
+// The reference theorem is looked up in `theorems`; an unknown id or a rate that cannot be evaluated
+// leaves the line out with a note, never an error.
+FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const TheoremList& theorems);
+
+// A gnuplot script drawing `figure` into `png` and `svg` (file names relative to where gnuplot runs).
+std::string gnuplot_script(const FigureData& figure, const std::string& png, const std::string& svg);
+// A pgfplots document that compiles on its own (\documentclass{standalone}).
+std::string pgfplots_document(const FigureData& figure);
+
+}  // namespace dpb::verify

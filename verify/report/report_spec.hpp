@@ -1,0 +1,27 @@
+#pragma once
+// What a report contains (DESIGN.md §5 "Reports"): the experiment YAML's `report:` section.
+#include <string>
+#include <vector>
+
+namespace dpb::verify {
+
+struct TableSpec {
+  std::string rows = "n";             // a cell parameter, or "algorithm"
+  std::string columns = "algorithm";  // "algorithm", or a cell parameter
+  std::string stat = "mean_sd";       // mean_sd | median_iqr
+  std::vector<std::string> metrics;   // empty: every metric
+};
+
+struct FigureSpec {
+  std::string x = "n";  // the cell parameter on the x axis
+  std::string y;        // the metric on the y axis
+  bool log_x = true, log_y = true;
+  std::string theorem;  // optional reference-line theorem id
+};
+
+struct ReportSpec {
+  std::vector<TableSpec> tables;
+  std::vector<FigureSpec> figures;
+};
+
+}  // namespace dpb::verify

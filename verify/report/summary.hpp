@@ -1,0 +1,26 @@
+#pragma once
+// summary.md: the verdicts first (what a reader looks for), then the tables, then the figures and
+// anything left out of them.
+#include <string>
+#include <vector>
+
+#include "verify/checks/check_spec.hpp"
+#include "verify/report/tables.hpp"
+#include "verify/results.hpp"
+
+namespace dpb::verify {
+
+struct FigureEntry {
+  std::string name;                // file stem under figures/
+  std::vector<std::string> files;  // written, relative to the report directory
+  std::vector<std::string> notes;
+};
+
+// "rate: thm on alg (metric vs n)", "consistency: U vs L", ...: a check in a few words.
+std::string describe(const CheckSpec& check);
+
+std::string summary_markdown(const ResultSet& results, const std::vector<Verdict>& verdicts,
+                             const std::vector<RenderedTable>& tables,
+                             const std::vector<FigureEntry>& figures, const std::string& figure_note);
+
+}  // namespace dpb::verify

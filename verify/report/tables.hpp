@@ -1,0 +1,24 @@
+#pragma once
+// A report table (DESIGN.md §5 "Reports"): one metric, rows and columns from the TableSpec, each
+// entry "mean ± sd" or "median [q25, q75]" over the trials, as Markdown, booktabs LaTeX and CSV.
+#include <string>
+
+#include "verify/report/report_spec.hpp"
+#include "verify/results.hpp"
+
+namespace dpb::verify {
+
+struct RenderedTable {
+  std::string name;  // file stem under tables/
+  std::string caption;
+  std::string md, tex, csv;
+};
+
+// Throws dpb::InvalidArgument unless spec.stat is mean_sd or median_iqr.
+void validate(const TableSpec& spec);
+
+// The CSV is long-form and carries every summary (trials, mean, sd, median, q25, q75) whatever
+// spec.stat asks, so a reader can re-plot without the database.
+RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric);
+
+}  // namespace dpb::verify
