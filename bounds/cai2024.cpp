@@ -441,15 +441,14 @@ Theorem thm5_2_covariance(const SchattenVariant& v) {
 
 // ---- §7.1 / §7.2 consistency of the private rank and spike (no error rate is given) ----
 
-// Loss has no kind for a scalar estimate; cov_op of the 1x1 "matrix" (estimate - truth) is |estimate -
-// truth|, and each claim has a setting of its own so that `gaps` never pairs it with a covariance bound.
+// The loss is |estimate - truth| of a scalar (the rank, a spike), and each claim has a setting of its own.
 // Both hold w.h.p. under the standing conditions (Algorithm 1's halves) and conditions of their own.
 Theorem consistency_claim(std::string id, std::string source, const char* algorithm, const char* setting) {
   Theorem t;
   t.id = std::move(id);
   t.source = std::move(source);
   t.kind = Kind::upper;
-  t.loss = {Loss::Name::cov_op, kInf, false};
+  t.loss = {Loss::Name::statistic};
   t.semantics = high_probability();
   t.applies = {algorithm};
   t.conditions = standing_conditions(2);

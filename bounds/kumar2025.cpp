@@ -186,9 +186,7 @@ Theorem thm6() {
   t.id = "kumar2025.thm6";
   t.source = std::string(kPaper) + ", Theorem 6 (PrivNorm, Algorithm 3; App. C)";
   t.kind = Kind::upper;
-  // Loss has no kind for a scalar estimate: cov_op of the 1x1 difference is |lambda_hat - lambda_1|; the
-  // setting is its own so that `gaps` never pairs it with a covariance bound.
-  t.loss = {Loss::Name::cov_op, kInf, false};
+  t.loss = {Loss::Name::statistic};  // |lambda_hat - lambda_1|
   t.semantics = {true, kZeta};
   t.applies = {"kumar2025.priv_norm"};
   // |lambda_hat - lambda_1| <= gamma lambda_1 / 10 at n = sigma^4 k^2 / (lambda_1^2 gamma^2 eps^3): the error

@@ -150,9 +150,8 @@ double oja_xi(const Params& p) {
 
 const Loss sin_loss{Loss::Name::sin};
 // Lemma 3.2, Thm 6.1 and Lemma 6.2 bound a statistic (a gradient norm, an eigenvalue, a mean), not an
-// estimate of v1; `Loss` has no kind for that, so they carry cov_op (an operator norm of the error) and a
-// setting of their own so that `gaps` never pairs them with a PCA lower bound.
-const Loss statistic_loss{Loss::Name::cov_op};
+// estimate of v1; each has a setting of its own as well.
+const Loss statistic_loss{Loss::Name::statistic};
 
 Theorem thm2_2() {
   Theorem t;

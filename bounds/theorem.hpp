@@ -14,7 +14,10 @@ using Params = std::map<std::string, double>;  // n, d, k, r, eps, delta, lambda
 enum class Kind { upper, lower };
 
 struct Loss {
-  enum class Name { sin, projector_op, projector_fro, projector_schatten, cov_op, cov_fro, cov_schatten };
+  enum class Name {
+    sin, projector_op, projector_fro, projector_schatten, cov_op, cov_fro, cov_schatten,
+    statistic,  // the error of a released statistic (an eigenvalue, a mean, a gradient norm) in its own units
+  };
   Name name = Name::sin;
   double q = 2;  // Schatten index, for the *_schatten losses
   bool normalized_by_rank = false;  // ||.||_q / r^{1/q} as cai2024 reports

@@ -30,6 +30,8 @@ std::string loss_name(bounds::Loss::Name name) {
       return "cov_fro";
     case bounds::Loss::Name::cov_schatten:
       return "cov_schatten";
+    case bounds::Loss::Name::statistic:
+      return "statistic";
   }
   return "?";
 }
