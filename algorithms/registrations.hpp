@@ -10,6 +10,7 @@ void register_dugler2026(Registry& registry);  // algorithms/pca/dugler2026_regi
 void register_cai2024(Registry& registry);     // algorithms/covariance/cai2024_registry.cpp
 void register_kumar2025(Registry& registry);   // algorithms/sparse/kumar2025_registry.cpp
 void register_baselines(Registry& registry);   // algorithms/baselines/baselines_registry.cpp
+void register_external(Registry& registry);    // algorithms/external/external_registry.cpp
 // The mutant zoo (AlgorithmEntry::mutant); needs every real algorithm it breaks already registered.
 void register_mutants(Registry& registry);  // algorithms/mutants/mutants_registry.cpp
 

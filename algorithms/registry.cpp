@@ -18,6 +18,10 @@ std::vector<std::string> ids_of(const std::vector<AlgorithmEntry>& entries) {
 
 void check_value(const AlgorithmEntry& entry, const ParamSpec& spec, const core::ParamValue& value) {
   const std::string where = fmt::format("{}: parameter '{}'", entry.id, spec.name);
+  if (spec.type == ParamType::text) {
+    if (!std::holds_alternative<std::string>(value)) throw InvalidArgument(fmt::format("{} must be a string", where));
+    return;
+  }
   if (spec.type == ParamType::choice) {
     const auto* s = std::get_if<std::string>(&value);
     bool ok = false;
@@ -53,6 +57,11 @@ ParamSpec choice_param(std::string name, std::string default_value, std::vector<
                        std::string doc, std::string spec_ref) {
   return {std::move(name), ParamType::choice,  std::move(default_value), std::nullopt,
           std::nullopt,    std::move(choices), std::move(doc),           std::move(spec_ref)};
+}
+
+ParamSpec text_param(std::string name, std::string default_value, std::string doc, std::string spec_ref) {
+  return {std::move(name), ParamType::text, std::move(default_value), std::nullopt, std::nullopt, {},
+          std::move(doc),  std::move(spec_ref)};
 }
 
 void Registry::add(AlgorithmEntry entry) {
@@ -99,6 +108,7 @@ const Registry& algorithm_registry() {
     register_cai2024(r);
     register_kumar2025(r);
     register_baselines(r);
+    register_external(r);
     register_mutants(r);  // after every real algorithm: each mutant copies the schema of the one it breaks
     return r;
   }();

@@ -33,7 +33,7 @@ class Estimator {
   virtual PrivacyClaim claim(const Input& in) const = 0;
 };
 
-enum class ParamType { real, integer, choice };
+enum class ParamType { real, integer, choice, text };  // text: any string (a command line, a path)
 
 struct ParamSpec {
   std::string name;
@@ -52,6 +52,7 @@ ParamSpec integer_param(std::string name, double default_value, std::optional<do
                         std::string spec_ref);
 ParamSpec choice_param(std::string name, std::string default_value, std::vector<std::string> choices,
                        std::string doc, std::string spec_ref);
+ParamSpec text_param(std::string name, std::string default_value, std::string doc, std::string spec_ref);
 
 enum class DataNeed { vectors, sample_matrices };
 

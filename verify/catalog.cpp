@@ -16,6 +16,7 @@ std::string type_name(alg::ParamType t) {
     case alg::ParamType::real: return "real";
     case alg::ParamType::integer: return "integer";
     case alg::ParamType::choice: return "choice";
+    case alg::ParamType::text: return "text";
   }
   return "?";
 }
