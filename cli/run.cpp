@@ -1,0 +1,65 @@
+// `dpbounds run CONFIG`: an experiment's trials into results/<name>/results.sqlite, then its checks
+// and report (docs/experiments.md).
+#include <unistd.h>
+
+#include <cstdio>
+#include <fmt/core.h>
+#include <iostream>
+
+#include "cli/verb.hpp"
+#include "verify/audit/audit_report.hpp"
+#include "verify/experiment/parse.hpp"
+#include "verify/runner/run_and_report.hpp"
+#include "verify/runner/signals.hpp"
+#include "verify/runner/verdict_table.hpp"
+
+namespace {
+
+struct Options {
+  std::string config, out = "results";
+  dpb::verify::ExperimentOverrides overrides;
+  int threads = dpb::verify::default_threads();
+  bool resume = false;
+};
+
+int run(const Options& o) {
+  const auto spec = dpb::verify::load_experiment(o.config, o.overrides);
+  const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
+  const auto result = dpb::verify::run_and_report(spec, o.out, options);
+  const auto& outcome = result.outcome;
+  fmt::print("{}: {} tasks, {} run now ({} failed), {} already stored; results {}\n", spec.name, outcome.tasks,
+             outcome.executed, outcome.failed, outcome.skipped, (result.dir / "results.sqlite").string());
+  if (outcome.interrupted) {
+    fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
+    return dpb::verify::kInterruptedExitCode;
+  }
+  dpb::verify::print_verdicts(result.verdicts, std::cout);
+  for (const auto& audit : result.audits) fmt::print("{}\n", dpb::verify::to_text(audit));
+  fmt::print("report {}\n", (result.dir / "summary.md").string());
+  return dpb::verify::run_exit_code(result);
+}
+
+const bool registered = dpb::cli::register_verb({
+    .name = "run",
+    .summary = "Run an experiment YAML: trials, checks and report",
+    .help = "trials into OUT/<name>/results.sqlite (resumable), then checks and report;\n"
+            "exit 1 when a check FAILs or an audit finds a VIOLATION, 130 when interrupted",
+    .examples = {"run configs/experiments/quick/cai2024.yaml --threads 2",
+                 "run CONFIG --only 'liu2022.*' --set grid.n=[1000,2000] --resume"},
+    .order = 20,
+    .setup =
+        [](CLI::App& sub) {
+          auto o = std::make_shared<Options>();
+          sub.add_option("config", o->config, "Experiment YAML file")->required();
+          sub.add_option("--only", o->overrides.only, "Keep algorithms matching id-glob[param=value,...] (repeatable)")
+              ->allow_extra_args(false);
+          sub.add_option("--set", o->overrides.set, "Change the YAML before validation: path=value (repeatable)")
+              ->allow_extra_args(false);
+          sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
+          sub.add_flag("--resume", o->resume, "Keep the stored trials of this exact experiment, run the rest");
+          sub.add_option("--out", o->out, "Results root (default results/)");
+          return [o] { return run(*o); };
+        },
+});
+
+}  // namespace

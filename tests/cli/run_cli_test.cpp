@@ -1,0 +1,257 @@
+// End-to-end tests of `dpbounds run / check / table / plot / verify`: the executable as a child
+// process (its path in ctest's DPB_CLI), killed or interrupted mid-run to test the store's promises.
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cli/run_cli.hpp"
+#include "verify/experiment/canonical.hpp"
+#include "verify/experiment/parse.hpp"
+#include "verify/store/store.hpp"
+
+extern char** environ;
+
+namespace fs = std::filesystem;
+using dpb::verify::TrialRow;
+
+namespace {
+
+// Enough tasks (2 cells x 2 algorithms x 150 trials at n = 3000) that a run lasts a few hundred
+// milliseconds, so a kill can land mid-run; small enough to keep the test in seconds.
+const char* const kSlowExperiment = R"(name: slow
+seed: 3
+trials: 150
+model: { name: spiked_gaussian, d: 10, r: 1, lambda: 4 }
+grid: { n: [3000, 3001] }
+privacy: { epsilon: 1.0, delta: 1.0e-5 }
+algorithms:
+  - baseline.nonprivate_pca
+  - baseline.dp_gauss_1: { clip_constant: 2 }
+metrics: [projector_fro, sin]
+report: { table: { rows: n, metrics: [sin] } }
+)";
+
+class Workspace {
+ public:
+  Workspace() : dir_(fs::temp_directory_path() / ("dpb_run_cli_" + std::to_string(::getpid()) + "_" + std::to_string(count_++))) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  ~Workspace() { fs::remove_all(dir_); }
+  fs::path write(const std::string& name, const std::string& text) const {
+    std::ofstream(dir_ / name) << text;
+    return dir_ / name;
+  }
+  const fs::path& dir() const { return dir_; }
+
+ private:
+  static inline int count_ = 0;
+  fs::path dir_;
+};
+
+struct Child {
+  pid_t pid;
+  fs::path out, err;
+};
+
+// Starts `dpbounds args...` with stdout and stderr going to files in `ws`.
+Child spawn(const Workspace& ws, const std::vector<std::string>& args) {
+  const char* cli = std::getenv("DPB_CLI");
+  REQUIRE(cli != nullptr);
+  static int calls = 0;
+  Child child{0, ws.dir() / ("out" + std::to_string(calls)), ws.dir() / ("err" + std::to_string(calls))};
+  ++calls;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, child.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, child.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<std::string> all = {cli};
+  all.insert(all.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& a : all) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  REQUIRE(posix_spawn(&child.pid, cli, &actions, nullptr, argv.data(), environ) == 0);
+  posix_spawn_file_actions_destroy(&actions);
+  return child;
+}
+
+using Result = dpb::test::CliResult;  // code: the exit status, or -signal when killed
+
+Result wait_for(const Child& child) {
+  int status = 0;
+  ::waitpid(child.pid, &status, 0);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status), dpb::test::slurp(child.out), dpb::test::slurp(child.err)};
+}
+
+// `dpbounds args...` to completion (each argument shell-quoted).
+Result run(const std::vector<std::string>& args) {
+  std::string line;
+  for (const auto& a : args) line += " '" + a + "'";
+  return dpb::test::run_cli(line);
+}
+
+// The stored rows of `config`'s experiment (as --set/--only change it) under `out`.
+std::vector<TrialRow> stored_rows(const fs::path& out, const fs::path& config, const dpb::verify::ExperimentOverrides& o = {}) {
+  const auto spec = dpb::verify::load_experiment(config, o);
+  const auto file = out / spec.name / "results.sqlite";
+  if (!fs::exists(file)) return {};
+  dpb::verify::ResultStore store(file);
+  return store.load(dpb::verify::content_hash(spec)).rows;
+}
+
+std::size_t stored_count(const fs::path& out, const fs::path& config) {
+  const auto spec = dpb::verify::load_experiment(config);
+  const auto file = out / spec.name / "results.sqlite";
+  if (!fs::exists(file)) return 0;
+  dpb::verify::ResultStore store(file);
+  return store.finished(dpb::verify::content_hash(spec)).size();
+}
+
+// Waits until the running child has committed at least one row (the run is then mid-way); fails
+// instead of waiting forever if the child ended without any.
+void wait_for_rows(const Child& child, const fs::path& out, const fs::path& config) {
+  while (stored_count(out, config) == 0) {
+    int status = 0;
+    REQUIRE(::waitpid(child.pid, &status, WNOHANG) == 0);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+bool same_rows(const std::vector<TrialRow>& a, const std::vector<TrialRow>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].cell != b[i].cell || a[i].algorithm != b[i].algorithm || a[i].trial != b[i].trial ||
+        a[i].cell_params != b[i].cell_params || a[i].metrics != b[i].metrics || a[i].error != b[i].error)
+      return false;
+  return true;
+}
+
+constexpr std::size_t kSlowTasks = 2 * 2 * 150;
+
+}  // namespace
+
+TEST_CASE("run stores every trial, prints its report, and check/table/plot read it back", "[cli][run]") {
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto out = ws.dir() / "results";
+  const auto r = run({"run", config.string(), "--set", "trials=3", "--out", out.string(), "--threads", "2"});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("slow: 12 tasks, 12 run now (0 failed), 0 already stored") != std::string::npos);
+  // Not a terminal: one line per cell (in the order the cells finish).
+  CHECK_THAT(r.err, Catch::Contains("cell 1/2 (n=") && Catch::Contains("cell 2/2 (n=") && Catch::Contains("(n=3001)"));
+  CHECK(fs::is_regular_file(out / "slow" / "summary.md"));
+  const auto check = run({"check", (out / "slow").string()});
+  CHECK(check.code == 0);
+  CHECK(check.out == "(no checks)\n");
+  const auto table = run({"table", (out / "slow" / "results.sqlite").string(), "--format", "csv"});
+  CHECK(table.code == 0);
+  CHECK(table.out.find("baseline.dp_gauss_1[clip_constant=2]") != std::string::npos);
+  const auto plot = run({"plot", (out / "slow").string()});
+  CHECK(plot.code == 0);
+  CHECK(plot.out == "no figures: the experiment's report names none\n");
+}
+
+TEST_CASE("run --only and --set select and change what runs", "[cli][run]") {
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto out = ws.dir() / "results";
+  const dpb::verify::ExperimentOverrides o{{"grid.n=[500]", "trials=2"}, {"baseline.dp_gauss_?[clip_constant=2]"}};
+  const auto r = run({"run", config.string(), "--only", o.only[0], "--set", o.set[0], "--set", o.set[1], "--out", out.string()});
+  REQUIRE(r.code == 0);
+  const auto rows = stored_rows(out, config, o);
+  REQUIRE(rows.size() == 2);
+  for (const auto& row : rows) {
+    CHECK(row.algorithm == "baseline.dp_gauss_1[clip_constant=2]");
+    CHECK(row.cell_params.at("n") == 500);
+  }
+}
+
+TEST_CASE("a run killed at a random point and resumed ends with exactly the rows of an uninterrupted run", "[cli][run]") {
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto reference = ws.dir() / "reference", killed = ws.dir() / "killed";
+  REQUIRE(run({"run", config.string(), "--out", reference.string(), "--threads", "1"}).code == 0);
+
+  const Child child = spawn(ws, {"run", config.string(), "--out", killed.string(), "--threads", "2"});
+  wait_for_rows(child, killed, config);
+  // A fixed-seed random delay moves the kill point around within the run without making it flaky.
+  std::mt19937 gen(20261121);
+  std::this_thread::sleep_for(std::chrono::milliseconds(std::uniform_int_distribution<int>(0, 50)(gen)));
+  ::kill(child.pid, SIGKILL);
+  CHECK(wait_for(child).code == -SIGKILL);
+  const std::size_t kept = stored_count(killed, config);
+  INFO("rows stored when killed: " << kept);
+  CHECK(kept > 0);
+  CHECK(kept < kSlowTasks);
+
+  const auto resumed = run({"run", config.string(), "--out", killed.string(), "--threads", "2", "--resume"});
+  CHECK(resumed.code == 0);
+  CHECK(resumed.out.find(std::to_string(kept) + " already stored") != std::string::npos);
+  CHECK(same_rows(stored_rows(killed, config), stored_rows(reference, config)));
+}
+
+TEST_CASE("Ctrl-C finishes the trials in flight, commits and exits 130", "[cli][run]") {
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto out = ws.dir() / "results";
+  const Child child = spawn(ws, {"run", config.string(), "--out", out.string(), "--threads", "2"});
+  wait_for_rows(child, out, config);
+  ::kill(child.pid, SIGINT);
+  const Result r = wait_for(child);
+  CHECK(r.code == 130);
+  CHECK(r.out.find("interrupted: the finished trials are stored") != std::string::npos);
+  const std::size_t kept = stored_count(out, config);
+  CHECK(kept > 0);
+  CHECK(kept < kSlowTasks);
+  // Every row the interrupted run reported as run is stored: "N run now" equals the stored count.
+  CHECK(r.out.find(std::to_string(kept) + " run now") != std::string::npos);
+  CHECK(run({"run", config.string(), "--out", out.string(), "--resume"}).code == 0);
+  CHECK(stored_count(out, config) == kSlowTasks);
+}
+
+TEST_CASE("verify runs a suite and prints its verdicts and coverage", "[cli][verify]") {
+  const Workspace ws;
+  ws.write("slow.yaml", kSlowExperiment);
+  const auto suite = ws.write("s.yaml", "name: s\nexperiments: [slow.yaml]\n");
+  const auto r = run({"verify", "--suite", suite.string(), "--set", "trials=2", "--out", (ws.dir() / "results").string()});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("dpbounds verify: suite s (1 experiments)") != std::string::npos);
+  CHECK(r.out.find("0 checks: 0 PASS, 0 FAIL, 0 INCONCLUSIVE") != std::string::npos);
+  CHECK(fs::is_regular_file(ws.dir() / "results" / "suite-s" / "summary.md"));
+}
+
+TEST_CASE("run, check, table and verify refuse bad input with one line and exit 2", "[cli][run]") {
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto bad_yaml = ws.write("bad.yaml", std::string(kSlowExperiment) + "trails: 3\n");
+  const std::vector<std::vector<std::string>> bad = {
+      {"run", (ws.dir() / "missing.yaml").string()},
+      {"run", bad_yaml.string()},
+      {"run", config.string(), "--set", "trials=lots"},
+      {"run", config.string(), "--only", "liu2022.*"},
+      {"run", config.string(), "--threads", "0"},
+      {"check", (ws.dir() / "nothing").string()},
+      {"table", (ws.dir() / "nothing").string(), "--format", "csv"},
+      {"verify", "--suite", "no_such_suite"},
+  };
+  for (const auto& args : bad) {
+    INFO(args[0] << " " << args[1]);
+    const auto r = run(args);
+    CHECK(r.code == 2);
+    CHECK(dpb::test::lines(r.err) == 1);
+    CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
+  }
+  CHECK_THAT(run({"run", bad_yaml.string()}).err, Catch::Contains(bad_yaml.string() + ":12:1: unknown key 'trails'"));
+}

@@ -1,0 +1,131 @@
+#include "verify/experiment/parse.hpp"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+
+#include "core/errors.hpp"
+
+#include "verify/experiment/experiment_fixture.hpp"
+
+using namespace dpb::verify;
+using test::kTinyExperiment;
+using test::parse_error;
+using test::tiny_with;
+
+TEST_CASE("an experiment parses into its spec with defaults resolved", "[experiment]") {
+  const ExperimentSpec spec = test::parse_text(kTinyExperiment);
+  CHECK(spec.name == "tiny");
+  CHECK(spec.seed == 7);
+  CHECK(spec.trials == 3);
+  CHECK(spec.model == "spiked_gaussian");
+  CHECK(std::get<double>(spec.model_params.values().at("lambda")) == 4);
+  REQUIRE(spec.grid.size() == 1);
+  CHECK(spec.grid[0].axes == std::vector<std::string>{"n"});
+  CHECK(spec.grid[0].values[0] == std::vector<double>{200, 400});
+  CHECK(spec.privacy.delta == 1e-5);
+  REQUIRE(spec.algorithms.size() == 2);
+  CHECK(spec.algorithms[0].label == "baseline.nonprivate_pca");
+  CHECK(spec.algorithms[1].label == "baseline.dp_gauss_1[clip_constant=2]");
+  // Resolution fills every schema default: the given value and a default both appear.
+  CHECK(std::get<double>(spec.algorithms[1].resolved.values().at("clip_constant")) == 2);
+  CHECK(spec.algorithms[1].resolved.has("calibration"));
+  CHECK(spec.metrics == std::vector<std::string>{"projector_fro", "sin"});
+}
+
+TEST_CASE("every YAML error names file:line:column and what is allowed", "[experiment]") {
+  // Lines of kTinyExperiment: 4 model, 5 grid, 6 privacy, 7 algorithms, 8-9 items, 10 metrics.
+  SECTION("unknown top-level key, with the nearest name") {
+    const auto e = parse_error(std::string(kTinyExperiment) + "trails: 4\n");
+    CHECK_THAT(e, Catch::StartsWith("exp.yaml:11:1: unknown key 'trails'"));
+    CHECK_THAT(e, Catch::Contains("did you mean 'trials'"));
+  }
+  SECTION("wrong type") {
+    const auto e = parse_error(tiny_with("trials", "trials: many"));
+    CHECK_THAT(e, Catch::StartsWith("exp.yaml:3:9: trials must be a finite number"));
+    CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: { a: 1 } }")), Catch::StartsWith("exp.yaml:5:12: grid axis n must be"));
+    CHECK_THAT(parse_error(tiny_with("metrics", "metrics: projector_fro")), Catch::StartsWith("exp.yaml:10:10: metrics must be a list"));
+  }
+  SECTION("unknown algorithm, model and metric ids suggest the nearest") {
+    const auto a = parse_error(tiny_with("  - baseline.nonprivate_pca", "  - baseline.nonprivat_pca"));
+    CHECK_THAT(a, Catch::StartsWith("exp.yaml:8:5: unknown algorithm 'baseline.nonprivat_pca' (did you mean 'baseline.nonprivate_pca'?)"));
+    const auto m = parse_error(tiny_with("model", "model: { name: spiked_gausian, d: 5 }"));
+    CHECK_THAT(m, Catch::StartsWith("exp.yaml:4:16: unknown model 'spiked_gausian' (did you mean 'spiked_gaussian'?)"));
+    const auto k = parse_error(tiny_with("metrics", "metrics: [projector_fr]"));
+    CHECK_THAT(k, Catch::StartsWith("exp.yaml:10:11: unknown metric 'projector_fr' (did you mean 'projector_fro'?)"));
+  }
+  SECTION("unknown algorithm and model parameters") {
+    const auto a = parse_error(tiny_with("  - baseline.dp_gauss_1", "  - baseline.dp_gauss_1: { clip_konstant: 2 }"));
+    CHECK_THAT(a, Catch::StartsWith("exp.yaml:9:28: unknown key 'clip_konstant' in the parameters of baseline.dp_gauss_1 (did you mean "
+                  "'clip_constant'?)"));
+    const auto m = parse_error(tiny_with("model", "model: { name: spiked_gaussian, dd: 5 }"));
+    CHECK_THAT(m, Catch::StartsWith("exp.yaml:4:33: unknown key 'dd' in model spiked_gaussian"));
+  }
+  SECTION("algorithm parameter outside its documented range: the registry's message at the value") {
+    const auto e = parse_error(tiny_with("  - baseline.dp_gauss_1", "  - baseline.dp_gauss_1: { clip_constant: -2 }"));
+    CHECK_THAT(e, Catch::StartsWith("exp.yaml:9:43: "));
+    CHECK_THAT(e, Catch::Contains("clip_constant"));
+  }
+  SECTION("invalid values of the run itself") {
+    CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: [200, 0] }")), Catch::StartsWith("exp.yaml:5:12: grid axis n has value 0"));
+    CHECK_THAT(parse_error(tiny_with("privacy", "privacy: { epsilon: -1 }")), Catch::StartsWith("exp.yaml:6:10: "));
+    CHECK_THAT(parse_error(tiny_with("grid", "grid: { epsilon: [1] }")), Catch::Contains("no sample size"));
+    CHECK_THAT(parse_error(tiny_with("name", "name: a/b")), Catch::StartsWith("exp.yaml:1:7: name is also a directory name"));
+  }
+  SECTION("a swept model parameter is validated by the model in every cell") {
+    const std::string text = tiny_with("model", "model: { name: spiked_gaussian, r: 1 }");
+    const auto e = parse_error(text.substr(0, text.find("grid:")) + "grid: { n: [200], d: [5, -1] }" +
+                               text.substr(text.find("\nprivacy")));
+    CHECK_THAT(e, Catch::StartsWith("exp.yaml:5:7: "));
+  }
+}
+
+TEST_CASE("zipped grid axes advance together and must have equal lengths", "[experiment]") {
+  const auto spec = test::parse_text(tiny_with("grid", "grid: { zip: { n: [200, 400], epsilon: [0.5, 1] } }"));
+  REQUIRE(spec.grid.size() == 1);
+  CHECK(spec.grid[0].axes == std::vector<std::string>{"n", "epsilon"});
+  CHECK_THAT(parse_error(tiny_with("grid", "grid: { zip: { n: [200, 400], epsilon: [0.5] } }"))
+            , Catch::StartsWith("exp.yaml:5:40: zipped axes advance together"));
+  // A model parameter fixed in model: cannot be swept.
+  CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: [200], lambda: [2, 4] }")), Catch::StartsWith("exp.yaml:5:19: unknown key 'lambda'"));
+}
+
+TEST_CASE("checks and report are validated against the experiment", "[experiment]") {
+  const std::string base = kTinyExperiment;
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: rates, theorem: x }\n"), Catch::StartsWith("exp.yaml:12:13: unknown check kind 'rates' (did you mean 'rate'?)"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { theorem: no.such.theorem, algorithm: baseline.nonprivate_pca }\n")
+            , Catch::StartsWith("exp.yaml:12:16: unknown theorem 'no.such.theorem'"));
+  const auto report = test::parse_text(base + "report: { table: { rows: n, stat: median_iqr }, figure: { y: sin, log: x } }\n").report;
+  REQUIRE(report.tables.size() == 1);
+  CHECK(report.tables[0].stat == "median_iqr");
+  REQUIRE(report.figures.size() == 1);
+  CHECK(report.figures[0].log_x);
+  CHECK_FALSE(report.figures[0].log_y);
+  CHECK_THAT(parse_error(base + "report: { figure: { y: cov_op } }\n"), Catch::StartsWith("exp.yaml:11:24: unknown metric 'cov_op'"));
+}
+
+TEST_CASE("the audit section goes through the auditor's parser with the experiment's defaults", "[experiment]") {
+  const auto spec = test::parse_text(std::string(kTinyExperiment) + "audit: { algorithm: baseline.dp_gauss_1, trials: 100 }\n");
+  REQUIRE(spec.audits.size() == 1);
+  CHECK(spec.audits[0].algorithm == "baseline.dp_gauss_1");
+  CHECK(spec.audits[0].trials == 100);
+  CHECK(spec.audits[0].privacy.delta == 1e-5);  // from privacy:
+  CHECK(spec.audits[0].seed == 7);              // from seed:
+  const auto two = test::parse_text(std::string(kTinyExperiment) + "audit:\n  - { algorithm: a.b }\n  - { algorithm: c.d }\n");
+  CHECK(two.audits.size() == 2);
+  CHECK_THAT(parse_error(std::string(kTinyExperiment) + "audit: { algorithm: baseline.dp_gauss_1, trails: 100 }\n"),
+             Catch::StartsWith("exp.yaml:11:"));
+}
+
+TEST_CASE("files: unreadable and malformed YAML are ConfigErrors with a location", "[experiment]") {
+  CHECK_THROWS_AS(load_experiment("no/such/file.yaml"), dpb::ConfigError);
+  const auto file = std::filesystem::temp_directory_path() / "dpb_parse_test_bad.yaml";
+  std::ofstream(file) << "name: x\nmodel: [unclosed\n";
+  try {
+    load_experiment(file);
+    FAIL("malformed YAML parsed");
+  } catch (const dpb::ConfigError& e) {
+    CHECK(std::string(e.what()).rfind(file.string() + ":3:1: ", 0) == 0);
+  }
+  std::filesystem::remove(file);
+}

@@ -1,0 +1,39 @@
+#pragma once
+// A fresh temporary directory per test, removed afterwards; rows compared without their timings.
+#include <unistd.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "verify/results.hpp"
+
+namespace dpb::verify::test {
+
+class TempDir {
+ public:
+  explicit TempDir(const std::string& tag)
+      : path_(std::filesystem::temp_directory_path() / ("dpb_" + tag + "_" + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() { std::filesystem::remove_all(path_); }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Everything a row stores except its wall time, which differs between any two runs.
+inline bool same_rows(const std::vector<TrialRow>& a, const std::vector<TrialRow>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i)
+    if (a[i].cell != b[i].cell || a[i].algorithm != b[i].algorithm || a[i].trial != b[i].trial ||
+        a[i].cell_params != b[i].cell_params || a[i].metrics != b[i].metrics || a[i].error != b[i].error)
+      return false;
+  return true;
+}
+
+}  // namespace dpb::verify::test

@@ -1,0 +1,78 @@
+#include "verify/runner/runner.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "core/errors.hpp"
+#include "verify/experiment/canonical.hpp"
+#include "verify/experiment/experiment_fixture.hpp"
+#include "verify/runner/runner_fixture.hpp"
+
+using namespace dpb::verify;
+
+namespace {
+
+ResultSet run_with(const ExperimentSpec& spec, const std::filesystem::path& file, int threads, bool resume = false) {
+  ResultStore store(file);
+  const auto outcome = run_experiment(spec, store, {threads, resume, false, nullptr});
+  return store.load(outcome.hash);
+}
+
+}  // namespace
+
+TEST_CASE("every task runs once and stores one row", "[runner]") {
+  const test::TempDir dir("runner_rows");
+  const auto spec = test::parse_text(test::kTinyExperiment);
+  ResultStore store(dir.path() / "r.sqlite");
+  const auto outcome = run_experiment(spec, store, {1, false, false, nullptr});
+  CHECK(outcome.tasks == 2 * 2 * 3);  // cells x algorithms x trials
+  CHECK(outcome.executed == outcome.tasks);
+  CHECK(outcome.skipped == 0);
+  CHECK(outcome.failed == 0);
+  CHECK_FALSE(outcome.interrupted);
+  const auto rows = store.load(outcome.hash).rows;
+  REQUIRE(rows.size() == outcome.tasks);
+  for (const auto& row : rows) CHECK(row.metrics.size() == 2);
+  CHECK_THROWS_AS(run_experiment(spec, store, {0, false, false, nullptr}), dpb::InvalidArgument);
+}
+
+TEST_CASE("1 and 2 threads store bit-identical rows", "[runner]") {
+  const test::TempDir dir("runner_threads");
+  const auto spec = test::parse_text(test::kTinyExperiment, {{"trials=6"}, {}});
+  const auto one = run_with(spec, dir.path() / "one.sqlite", 1);
+  const auto two = run_with(spec, dir.path() / "two.sqlite", 2);
+  CHECK(one.rows.size() == 24);
+  CHECK(test::same_rows(one.rows, two.rows));
+}
+
+TEST_CASE("a row depends on its task, not on which other algorithms run", "[runner]") {
+  // Streams are named by (cell, trial) for data and (cell, label, trial) for noise: dropping an
+  // algorithm from the experiment leaves every other row as it was.
+  const test::TempDir dir("runner_streams");
+  const auto both = run_with(test::parse_text(test::kTinyExperiment), dir.path() / "both.sqlite", 1).rows;
+  const auto alone = run_with(test::parse_text(test::kTinyExperiment, {{}, {"baseline.dp_gauss_1"}}),
+                              dir.path() / "alone.sqlite", 2).rows;
+  std::vector<TrialRow> private_rows;
+  for (const auto& row : both)
+    if (row.algorithm != "baseline.nonprivate_pca") private_rows.push_back(row);
+  REQUIRE(private_rows.size() == 6);
+  CHECK(test::same_rows(private_rows, alone));
+}
+
+TEST_CASE("resume runs only the missing tasks and ends with the rows of a full run", "[runner]") {
+  const test::TempDir dir("runner_resume");
+  const auto spec = test::parse_text(test::kTinyExperiment);
+  const auto full = run_with(spec, dir.path() / "full.sqlite", 1);
+  // A store holding 5 of the rows, as an interrupted run leaves it.
+  const std::string hash = content_hash(spec);
+  ResultStore wiped(dir.path() / "wiped.sqlite");
+  wiped.begin_run(hash, spec.name, "{}", "{}", true);
+  wiped.insert(hash, std::vector<TrialRow>(full.rows.begin(), full.rows.begin() + 5));
+  const auto resumed = run_experiment(spec, wiped, {2, true, false, nullptr});
+  CHECK(resumed.skipped == 5);
+  CHECK(resumed.executed == full.rows.size() - 5);
+  CHECK(test::same_rows(wiped.load(resumed.hash).rows, full.rows));
+  // Without resume the stored rows are dropped and everything runs again.
+  const auto again = run_experiment(spec, wiped, {1, false, false, nullptr});
+  CHECK(again.skipped == 0);
+  CHECK(again.executed == full.rows.size());
+}

@@ -1,0 +1,22 @@
+#include "verify/runner/verdict_table.hpp"
+
+#include <catch2/catch.hpp>
+#include <sstream>
+
+using namespace dpb::verify;
+
+TEST_CASE("verdicts print status first and decide the exit code", "[runner]") {
+  Verdict pass{{"rate", "t.1", "a", "sin", "n", "", 0.1, false}, VerdictStatus::pass, "mean", "slope -0.02", {}};
+  Verdict fail{{"consistency", "t.1", "", "", "", "t.2", 0.1, false}, VerdictStatus::fail, "", "gap grows in n", {}};
+  CHECK(describe_check(pass.check) == "rate t.1 a sin vs n");
+  CHECK(describe_check(fail.check) == "consistency t.1 vs t.2");
+  std::ostringstream out;
+  print_verdicts({pass, fail}, out);
+  CHECK_THAT(out.str(), Catch::StartsWith("PASS          rate t.1 a sin vs n\n              slope -0.02\nFAIL "));
+  CHECK(count_verdicts({pass, fail, fail}) == std::array<std::size_t, 3>{1, 2, 0});
+  CHECK(verdicts_exit_code({pass}) == 0);
+  CHECK(verdicts_exit_code({pass, fail}) == kFailedCheckExitCode);
+  std::ostringstream none;
+  print_verdicts({}, none);
+  CHECK(none.str() == "(no checks)\n");
+}

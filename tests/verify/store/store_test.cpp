@@ -1,0 +1,82 @@
+#include "verify/store/store.hpp"
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "verify/runner/runner_fixture.hpp"
+
+using namespace dpb::verify;
+
+namespace {
+
+TrialRow row(std::size_t cell, const std::string& algorithm, std::size_t trial, double value) {
+  return {cell, {{"n", 100.0 * double(cell + 1)}, {"eps", 0.1}}, algorithm, trial, {{"sin", value}}, "", 0.5};
+}
+
+}  // namespace
+
+TEST_CASE("rows round-trip bit for bit, ordered by (cell, algorithm, trial)", "[store]") {
+  const test::TempDir dir("store_rows");
+  ResultStore store(dir.path() / "sub" / "results.sqlite");  // missing directories are created
+  store.begin_run("h1", "exp", "{}", "{\"seed\":1}", true);
+  const double awkward = std::nextafter(1.0 / 3.0, 1.0);  // not representable in 15 digits
+  TrialRow failed = row(0, "b", 0, 0);
+  failed.metrics.clear();
+  failed.error = "eps must be > 0";
+  store.insert("h1", {row(1, "a", 0, 0.25), row(0, "b", 1, awkward), failed, row(0, "a", 0, 1e-300)});
+  const ResultSet set = store.load("h1");
+  CHECK(set.experiment == "exp");
+  CHECK(set.hash == "h1");
+  REQUIRE(set.rows.size() == 4);
+  CHECK(set.rows[0].algorithm == "a");
+  CHECK(set.rows[1].algorithm == "b");
+  CHECK(set.rows[1].trial == 0);
+  CHECK(set.rows[1].error == "eps must be > 0");
+  CHECK(set.rows[1].metrics.empty());
+  CHECK(set.rows[2].metrics.at("sin") == awkward);
+  CHECK(set.rows[3].cell_params.at("n") == 200);
+  CHECK(set.rows[0].metrics.at("sin") == 1e-300);
+  CHECK(set.rows[0].seconds == 0.5);
+  CHECK(store.finished("h1") == std::set<TaskKey>{{0, "a", 0}, {0, "b", 0}, {0, "b", 1}, {1, "a", 0}});
+  CHECK(store.settings("h1") == "{\"seed\":1}");
+}
+
+TEST_CASE("hashes never mix; a fresh begin drops only its own rows; the latest run is found", "[store]") {
+  const test::TempDir dir("store_hashes");
+  const auto file = dir.path() / "results.sqlite";
+  {
+    ResultStore store(file);
+    store.begin_run("old", "exp", "{}", "{}", true);
+    store.insert("old", {row(0, "a", 0, 1)});
+    store.begin_run("new", "exp", "{}", "{}", true);
+    store.insert("new", {row(0, "a", 0, 2), row(0, "a", 1, 3)});
+    CHECK(store.load("old").rows.size() == 1);
+    CHECK(store.latest_hash() == "new");
+    store.begin_run("old", "exp", "{}", "{}", false);  // resuming makes it the latest again, keeps rows
+    CHECK(store.latest_hash() == "old");
+    CHECK(store.finished("old").size() == 1);
+    store.begin_run("old", "exp", "{}", "{}", true);
+    CHECK(store.finished("old").empty());
+    CHECK(store.finished("new").size() == 2);
+    store.begin_run("new", "exp", "{}", "{}", false);
+  }
+  // Reopened from its directory: the latest run.
+  const StoredRun latest = load_latest_run(dir.path());
+  CHECK(latest.results.hash == "new");
+  CHECK(latest.results.rows.size() == 2);
+  CHECK(store_path(dir.path()) == file);
+  CHECK(store_path(file) == file);
+}
+
+TEST_CASE("what is not a store is refused with a clear error", "[store]") {
+  const test::TempDir dir("store_bad");
+  CHECK_THROWS_WITH(load_latest_run(dir.path()), Catch::Contains("no results store here"));
+  const auto junk = dir.path() / "junk.sqlite";
+  std::ofstream(junk) << "this is not a database, but it is long enough to have a header of sorts.....";
+  CHECK_THROWS_AS(ResultStore(junk), dpb::InvalidArgument);
+  ResultStore empty(dir.path() / "empty.sqlite");
+  CHECK_THROWS_AS(empty.latest_hash(), dpb::InvalidArgument);
+  CHECK_THROWS_AS(empty.load("nope"), dpb::InvalidArgument);
+}

@@ -1,0 +1,74 @@
+#include "verify/suite.hpp"
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+
+#include "bounds/theorem.hpp"
+#include "core/errors.hpp"
+#include "verify/experiment/experiment_fixture.hpp"
+#include "verify/runner/runner_fixture.hpp"
+
+using namespace dpb::verify;
+
+namespace {
+
+// A suite naming the tiny experiment as a file and one inline experiment.
+std::filesystem::path write_suite(const std::filesystem::path& dir) {
+  std::ofstream(dir / "tiny.yaml") << test::kTinyExperiment;
+  std::ofstream(dir / "s.yaml") << "name: s\ndescription: two tiny experiments\nexperiments:\n"
+                                   "  - { file: tiny.yaml, set: [trials=2] }\n"
+                                   "  - { name: inline, trials: 2, n: 100, model: { name: spiked_gaussian, d: 4 },\n"
+                                   "      algorithms: [baseline.nonprivate_pca], metrics: [sin] }\n";
+  return dir / "s.yaml";
+}
+
+}  // namespace
+
+TEST_CASE("a suite lists experiment files (relative to it) and inline experiments", "[suite]") {
+  const test::TempDir dir("suite_load");
+  const SuiteSpec suite = load_suite(write_suite(dir.path()));
+  CHECK(suite.name == "s");
+  REQUIRE(suite.experiments.size() == 2);
+  CHECK(suite.experiments[0].name == "tiny");
+  CHECK(suite.experiments[0].trials == 2);
+  CHECK(suite.experiments[1].name == "inline");
+  // --only drops experiments it selects nothing of, but must select something somewhere.
+  const SuiteSpec only = load_suite(dir.path() / "s.yaml", {{}, {"baseline.dp_gauss_1"}});
+  REQUIRE(only.experiments.size() == 1);
+  CHECK(only.experiments[0].algorithms.size() == 1);
+  CHECK_THROWS_WITH(load_suite(dir.path() / "s.yaml", {{}, {"liu2022.*"}}), Catch::Contains("selects no algorithm"));
+  CHECK(suite_file("quick") == std::filesystem::path("configs/suites/quick.yaml"));
+  CHECK(suite_file("my/suite.yaml") == std::filesystem::path("my/suite.yaml"));
+}
+
+TEST_CASE("suite errors carry the suite file's location", "[suite]") {
+  const test::TempDir dir("suite_errors");
+  std::ofstream(dir.path() / "bad.yaml") << "name: s\nexperiments:\n  - missing.yaml\n";
+  CHECK_THROWS_WITH(load_suite(dir.path() / "bad.yaml"), Catch::StartsWith((dir.path() / "bad.yaml").string() + ":3:5: no experiment file"));
+  std::ofstream(dir.path() / "typo.yaml") << "name: s\nexperiment: []\n";
+  CHECK_THROWS_WITH(load_suite(dir.path() / "typo.yaml"), Catch::Contains(":2:1: unknown key 'experiment' in a suite (did you mean 'experiments'?)"));
+  CHECK_THROWS_AS(load_suite(dir.path() / "none.yaml"), dpb::InvalidArgument);
+}
+
+TEST_CASE("a suite runs every experiment and writes its summary", "[suite]") {
+  const test::TempDir dir("suite_run");
+  const SuiteSpec suite = load_suite(write_suite(dir.path()));
+  std::ostringstream log;
+  const SuiteRun run = run_suite(suite, dir.path() / "results", {1, false, false, nullptr}, log);
+  CHECK_FALSE(run.interrupted);
+  REQUIRE(run.runs.size() == 2);
+  CHECK_THAT(log.str(), Catch::Contains("[2/2] inline"));
+  CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "tiny" / "results.sqlite"));
+  CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "suite-s" / "summary.md"));
+  CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "suite-s" / "verdicts.json"));
+}
+
+TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[suite]") {
+  const test::TempDir dir("suite_coverage");
+  const Coverage coverage = suite_coverage(load_suite(write_suite(dir.path())));
+  CHECK(coverage.covered.empty());  // the suite has no checks
+  std::size_t pairs = 0;
+  for (const auto& theorem : dpb::bounds::upper_bound_theorems()) pairs += theorem.applies.size();
+  CHECK(coverage.uncovered.size() == pairs);
+}

@@ -1,0 +1,43 @@
+#include "verify/experiment/canonical.hpp"
+
+#include <fmt/format.h>
+
+#include "core/rng.hpp"
+
+namespace dpb::verify {
+
+nlohmann::json to_json(const core::ParamValue& value) {
+  return std::visit([](const auto& v) { return nlohmann::json(v); }, value);
+}
+
+nlohmann::json to_json(const core::ParamMap& params) {
+  nlohmann::json j = nlohmann::json::object();
+  for (const auto& [name, value] : params.values()) j[name] = to_json(value);
+  return j;
+}
+
+nlohmann::json canonical_form(const ExperimentSpec& spec) {
+  nlohmann::json grid = nlohmann::json::array();
+  for (const auto& group : spec.grid) grid.push_back({{"axes", group.axes}, {"values", group.values}});
+  nlohmann::json algorithms = nlohmann::json::array();
+  for (const auto& a : spec.algorithms)
+    algorithms.push_back({{"id", a.id}, {"label", a.label}, {"parameters", to_json(a.resolved)}});
+  return {{"name", spec.name},
+          {"seed", spec.seed},
+          {"trials", spec.trials},
+          {"model", {{"name", spec.model}, {"parameters", to_json(spec.model_params)}}},
+          {"n", spec.n},
+          {"grid", grid},
+          {"privacy",
+           {{"epsilon", spec.privacy.epsilon},
+            {"delta", spec.privacy.delta},
+            {"neighbours", alg::to_string(spec.privacy.neighbours)}}},
+          {"algorithms", algorithms},
+          {"metrics", spec.metrics}};
+}
+
+std::string content_hash(const ExperimentSpec& spec) {
+  return fmt::format("{:016x}", core::hash_name(canonical_form(spec).dump()));
+}
+
+}  // namespace dpb::verify

@@ -1,0 +1,136 @@
+// `checks:` and `report:` sections of an experiment (docs/experiments.md).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "verify/catalog.hpp"
+#include "verify/experiment/parse_sections.hpp"
+#include "verify/experiment/suggest.hpp"
+
+namespace dpb::verify::detail {
+namespace {
+
+const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency"};
+const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
+const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
+
+// `name` if it is one of `allowed`; otherwise a failure at `node` naming the nearest.
+std::string one_of(const YAML::Node& node, const YamlReader& read, const std::string& what,
+                   const std::vector<std::string>& allowed) {
+  const std::string value = read.text(node, what);
+  if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
+    read.fail(node, fmt::format("unknown {} '{}'{}", what, value, suggestion(value, allowed)));
+  return value;
+}
+
+std::vector<std::string> swept_axes(const ExperimentSpec& spec) {
+  std::vector<std::string> axes;
+  for (const auto& group : spec.grid) axes.insert(axes.end(), group.axes.begin(), group.axes.end());
+  return axes;
+}
+
+// A check names an algorithm by its label, or by its bare id when the experiment lists that id once.
+std::string algorithm_label(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  const std::string name = read.text(node, "check algorithm");
+  std::vector<std::string> labels, matches;
+  for (const auto& a : spec.algorithms) {
+    labels.push_back(a.label);
+    if (a.label == name) return name;
+    if (a.id == name) matches.push_back(a.label);
+  }
+  if (matches.size() == 1) return matches.front();
+  if (matches.size() > 1)
+    read.fail(node, fmt::format("'{}' is listed {} times with different parameters; name one of them by its label "
+                                "(e.g. '{}')", name, matches.size(), matches.front()));
+  read.fail(node, fmt::format("check algorithm '{}' is not among the experiment's algorithms{}", name,
+                              suggestion(name, labels)));
+}
+
+CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "a check",
+                   {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal"});
+  CheckSpec check;
+  const std::vector<std::string> theorems = catalog_ids("theorems");
+  if (node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
+  if (!node["theorem"]) read.fail(node, "a check needs a theorem");
+  check.theorem = one_of(node["theorem"], read, "theorem", theorems);
+  const bool consistency = check.kind == "consistency";
+  if (consistency) {
+    if (!node["against"]) read.fail(node, "a consistency check needs 'against': the other theorem");
+    check.against = one_of(node["against"], read, "theorem", theorems);
+    return check;
+  }
+  for (const char* required : {"algorithm", "metric"})
+    if (!node[required]) read.fail(node, fmt::format("a {} check needs '{}'", check.kind, required));
+  check.algorithm = algorithm_label(node["algorithm"], read, spec);
+  check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
+  if (check.kind == "rate" || check.kind == "slope") {
+    if (!node["vary"]) read.fail(node, fmt::format("a {} check needs 'vary': the swept grid axis", check.kind));
+    check.vary = one_of(node["vary"], read, "grid axis", swept_axes(spec));
+  }
+  if (node["tolerance"]) {
+    check.tolerance = read.number(node["tolerance"], "tolerance");
+    if (check.tolerance < 0) read.fail(node["tolerance"], "tolerance must be >= 0");
+  }
+  if (node["optimal"]) check.optimal = read.boolean(node["optimal"], "optimal");
+  return check;
+}
+
+TableSpec parse_table(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "a report table", {"rows", "columns", "stat", "metrics"});
+  std::vector<std::string> dimensions = swept_axes(spec);
+  dimensions.push_back("algorithm");
+  TableSpec table;
+  if (node["rows"]) table.rows = one_of(node["rows"], read, "table rows", dimensions);
+  if (node["columns"]) table.columns = one_of(node["columns"], read, "table columns", dimensions);
+  if (node["stat"]) table.stat = one_of(node["stat"], read, "table stat", kTableStats);
+  if (node["metrics"]) {
+    read.require_sequence(node["metrics"], "table metrics");
+    for (const auto& m : node["metrics"]) table.metrics.push_back(one_of(m, read, "metric", spec.metrics));
+  }
+  return table;
+}
+
+FigureSpec parse_figure(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "a report figure", {"x", "y", "log", "theorem"});
+  FigureSpec figure;
+  if (node["x"]) figure.x = one_of(node["x"], read, "figure x", swept_axes(spec));
+  if (!node["y"]) read.fail(node, "a figure needs y: a metric");
+  figure.y = one_of(node["y"], read, "metric", spec.metrics);
+  if (node["log"]) {
+    const std::string log = one_of(node["log"], read, "figure log axes", kLogAxes);
+    figure.log_x = log == "xy" || log == "x";
+    figure.log_y = log == "xy" || log == "y";
+  }
+  if (node["theorem"]) figure.theorem = one_of(node["theorem"], read, "theorem", catalog_ids("theorems"));
+  return figure;
+}
+
+// `key: {..}` or `keys: [{..}, ...]`.
+template <class Parse>
+void parse_one_or_many(const YAML::Node& node, const YamlReader& read, const std::string& key, Parse parse) {
+  if (node[key]) parse(node[key]);
+  if (node[key + "s"]) {
+    read.require_sequence(node[key + "s"], key + "s");
+    for (const auto& item : node[key + "s"]) parse(item);
+  }
+}
+
+}  // namespace
+
+std::vector<CheckSpec> parse_checks(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_sequence(node, "checks");
+  std::vector<CheckSpec> checks;
+  for (const auto& item : node) checks.push_back(parse_check(item, read, spec));
+  return checks;
+}
+
+ReportSpec parse_report(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "report", {"table", "tables", "figure", "figures"});
+  ReportSpec report;
+  parse_one_or_many(node, read, "table", [&](const YAML::Node& n) { report.tables.push_back(parse_table(n, read, spec)); });
+  parse_one_or_many(node, read, "figure", [&](const YAML::Node& n) { report.figures.push_back(parse_figure(n, read, spec)); });
+  return report;
+}
+
+}  // namespace dpb::verify::detail

@@ -1,0 +1,61 @@
+#include "verify/experiment/settings.hpp"
+
+#include <fmt/format.h>
+
+#include "core/errors.hpp"
+
+namespace dpb::verify {
+
+RunSettings settings_of(const ExperimentSpec& spec) { return {spec.seed, spec.checks, spec.report}; }
+
+nlohmann::json to_json(const RunSettings& s) {
+  nlohmann::json checks = nlohmann::json::array(), tables = nlohmann::json::array(),
+                 figures = nlohmann::json::array();
+  for (const auto& c : s.checks) checks.push_back(to_json(c));
+  for (const auto& t : s.report.tables)
+    tables.push_back({{"rows", t.rows}, {"columns", t.columns}, {"stat", t.stat}, {"metrics", t.metrics}});
+  for (const auto& f : s.report.figures)
+    figures.push_back({{"x", f.x}, {"y", f.y}, {"log_x", f.log_x}, {"log_y", f.log_y}, {"theorem", f.theorem}});
+  return {{"seed", s.seed}, {"checks", checks}, {"tables", tables}, {"figures", figures}};
+}
+
+RunSettings settings_from_json(const nlohmann::json& j) {
+  try {
+    RunSettings s;
+    s.seed = j.at("seed").get<std::uint64_t>();
+    for (const auto& c : j.at("checks")) {
+      CheckSpec check;
+      c.at("kind").get_to(check.kind);
+      c.at("theorem").get_to(check.theorem);
+      c.at("algorithm").get_to(check.algorithm);
+      c.at("metric").get_to(check.metric);
+      c.at("vary").get_to(check.vary);
+      c.at("against").get_to(check.against);
+      c.at("tolerance").get_to(check.tolerance);
+      c.at("optimal").get_to(check.optimal);
+      s.checks.push_back(check);
+    }
+    for (const auto& t : j.at("tables")) {
+      TableSpec table;
+      t.at("rows").get_to(table.rows);
+      t.at("columns").get_to(table.columns);
+      t.at("stat").get_to(table.stat);
+      t.at("metrics").get_to(table.metrics);
+      s.report.tables.push_back(table);
+    }
+    for (const auto& f : j.at("figures")) {
+      FigureSpec figure;
+      f.at("x").get_to(figure.x);
+      f.at("y").get_to(figure.y);
+      f.at("log_x").get_to(figure.log_x);
+      f.at("log_y").get_to(figure.log_y);
+      f.at("theorem").get_to(figure.theorem);
+      s.report.figures.push_back(figure);
+    }
+    return s;
+  } catch (const nlohmann::json::exception& e) {
+    throw InvalidArgument(fmt::format("stored run settings are malformed: {}", e.what()));
+  }
+}
+
+}  // namespace dpb::verify

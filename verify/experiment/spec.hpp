@@ -1,0 +1,51 @@
+#pragma once
+// An experiment as the YAML file describes it (DESIGN.md §5, docs/experiments.md), after validation:
+// every id exists, every algorithm parameter lies in its documented range.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "algorithms/privacy.hpp"
+#include "core/params.hpp"
+#include "verify/audit/audit_spec.hpp"
+#include "verify/checks/check_spec.hpp"
+#include "verify/report/report_spec.hpp"
+
+namespace dpb::verify {
+
+// Axes swept together: every axis of one group has the same number of values and they advance in
+// step (a "zipped" group); distinct groups form a cartesian product. A plain `n: [..]` is a group of one.
+struct GridGroup {
+  std::vector<std::string> axes;
+  std::vector<std::vector<double>> values;  // values[axis][i]
+};
+
+struct AlgorithmSpec {
+  std::string id;          // registry id
+  core::ParamMap given;    // the parameters the experiment sets (checked against the schema)
+  core::ParamMap resolved; // `given` with every default filled in
+  // TrialRow::algorithm: the id, with the given parameters as "id[k=v,...]" when there are any.
+  std::string label;
+};
+
+struct ExperimentSpec {
+  std::string name;
+  std::string source;  // paper and figure reproduced, free text
+  std::uint64_t seed = 1;
+  int trials = 1;
+  std::string model;                    // model catalogue id
+  core::ParamMap model_params;          // fixed model parameters
+  std::vector<GridGroup> grid;          // swept: n, epsilon, delta, or model parameters
+  alg::Privacy privacy;                 // fixed privacy (epsilon / delta may also be grid axes)
+  long n = 0;                           // fixed sample size when n is not a grid axis (0: must be swept)
+  std::vector<AlgorithmSpec> algorithms;
+  std::vector<std::string> metrics;
+  std::vector<CheckSpec> checks;
+  ReportSpec report;
+  // The `audit:` section (one mapping or a list of them), read by the auditor's parser with the
+  // experiment's privacy and seed as defaults (verify/audit/audit_spec.hpp, docs/auditing.md).
+  std::vector<AuditSpec> audits;
+};
+
+}  // namespace dpb::verify

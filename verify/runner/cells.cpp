@@ -1,0 +1,45 @@
+#include "verify/runner/cells.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "core/rng.hpp"
+
+namespace dpb::verify {
+
+std::vector<CellContext> make_cells(const ExperimentSpec& spec) {
+  std::vector<CellContext> cells;
+  const std::vector<Cell> grid = expand_grid(spec.grid);
+  for (std::size_t c = 0; c < grid.size(); ++c) {
+    CellContext cell;
+    cell.swept = grid[c];
+    cell.n = spec.n;
+    cell.privacy = spec.privacy;
+    core::ParamMap model_params = spec.model_params;
+    std::vector<std::string> parts;
+    for (const auto& [axis, value] : cell.swept) {
+      parts.push_back(fmt::format("{}={}", axis, value));
+      if (axis == "n") cell.n = static_cast<long>(value);
+      else if (axis == "epsilon") cell.privacy.epsilon = value;
+      else if (axis == "delta") cell.privacy.delta = value;
+      else model_params.set(axis, value);
+    }
+    cell.label = parts.empty() ? "single cell" : fmt::format("{}", fmt::join(parts, ", "));
+    core::Rng rng(spec.seed, core::stream_id(spec.name, c, "model", 0, "model"));
+    cell.model = core::make_model(spec.model, model_params, rng);
+    const core::ModelInfo& info = cell.model->info();
+    cell.params = info.params;
+    for (const auto& [name, value] : model_params.values())
+      if (const double* v = std::get_if<double>(&value)) cell.params[name] = *v;
+    cell.params["n"] = double(cell.n);
+    cell.params["eps"] = cell.privacy.epsilon;
+    cell.params["delta"] = cell.privacy.delta;
+    cell.params.try_emplace("d", double(info.d()));
+    cell.params.try_emplace("k", double(info.r()));
+    cell.params.try_emplace("r", double(info.r()));
+    cells.push_back(std::move(cell));
+  }
+  return cells;
+}
+
+}  // namespace dpb::verify

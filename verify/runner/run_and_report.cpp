@@ -1,0 +1,43 @@
+#include "verify/runner/run_and_report.hpp"
+
+#include "verify/audit/audit_report.hpp"
+#include "verify/checks/run_checks.hpp"
+#include "verify/report/atomic_file.hpp"
+#include "verify/runner/verdict_table.hpp"
+#include "verify/report/write_report.hpp"
+
+namespace dpb::verify {
+
+ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options) {
+  ExperimentRun run;
+  run.dir = out / spec.name;
+  ResultStore store(store_path(run.dir));
+  const RunSettings settings = settings_of(spec);
+  run.outcome = run_experiment(spec, store, options);
+  if (run.outcome.interrupted) return run;
+  run.results = store.load(run.outcome.hash);
+  run.verdicts = check_and_report(run.results, settings, run.dir);
+  if (spec.audits.empty()) return run;
+  nlohmann::json audits = nlohmann::json::array();
+  for (const auto& audit : spec.audits) {
+    run.audits.push_back(run_audit(audit));
+    audits.push_back(to_json(run.audits.back()));
+  }
+  write_file_atomically(run.dir / "audits.json", audits.dump(2) + "\n");
+  return run;
+}
+
+std::vector<Verdict> check_and_report(const ResultSet& results, const RunSettings& settings,
+                                      const std::filesystem::path& dir) {
+  std::vector<Verdict> verdicts = run_checks(results, settings.checks, settings.seed);
+  write_report(results, settings.report, verdicts, dir);
+  return verdicts;
+}
+
+int run_exit_code(const ExperimentRun& run) {
+  for (const auto& audit : run.audits)
+    if (audit.verdict == AuditVerdict::violation) return kFailedCheckExitCode;
+  return verdicts_exit_code(run.verdicts);
+}
+
+}  // namespace dpb::verify

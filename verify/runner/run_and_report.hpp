@@ -1,0 +1,35 @@
+#pragma once
+// An experiment from run to report: the trials into <out>/<name>/results.sqlite (verify/runner/
+// runner.hpp), then the checks and the report files next to it (verify/checks, verify/report).
+#include <filesystem>
+#include <vector>
+
+#include "verify/audit/auditor.hpp"
+#include "verify/checks/check_spec.hpp"
+#include "verify/experiment/settings.hpp"
+#include "verify/experiment/spec.hpp"
+#include "verify/results.hpp"
+#include "verify/runner/runner.hpp"
+
+namespace dpb::verify {
+
+struct ExperimentRun {
+  RunOutcome outcome;
+  ResultSet results;              // empty when interrupted
+  std::vector<Verdict> verdicts;  // empty when interrupted
+  std::vector<AuditResult> audits;  // the experiment's privacy audits (empty when interrupted)
+  std::filesystem::path dir;      // <out>/<name>
+};
+
+// After the checks and the report, the experiment's privacy audits run and go to <dir>/audits.json.
+// An interrupted run stops after committing its rows: no checks, no report, no audits.
+ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options);
+
+// The checks of `settings` on `results`, and the report written into `dir`.
+std::vector<Verdict> check_and_report(const ResultSet& results, const RunSettings& settings,
+                                      const std::filesystem::path& dir);
+
+// 0 when no verdict FAILs and no audit finds a VIOLATION, else kFailedCheckExitCode.
+int run_exit_code(const ExperimentRun& run);
+
+}  // namespace dpb::verify

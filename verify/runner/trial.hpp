@@ -1,0 +1,18 @@
+#pragma once
+// One trial: (cell, algorithm, trial index) -> TrialRow (DESIGN.md §3 "Randomness"). The data depend
+// on (cell, trial) only, so every algorithm of a trial sees the same samples; the algorithm's own
+// randomness depends on (cell, algorithm, trial):
+//   data   core::stream_id(experiment, cell, "data", trial, "data")
+//   noise  core::stream_id(experiment, cell, algorithm label, trial, "noise")
+#include "algorithms/registry.hpp"
+#include "verify/experiment/spec.hpp"
+#include "verify/results.hpp"
+#include "verify/runner/cells.hpp"
+
+namespace dpb::verify {
+
+// Never throws on a failing algorithm or metric: the row then carries the error and no metrics.
+TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
+                   const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial);
+
+}  // namespace dpb::verify

@@ -1,0 +1,154 @@
+#include "verify/suite.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ostream.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+#include "bounds/theorem.hpp"
+#include "core/errors.hpp"
+#include "lowerbounds/catalog.hpp"
+#include "verify/experiment/overrides.hpp"
+#include "verify/experiment/selection.hpp"
+#include "verify/audit/audit_report.hpp"
+#include "verify/experiment/yaml_read.hpp"
+#include "verify/report/atomic_file.hpp"
+#include "verify/runner/verdict_table.hpp"
+
+namespace dpb::verify {
+namespace {
+
+constexpr const char* kSuiteDir = "configs/suites";
+
+// `experiments:` entries: a path relative to the suite file, `{ file: path, set: [path=value, ...] }`
+// (the file with these --set edits first), or an inline experiment.
+ExperimentSpec suite_experiment(const YAML::Node& item, const YamlReader& read, const std::filesystem::path& file,
+                                const ExperimentOverrides& overrides, const std::vector<AlgorithmPattern>& patterns,
+                                std::vector<bool>& used) {
+  ExperimentOverrides sets{{}, {}};
+  YAML::Node path_node;
+  const bool from_file = item.IsScalar() || item["file"];
+  if (item.IsScalar()) {
+    path_node.reset(item);
+  } else if (from_file) {
+    read.require_map(item, "a suite entry with a file", {"file", "set"});
+    path_node.reset(item["file"]);
+    if (item["set"]) sets.set = read.texts(item["set"], "set");
+  }
+  sets.set.insert(sets.set.end(), overrides.set.begin(), overrides.set.end());  // the command line wins
+  ExperimentSpec spec;
+  if (from_file) {
+    const auto path = file.parent_path() / read.text(path_node, "experiment path");
+    if (!std::filesystem::is_regular_file(path)) read.fail(path_node, fmt::format("no experiment file {}", path.string()));
+    spec = load_experiment(path, sets);
+  } else {
+    spec = experiment_with_overrides(YAML::Clone(item), read.source(), sets);
+  }
+  const std::vector<bool> selected = keep_selected(spec, patterns);
+  for (std::size_t i = 0; i < used.size(); ++i) used[i] = used[i] || selected[i];
+  return spec;
+}
+
+std::string json_file_text(const nlohmann::json& j) { return j.dump(2) + "\n"; }
+
+void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Coverage& coverage,
+                         const std::filesystem::path& out) {
+  const auto dir = out / ("suite-" + suite.name);
+  std::string md = fmt::format("# Suite {}\n\n{}\n\n## Verdicts\n\n| status | experiment | check | summary |\n|---|---|---|---|\n",
+                               suite.name, suite.description);
+  nlohmann::json verdicts = nlohmann::json::array();
+  for (const auto& r : run.runs)
+    for (const auto& v : r.verdicts) {
+      md += fmt::format("| {} | [{}](../{}/summary.md) | {} | {} |\n", to_string(v.status), r.results.experiment,
+                        r.dir.filename().string(), describe_check(v.check), v.summary);
+      nlohmann::json j = to_json(v);
+      j["experiment"] = r.results.experiment;
+      verdicts.push_back(j);
+    }
+  md += "\n## Coverage\n\nChecked (algorithm, theorem) pairs:\n\n";
+  for (const auto& [a, t] : coverage.covered) md += fmt::format("- {} against {}\n", a, t);
+  md += "\nUpper bounds not yet checked for an algorithm they name:\n\n";
+  for (const auto& [a, t] : coverage.uncovered) md += fmt::format("- {} against {}\n", a, t);
+  md += "\nLower bounds no check uses yet:\n\n";
+  for (const auto& t : coverage.unchecked_lower_bounds) md += fmt::format("- {}\n", t);
+  write_file_atomically(dir / "summary.md", md);
+  write_file_atomically(dir / "verdicts.json", json_file_text(verdicts));
+}
+
+}  // namespace
+
+std::filesystem::path suite_file(const std::string& suite) {
+  if (suite.find('/') != std::string::npos || suite.ends_with(".yaml")) return suite;
+  return std::filesystem::path(kSuiteDir) / (suite + ".yaml");
+}
+
+SuiteSpec load_suite(const std::filesystem::path& file, const ExperimentOverrides& overrides) {
+  if (!std::filesystem::is_regular_file(file))
+    throw InvalidArgument(fmt::format("no suite file {} (suites live in {}/, run from the repository root)",
+                                      file.string(), kSuiteDir));
+  const YAML::Node root = load_yaml_file(file);
+  const YamlSource source(file.string());
+  const YamlReader read(source);
+  read.require_map(root, "a suite", {"name", "description", "experiments"});
+  if (!root["name"] || !root["experiments"]) read.fail(root, "a suite needs a name and experiments");
+  SuiteSpec suite;
+  suite.name = read.text(root["name"], "name");
+  if (root["description"]) suite.description = read.text(root["description"], "description");
+  read.require_sequence(root["experiments"], "experiments");
+  std::vector<AlgorithmPattern> patterns;
+  for (const auto& text : overrides.only) patterns.push_back(parse_pattern(text));
+  std::vector<bool> used(patterns.size(), false);
+  for (const auto& item : root["experiments"]) {
+    ExperimentSpec spec = suite_experiment(item, read, file, overrides, patterns, used);
+    for (const auto& other : suite.experiments)
+      if (other.name == spec.name) read.fail(item, fmt::format("two experiments of the suite are named {}", spec.name));
+    if (!spec.algorithms.empty()) suite.experiments.push_back(std::move(spec));
+  }
+  for (std::size_t i = 0; i < used.size(); ++i)
+    if (!used[i]) throw InvalidArgument(fmt::format("--only '{}' selects no algorithm of suite {}", overrides.only[i], suite.name));
+  return suite;
+}
+
+Coverage suite_coverage(const SuiteSpec& suite) {
+  std::set<std::pair<std::string, std::string>> checked;  // (algorithm id, theorem)
+  std::set<std::string> theorems_used;
+  for (const auto& spec : suite.experiments)
+    for (const auto& check : spec.checks) {
+      theorems_used.insert(check.theorem);
+      if (!check.against.empty()) theorems_used.insert(check.against);
+      for (const auto& a : spec.algorithms)
+        if (a.label == check.algorithm) checked.emplace(a.id, check.theorem);
+    }
+  Coverage coverage;
+  coverage.covered.assign(checked.begin(), checked.end());
+  for (const auto& theorem : bounds::upper_bound_theorems())
+    for (const auto& algorithm : theorem.applies)
+      if (!checked.count({algorithm, theorem.id})) coverage.uncovered.emplace_back(algorithm, theorem.id);
+  for (const auto& theorem : lower::lower_bound_theorems())
+    if (!theorems_used.count(theorem.id)) coverage.unchecked_lower_bounds.push_back(theorem.id);
+  return coverage;
+}
+
+SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, const RunOptions& options,
+                   std::ostream& log) {
+  SuiteRun run;
+  for (std::size_t i = 0; i < suite.experiments.size(); ++i) {
+    const ExperimentSpec& spec = suite.experiments[i];
+    fmt::print(log, "\n[{}/{}] {} ({} algorithms, {} trials per cell)\n", i + 1, suite.experiments.size(), spec.name,
+               spec.algorithms.size(), spec.trials);
+    log.flush();
+    run.runs.push_back(run_and_report(spec, out, options));
+    if (run.runs.back().outcome.interrupted) {
+      run.interrupted = true;
+      return run;
+    }
+    print_verdicts(run.runs.back().verdicts, log);
+    for (const auto& audit : run.runs.back().audits) fmt::print(log, "{}\n", to_text(audit));
+  }
+  write_suite_summary(suite, run, suite_coverage(suite), out);
+  return run;
+}
+
+}  // namespace dpb::verify
