@@ -84,12 +84,16 @@ ModelInfo low_rank_plus_identity_info(const std::string& id, const Eigen::Matrix
                  {"r", static_cast<double>(r)},
                  {"lambda1", lambda1},
                  {"lambda2", lambda2}};
+  if (r < d) info.params["gap"] = info.eigenvalues[r - 1] - info.eigenvalues[r];  // Delta = lambda_r - lambda_{r+1}
   return info;
 }
 
 void publish_closed_forms(ModelInfo& info) {
   if (info.V) info.params["V"] = *info.V;
-  if (info.gamma2) info.params["gamma2"] = *info.gamma2;
+  if (info.gamma2) {
+    info.params["gamma2"] = *info.gamma2;
+    info.params["gamma"] = std::sqrt(*info.gamma2);  // the theorems read A.4's gamma itself
+  }
   if (info.kappa) info.params["kappa"] = *info.kappa;
   if (info.effective_rank) info.params["effective_rank"] = *info.effective_rank;
 }

@@ -30,6 +30,13 @@ std::string failed_condition(const bounds::Theorem& theorem, const bounds::Param
   return "";
 }
 
+// The cell's parameters as the theorem reads them: a high-probability theorem's failure probability
+// zeta is its own (Semantics), unless the cell sets one.
+bounds::Params theorem_params(const bounds::Theorem& theorem, bounds::Params params) {
+  if (theorem.semantics.high_probability) params.emplace("zeta", theorem.semantics.zeta);
+  return params;
+}
+
 }  // namespace
 
 TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, const bounds::Theorem& theorem,
@@ -47,13 +54,14 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
                       "without it); a check needs >= {}",
                       sample.cell, sample.values.size(), check.algorithm, check.metric, sample.failed,
                       options.min_trials_per_cell));
-    if (const auto condition = failed_condition(theorem, sample.params, sample.cell); !condition.empty()) {
+    const bounds::Params params = theorem_params(theorem, sample.params);
+    if (const auto condition = failed_condition(theorem, params, sample.cell); !condition.empty()) {
       cells.outside.push_back({{"cell", sample.cell}, {"condition", condition}});
       continue;
     }
     double value = 0;
     try {
-      value = evaluate(sample.params);
+      value = evaluate(params);
     } catch (const std::exception& e) {
       throw Inconclusive(fmt::format("the {} of {} cannot be evaluated at cell {}: {}", what, theorem.id,
                                      sample.cell, e.what()));
@@ -61,7 +69,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
     if (!(std::isfinite(value) && value > 0))
       throw Inconclusive(fmt::format("the {} of {} at cell {} is {}, not a finite positive number", what,
                                      theorem.id, sample.cell, value));
-    cells.inside.push_back({sample.cell, sample.params, sample.values, sample.failed, value});
+    cells.inside.push_back({sample.cell, params, sample.values, sample.failed, value});
   }
   return cells;
 }

@@ -1,6 +1,7 @@
 #include "core/models/dugler.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "core/errors.hpp"
 #include "core/sample_matrices.hpp"
@@ -25,6 +26,8 @@ TEST_CASE("dugler_k1: lambda1 is an amplitude; exact population quantities", "[m
   CHECK(*info.gamma2 == Approx(4.125 / (4.25 * 4.25)));
   CHECK(info.params.at("amplitude") == 2.0);
   CHECK(info.params.at("lambda1") == 4.25);
+  CHECK(info.params.at("gap") == 4.0);  // lambda_1 - lambda_2 of Sigma
+  CHECK(info.params.at("gamma") == Approx(std::sqrt(4.125) / 4.25));
 
   const Eigen::MatrixXd X = model->sample(500000, rng);
   dpb::test::check_second_moment(X, info.Sigma);

@@ -1,6 +1,7 @@
 #include "core/models/spiked.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <string>
 
 #include "core/errors.hpp"
@@ -40,6 +41,8 @@ TEST_CASE("spiked_gaussian: exact population quantities", "[models]") {
   CHECK(*info.gamma2 == 2.0);
   CHECK(info.params.at("lambda1") == 4.5);
   CHECK(info.params.at("lambda2") == 1.5);
+  CHECK(info.params.at("gap") == 1.0);  // lambda_r - lambda_{r+1} = 1.5 - 0.5 for the rank-2 target
+  CHECK(info.params.at("gamma") == Approx(std::sqrt(2.0)));
   CHECK(info.params.at("lambda") == 4.0);
   CHECK(info.params.at("kappa0") == 4.0);
   CHECK(info.params.at("d") == 5);

@@ -90,8 +90,9 @@ TEST_CASE("model support: low-rank-plus-identity summary by hand", "[models]") {
   CHECK(info.target == U);
   REQUIRE(info.kappa);
   CHECK(*info.kappa == 1.75);  // 3.5 / (3.5 - 1.5)
+  // gap = lambda_r - lambda_{r+1} = 1.5 - 0.5 for the rank-2 target.
   CHECK(info.params == std::map<std::string, double>{
-                           {"d", 4}, {"p", 4}, {"r", 2}, {"lambda1", 3.5}, {"lambda2", 1.5}});
+                           {"d", 4}, {"p", 4}, {"r", 2}, {"lambda1", 3.5}, {"lambda2", 1.5}, {"gap", 1.0}});
   // The stated eigenvalues are Sigma's.
   const Eigen::VectorXd ev = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(info.Sigma).eigenvalues().reverse();
   CHECK((ev - info.eigenvalues).cwiseAbs().maxCoeff() < 1e-14);

@@ -27,6 +27,20 @@ TEST_CASE("theorem cells evaluate the theorem per cell and leave out cells outsi
   CHECK(some.outside[0]["cell"] == 0);
 }
 
+TEST_CASE("a high-probability theorem reads its own zeta unless the cell sets one", "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  t.semantics = {true, 0.05};
+  t.rate = [](const dpb::bounds::Params& p) { return p.at("zeta") / std::sqrt(p.at("n")); };
+  const auto cells = dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {});
+  REQUIRE(cells.inside.size() == 2);
+  CHECK(cells.inside[0].theorem_value == Approx(0.05 / 10));
+  CHECK(cells.inside[0].params.at("zeta") == 0.05);
+  t.semantics = {false, 0};  // an expectation bound has no zeta to offer
+  CHECK_THROWS_AS(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}), Inconclusive);
+}
+
 TEST_CASE("theorem cells refuse what cannot support a verdict", "[checks][theorem_cells]") {
   dpb::verify::ResultSet r;
   dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
