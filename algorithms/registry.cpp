@@ -1,5 +1,6 @@
 #include "algorithms/registry.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -100,6 +101,28 @@ std::unique_ptr<Estimator> Registry::make(const std::string& id, const core::Par
   return find(id).factory(resolve(id, given));
 }
 
+namespace {
+
+std::vector<AlgorithmEntry>& plugin_entries() {
+  static std::vector<AlgorithmEntry> entries;  // function-local: safe from static-initialisation order
+  return entries;
+}
+
+std::atomic<bool>& registry_built() {
+  static std::atomic<bool> built{false};
+  return built;
+}
+
+}  // namespace
+
+bool register_plugin_algorithm(AlgorithmEntry entry) {
+  if (registry_built())
+    throw InvalidArgument("register_plugin_algorithm(" + entry.id +
+                          "): the registry is already in use; register plug-ins at static initialisation");
+  plugin_entries().push_back(std::move(entry));
+  return true;
+}
+
 const Registry& algorithm_registry() {
   static const Registry registry = [] {
     Registry r;
@@ -109,7 +132,9 @@ const Registry& algorithm_registry() {
     register_kumar2025(r);
     register_baselines(r);
     register_external(r);
+    for (auto& entry : plugin_entries()) r.add(std::move(entry));
     register_mutants(r);  // after every real algorithm: each mutant copies the schema of the one it breaks
+    registry_built() = true;
     return r;
   }();
   return registry;

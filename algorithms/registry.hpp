@@ -88,7 +88,14 @@ class Registry {
   std::vector<AlgorithmEntry> entries_;
 };
 
-// The built-in algorithms of dpbounds, registered once, in a fixed order; the mutants come last.
+// The built-in algorithms of dpbounds, registered once, in a fixed order; then the plug-ins; the
+// mutants come last.
 const Registry& algorithm_registry();
+
+// Adds an algorithm written outside dpbounds (docs/extending.md): call it at static initialisation in
+// the file that defines the algorithm, `const bool registered = dpb::alg::register_plugin_algorithm({...});`,
+// and link that file into an executable with dpbounds::dpb_cli. Throws dpb::InvalidArgument once the
+// registry is in use (too late to change what the verbs see).
+bool register_plugin_algorithm(AlgorithmEntry entry);
 
 }  // namespace dpb::alg

@@ -5,8 +5,10 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <array>
 #include <set>
 
+#include "algorithms/registry.hpp"
 #include "bounds/theorem.hpp"
 #include "core/errors.hpp"
 #include "lowerbounds/catalog.hpp"
@@ -21,6 +23,21 @@ namespace dpb::verify {
 namespace {
 
 constexpr const char* kSuiteDir = "configs/suites";
+
+// --only applies to audits as to algorithms: an audit is kept when a pattern matches its algorithm
+// with its parameters resolved (defaults included). No patterns: no change.
+void keep_selected_audits(ExperimentSpec& spec, const std::vector<AlgorithmPattern>& patterns, std::vector<bool>& used) {
+  if (patterns.empty()) return;
+  std::erase_if(spec.audits, [&](const AuditSpec& audit) {
+    AlgorithmSpec as_algorithm;
+    as_algorithm.id = audit.algorithm;
+    as_algorithm.resolved = alg::algorithm_registry().resolve(audit.algorithm, audit.params);
+    bool kept = false;
+    for (std::size_t i = 0; i < patterns.size(); ++i)
+      if (matches(patterns[i], as_algorithm)) kept = used[i] = true;
+    return !kept;
+  });
+}
 
 // `experiments:` entries: a path relative to the suite file, `{ file: path, set: [path=value, ...] }`
 // (the file with these --set edits first), or an inline experiment.
@@ -37,17 +54,24 @@ ExperimentSpec suite_experiment(const YAML::Node& item, const YamlReader& read, 
     path_node.reset(item["file"]);
     if (item["set"]) sets.set = read.texts(item["set"], "set");
   }
-  sets.set.insert(sets.set.end(), overrides.set.begin(), overrides.set.end());  // the command line wins
-  ExperimentSpec spec;
+  YAML::Node root;
+  YamlSource source = read.source();
   if (from_file) {
     const auto path = file.parent_path() / read.text(path_node, "experiment path");
     if (!std::filesystem::is_regular_file(path)) read.fail(path_node, fmt::format("no experiment file {}", path.string()));
-    spec = load_experiment(path, sets);
+    root = load_yaml_file(path);
+    source = YamlSource(path.string());
   } else {
-    spec = experiment_with_overrides(YAML::Clone(item), read.source(), sets);
+    root = YAML::Clone(item);
   }
+  // Command-line --set edits trials and grids; an audit-only experiment has neither, so it takes only
+  // its entry's own `set:` (`verify --set trials=2` must not break the suite's audits).
+  const bool audit_only = root.IsMap() && root["audit"] && !root["algorithms"];
+  if (!audit_only) sets.set.insert(sets.set.end(), overrides.set.begin(), overrides.set.end());  // the command line wins
+  ExperimentSpec spec = experiment_with_overrides(root, source, sets);
   const std::vector<bool> selected = keep_selected(spec, patterns);
   for (std::size_t i = 0; i < used.size(); ++i) used[i] = used[i] || selected[i];
+  keep_selected_audits(spec, patterns, used);
   return spec;
 }
 
@@ -67,6 +91,14 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
       j["experiment"] = r.results.experiment;
       verdicts.push_back(j);
     }
+  if (!audit_summary(run).empty()) {
+    md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps |\n"
+                      "|---|---|---|---|---|---|\n", audit_summary(run));
+    for (const auto& r : run.runs)
+      for (const auto& a : r.audits)
+        md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} |\n", to_string(a.verdict), expectation_note(a),
+                          r.results.experiment, a.spec.algorithm, a.loss.epsilon_lower, a.audited_epsilon);
+  }
   md += "\n## Coverage\n\nChecked (algorithm, theorem) pairs:\n\n";
   for (const auto& [a, t] : coverage.covered) md += fmt::format("- {} against {}\n", a, t);
   md += "\nUpper bounds not yet checked for an algorithm they name:\n\n";
@@ -78,6 +110,24 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
 }
 
 }  // namespace
+
+std::string audit_summary(const SuiteRun& run) {
+  std::array<std::size_t, 3> by_outcome{};  // indexed by AuditOutcome
+  std::size_t audits = 0, flagged_as_expected = 0;
+  for (const auto& r : run.runs)
+    for (const auto& a : r.audits) {
+      ++audits;
+      const AuditOutcome outcome = audit_outcome(a);
+      ++by_outcome[static_cast<std::size_t>(outcome)];
+      if (outcome == AuditOutcome::as_expected && a.verdict == AuditVerdict::violation) ++flagged_as_expected;
+    }
+  if (audits == 0) return "";
+  const std::size_t expected = by_outcome[static_cast<std::size_t>(AuditOutcome::as_expected)];
+  return fmt::format("{} audits: {} as expected ({} PASS, {} VIOLATION expected), {} UNEXPECTED, {} not audited (no claim)",
+                     audits, expected, expected - flagged_as_expected, flagged_as_expected,
+                     by_outcome[static_cast<std::size_t>(AuditOutcome::unexpected)],
+                     by_outcome[static_cast<std::size_t>(AuditOutcome::not_audited)]);
+}
 
 std::filesystem::path suite_file(const std::string& suite) {
   if (suite.find('/') != std::string::npos || suite.ends_with(".yaml")) return suite;
@@ -104,7 +154,7 @@ SuiteSpec load_suite(const std::filesystem::path& file, const ExperimentOverride
     ExperimentSpec spec = suite_experiment(item, read, file, overrides, patterns, used);
     for (const auto& other : suite.experiments)
       if (other.name == spec.name) read.fail(item, fmt::format("two experiments of the suite are named {}", spec.name));
-    if (!spec.algorithms.empty()) suite.experiments.push_back(std::move(spec));
+    if (!spec.algorithms.empty() || !spec.audits.empty()) suite.experiments.push_back(std::move(spec));
   }
   for (std::size_t i = 0; i < used.size(); ++i)
     if (!used[i]) throw InvalidArgument(fmt::format("--only '{}' selects no algorithm of suite {}", overrides.only[i], suite.name));
@@ -136,18 +186,22 @@ SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, con
   SuiteRun run;
   for (std::size_t i = 0; i < suite.experiments.size(); ++i) {
     const ExperimentSpec& spec = suite.experiments[i];
-    fmt::print(log, "\n[{}/{}] {} ({} algorithms, {} trials per cell)\n", i + 1, suite.experiments.size(), spec.name,
-               spec.algorithms.size(), spec.trials);
+    if (spec.algorithms.empty())
+      fmt::print(log, "\n[{}/{}] {} ({} audits)\n", i + 1, suite.experiments.size(), spec.name, spec.audits.size());
+    else
+      fmt::print(log, "\n[{}/{}] {} ({} algorithms, {} trials per cell)\n", i + 1, suite.experiments.size(),
+                 spec.name, spec.algorithms.size(), spec.trials);
     log.flush();
     run.runs.push_back(run_and_report(spec, out, options));
     if (run.runs.back().outcome.interrupted) {
       run.interrupted = true;
       return run;
     }
-    print_verdicts(run.runs.back().verdicts, log);
-    for (const auto& audit : run.runs.back().audits) fmt::print(log, "{}\n", to_text(audit));
+    if (!spec.algorithms.empty()) print_verdicts(run.runs.back().verdicts, log);
+    for (const auto& audit : run.runs.back().audits) fmt::print(log, "{}\n", audit_line(audit));
   }
   write_suite_summary(suite, run, suite_coverage(suite), out);
+  if (const auto line = audit_summary(run); !line.empty()) fmt::print(log, "\n{}\n", line);
   return run;
 }
 

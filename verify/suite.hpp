@@ -49,8 +49,13 @@ struct SuiteRun {
   bool interrupted = false;
 };
 
-// Runs every experiment into <out>/<experiment name>/, printing one header line per experiment and
-// its verdicts to `log`, then writes <out>/suite-<name>/summary.md and verdicts.json.
+// "N audits: A as expected (P PASS, V VIOLATION expected), U UNEXPECTED, X not audited (no claim)";
+// empty when the suite has no audits. UNEXPECTED audits make `verify` exit 1 (run_exit_code).
+std::string audit_summary(const SuiteRun& run);
+
+// Runs every experiment into <out>/<experiment name>/, printing one header line per experiment, its
+// verdicts and one line per audit to `log`, then the audit summary; writes
+// <out>/suite-<name>/summary.md (verdicts, then the audits) and verdicts.json.
 SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, const RunOptions& options,
                    std::ostream& log);
 

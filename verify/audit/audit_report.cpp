@@ -48,12 +48,43 @@ nlohmann::json direction_json(const DirectionBound& b) {
           {"gdp_test", test_json(b.gaussian_dp)}};
 }
 
+const char* outcome_name(AuditOutcome outcome) {
+  switch (outcome) {
+    case AuditOutcome::as_expected: return "as expected";
+    case AuditOutcome::unexpected: return "UNEXPECTED";
+    case AuditOutcome::not_audited: return "not audited";
+  }
+  return "unknown";
+}
+
 }  // namespace
+
+AuditOutcome audit_outcome(const AuditResult& r) {
+  if (r.verdict == AuditVerdict::not_private) return AuditOutcome::not_audited;
+  const bool flagged = r.verdict == AuditVerdict::violation;
+  const bool expect_flag = expected_verdict(r.spec) == AuditExpectation::violation;
+  return flagged == expect_flag ? AuditOutcome::as_expected : AuditOutcome::unexpected;
+}
+
+std::string expectation_note(const AuditResult& r) {
+  switch (audit_outcome(r)) {
+    case AuditOutcome::not_audited: return "(not audited: no claim)";
+    case AuditOutcome::unexpected: return fmt::format("(UNEXPECTED: expected {})", to_string(expected_verdict(r.spec)));
+    case AuditOutcome::as_expected: break;
+  }
+  return expected_as_mutant(r.spec) ? "(expected: mutant)" : "(expected)";
+}
+
+std::string audit_line(const AuditResult& r) {
+  return fmt::format("{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g}, {} neighbours, {}, {} runs per side",
+                     to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.loss.epsilon_lower,
+                     r.audited_epsilon, to_string(r.construction), r.score, r.spec.trials);
+}
 
 std::string to_text(const AuditResult& r) {
   const AuditSpec& s = r.spec;
   const PrivacyLossEstimate& l = r.loss;
-  std::string text = fmt::format("{}  {}\n", to_string(r.verdict), s.algorithm);
+  std::string text = fmt::format("{}  {}  {}\n", to_string(r.verdict), s.algorithm, expectation_note(r));
   text += fmt::format("  {}\n\n", r.interpretation);
   text += fmt::format("claim        {}\n", alg::describe(r.claim));
   text += fmt::format("scope        {}\n", alg::to_string(r.claim.scope));
@@ -87,6 +118,9 @@ nlohmann::json to_json(const AuditResult& r) {
   return {
       {"algorithm", s.algorithm},
       {"verdict", to_string(r.verdict)},
+      {"expected", to_string(expected_verdict(s))},
+      {"expected_as_mutant", expected_as_mutant(s)},
+      {"outcome", outcome_name(audit_outcome(r))},
       {"interpretation", r.interpretation},
       {"claim",
        {{"epsilon", r.claim.epsilon},

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <utility>
@@ -22,9 +23,14 @@ constexpr std::array<std::pair<NeighbourKind, const char*>, 5> kNeighbourNames{{
     {NeighbourKind::corner, "corner"},
 }};
 
-constexpr std::array<const char*, 16> kKeys{
-    "algorithm", "params",     "model", "model_params", "epsilon", "delta",        "n",    "d", "k",
-    "trials",    "neighbours", "score", "confidence",   "seed",    "canary_scale", "index"};
+constexpr std::array<std::pair<AuditExpectation, const char*>, 2> kExpectationNames{{
+    {AuditExpectation::pass, "pass"},
+    {AuditExpectation::violation, "violation"},
+}};
+
+constexpr std::array<const char*, 17> kKeys{
+    "algorithm", "params",     "model", "model_params", "epsilon", "delta",        "n",     "d",     "k",
+    "trials",    "neighbours", "score", "confidence",   "seed",    "canary_scale", "index", "expect"};
 
 // "file:line:column: message" at `node` (yaml-cpp's Mark counts from 0; editors count from 1).
 ConfigError error_at(const YAML::Node& node, const std::string& file, const std::string& message) {
@@ -123,6 +129,12 @@ void read_key(AuditSpec& spec, const std::string& key, const YAML::Node& value, 
     } catch (const InvalidArgument& e) {
       throw error_at(value, file, e.what());
     }
+  } else if (key == "expect") {
+    try {
+      spec.expect = parse_audit_expectation(scalar_as<std::string>(value, file, key, "pass or violation"));
+    } catch (const InvalidArgument& e) {
+      throw error_at(value, file, e.what());
+    }
   }
 }
 
@@ -181,6 +193,28 @@ NeighbourKind parse_neighbour_kind(const std::string& text) {
     known += (known.empty() ? "" : ", ") + std::string(name);
   }
   throw InvalidArgument(fmt::format("unknown neighbour construction '{}' (choose: {})", text, known));
+}
+
+AuditExpectation parse_audit_expectation(const std::string& text) {
+  for (const auto& [expectation, name] : kExpectationNames)
+    if (text == name) return expectation;
+  throw InvalidArgument(fmt::format("audit: expect must be pass or violation, got '{}'", text));
+}
+
+std::string to_string(AuditExpectation expectation) {
+  return expectation == AuditExpectation::violation ? "VIOLATION" : "PASS";
+}
+
+bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry) {
+  if (spec.expect) return false;
+  const auto& entries = registry.entries();
+  return std::any_of(entries.begin(), entries.end(),
+                     [&](const alg::AlgorithmEntry& e) { return e.mutant && e.id == spec.algorithm; });
+}
+
+AuditExpectation expected_verdict(const AuditSpec& spec, const alg::Registry& registry) {
+  if (spec.expect) return *spec.expect;
+  return expected_as_mutant(spec, registry) ? AuditExpectation::violation : AuditExpectation::pass;
 }
 
 std::string to_string(NeighbourKind kind) {

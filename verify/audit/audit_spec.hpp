@@ -4,9 +4,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "algorithms/privacy.hpp"
+#include "algorithms/registry.hpp"
 #include "core/params.hpp"
 
 namespace dpb::verify {
@@ -19,6 +21,10 @@ enum class NeighbourKind {
   sign_flip,  // D holds +c u, D' holds -c u at the index
   corner,     // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
 };
+
+// What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
+// success: a real algorithm that passes, or a mutant that is flagged (the auditor works).
+enum class AuditExpectation { pass, violation };
 
 struct AuditSpec {
   std::string algorithm;  // registry id
@@ -39,7 +45,14 @@ struct AuditSpec {
   // spike lambda up to n in the thousands, so the canary moves the output.
   double canary_scale = 30;
   long index = 0;  // the replaced record, 0 <= index < n
+  std::optional<AuditExpectation> expect;  // empty: see expected_verdict
 };
+
+// `spec.expect` when given; otherwise VIOLATION for a registered mutant (it exists to be flagged,
+// docs/mutants.md) and PASS for every other algorithm (and for an id `registry` does not know).
+AuditExpectation expected_verdict(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
+// True when the expectation comes from the algorithm being a mutant rather than from `expect`.
+bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
 
 // Throws dpb::InvalidArgument saying what is wrong and what is allowed (empty algorithm id, unknown
 // model, eps <= 0, delta outside [0, 1), n < 2, d < 1, k outside 1..d, trials < 20, confidence outside
@@ -48,12 +61,16 @@ void validate(const AuditSpec& spec);
 
 // Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
 // model, model_params, epsilon, delta, n, d, k, trials, neighbours, score, confidence, seed,
-// canary_scale, index. Throws dpb::ConfigError "file:line:column: message" on an unknown key, a
-// value of the wrong type, or a spec that fails `validate`.
+// canary_scale, index, expect (pass | violation). Throws dpb::ConfigError "file:line:column: message"
+// on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
 // "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner"; otherwise dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
 std::string to_string(NeighbourKind kind);
+
+// "pass" | "violation"; otherwise dpb::InvalidArgument listing them.
+AuditExpectation parse_audit_expectation(const std::string& text);
+std::string to_string(AuditExpectation expectation);  // "PASS" | "VIOLATION", as verdicts print
 
 }  // namespace dpb::verify

@@ -24,6 +24,8 @@ namespace {
 const std::vector<std::string> kTopKeys = {"name",      "source",  "seed",    "trials", "model",
                                            "grid",      "n",       "privacy", "algorithms",
                                            "metrics",   "checks",  "report",  "audit"};
+// An audit-only experiment (no `algorithms`) runs no trials: its privacy and seed are the audits' defaults.
+const std::vector<std::string> kAuditOnlyKeys = {"name", "source", "seed", "privacy", "audit"};
 // Grid axes that are not model parameters (privacy axes spell out their names as in `privacy:`).
 const std::vector<std::string> kRunAxes = {"n", "epsilon", "delta"};
 constexpr long long kMaxTrials = 1'000'000;
@@ -238,19 +240,36 @@ std::vector<AuditSpec> parse_audits(const YAML::Node& node, const YamlSource& so
   return audits;
 }
 
-}  // namespace
-
-ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source) {
-  const YamlReader read(source);
-  read.require_map(root, "an experiment", kTopKeys);
-  for (const char* required : {"name", "model", "algorithms", "metrics"})
-    if (!root[required]) read.fail(root, fmt::format("an experiment needs '{}'", required));
-  ExperimentSpec spec;
+// name, source and seed: what every experiment has.
+void parse_header(const YAML::Node& root, const YamlReader& read, ExperimentSpec& spec) {
+  if (!root["name"]) read.fail(root, "an experiment needs 'name'");
   spec.name = read.text(root["name"], "name");
   if (!std::regex_match(spec.name, std::regex("[A-Za-z0-9][A-Za-z0-9._-]*")))
     read.fail(root["name"], "name is also a directory name: letters, digits, '.', '_' and '-' only");
   if (root["source"]) spec.source = read.text(root["source"], "source");
   if (root["seed"]) spec.seed = static_cast<std::uint64_t>(read.integer(root["seed"], "seed", 0, kMaxSeed));
+}
+
+ExperimentSpec parse_audit_only(const YAML::Node& root, const YamlSource& source, const YamlReader& read) {
+  read.require_map(root, "an audit-only experiment (no algorithms)", kAuditOnlyKeys);
+  ExperimentSpec spec;
+  parse_header(root, read, spec);
+  spec.privacy = AuditSpec{}.privacy;  // without `privacy:`, the auditor's own default
+  if (root["privacy"]) parse_privacy(root["privacy"], read, spec);
+  spec.audits = parse_audits(root["audit"], source, spec);
+  return spec;
+}
+
+}  // namespace
+
+ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source) {
+  const YamlReader read(source);
+  if (root.IsMap() && root["audit"] && !root["algorithms"]) return parse_audit_only(root, source, read);
+  read.require_map(root, "an experiment", kTopKeys);
+  for (const char* required : {"name", "model", "algorithms", "metrics"})
+    if (!root[required]) read.fail(root, fmt::format("an experiment needs '{}'", required));
+  ExperimentSpec spec;
+  parse_header(root, read, spec);
   if (root["trials"]) spec.trials = static_cast<int>(read.integer(root["trials"], "trials", 1, kMaxTrials));
   parse_model(root["model"], read, spec);
   if (root["n"]) spec.n = static_cast<long>(read.integer(root["n"], "n", 1, kMaxSeed));

@@ -11,12 +11,14 @@ namespace dpb::verify {
 ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options) {
   ExperimentRun run;
   run.dir = out / spec.name;
-  ResultStore store(store_path(run.dir));
-  const RunSettings settings = settings_of(spec);
-  run.outcome = run_experiment(spec, store, options);
-  if (run.outcome.interrupted) return run;
-  run.results = store.load(run.outcome.hash);
-  run.verdicts = check_and_report(run.results, settings, run.dir);
+  run.results.experiment = spec.name;
+  if (!spec.algorithms.empty()) {  // an audit-only experiment has no trials, checks or report
+    ResultStore store(store_path(run.dir));
+    run.outcome = run_experiment(spec, store, options);
+    if (run.outcome.interrupted) return run;
+    run.results = store.load(run.outcome.hash);
+    run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+  }
   if (spec.audits.empty()) return run;
   nlohmann::json audits = nlohmann::json::array();
   for (const auto& audit : spec.audits) {
@@ -36,7 +38,7 @@ std::vector<Verdict> check_and_report(const ResultSet& results, const RunSetting
 
 int run_exit_code(const ExperimentRun& run) {
   for (const auto& audit : run.audits)
-    if (audit.verdict == AuditVerdict::violation) return kFailedCheckExitCode;
+    if (audit_outcome(audit) == AuditOutcome::unexpected) return kFailedCheckExitCode;
   return verdicts_exit_code(run.verdicts);
 }
 

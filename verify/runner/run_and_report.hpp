@@ -22,14 +22,16 @@ struct ExperimentRun {
 };
 
 // After the checks and the report, the experiment's privacy audits run and go to <dir>/audits.json.
-// An interrupted run stops after committing its rows: no checks, no report, no audits.
+// An interrupted run stops after committing its rows: no checks, no report, no audits. An experiment
+// without algorithms (audit-only) runs its audits alone: no store, no checks, no report.
 ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options);
 
 // The checks of `settings` on `results`, and the report written into `dir`.
 std::vector<Verdict> check_and_report(const ResultSet& results, const RunSettings& settings,
                                       const std::filesystem::path& dir);
 
-// 0 when no verdict FAILs and no audit finds a VIOLATION, else kFailedCheckExitCode.
+// 0 when no verdict FAILs and every audit meets its expectation (a real algorithm passes, a mutant is
+// flagged; see audit_outcome in verify/audit/audit_report.hpp), else kFailedCheckExitCode.
 int run_exit_code(const ExperimentRun& run);
 
 }  // namespace dpb::verify

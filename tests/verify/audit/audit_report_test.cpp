@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <limits>
+#include <string>
 
 using namespace dpb::verify;
 
@@ -53,4 +54,44 @@ TEST_CASE("the JSON report holds the verdict, the claim and the bounds; infinity
   CHECK(j["directions"].size() == 2);
   CHECK(j["neighbours"]["construction"] == "huge_norm");
   CHECK(j["runs_per_second"] == 1234.5);
+}
+
+namespace {
+
+AuditResult with(const std::string& algorithm, AuditVerdict verdict) {
+  AuditResult r = violation();
+  r.spec.algorithm = algorithm;
+  r.verdict = verdict;
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("a verdict is judged against the audit's expectation", "[audit]") {
+  // mutant.wishart is a registered mutant: expected to be flagged.
+  CHECK(audit_outcome(with("mutant.wishart", AuditVerdict::violation)) == AuditOutcome::as_expected);
+  CHECK(audit_outcome(with("mutant.wishart", AuditVerdict::pass)) == AuditOutcome::unexpected);
+  CHECK(audit_outcome(with("baseline.dp_gauss_1", AuditVerdict::pass)) == AuditOutcome::as_expected);
+  CHECK(audit_outcome(with("baseline.dp_gauss_1", AuditVerdict::violation)) == AuditOutcome::unexpected);
+  CHECK(audit_outcome(with("baseline.nonprivate_pca", AuditVerdict::not_private)) == AuditOutcome::not_audited);
+  AuditResult told = with("baseline.dp_gauss_1", AuditVerdict::violation);
+  told.spec.expect = AuditExpectation::violation;
+  CHECK(audit_outcome(told) == AuditOutcome::as_expected);
+
+  CHECK(expectation_note(with("mutant.wishart", AuditVerdict::violation)) == "(expected: mutant)");
+  CHECK(expectation_note(told) == "(expected)");
+  CHECK(expectation_note(with("mutant.wishart", AuditVerdict::pass)) == "(UNEXPECTED: expected VIOLATION)");
+  CHECK(expectation_note(with("baseline.dp_gauss_1", AuditVerdict::violation)) == "(UNEXPECTED: expected PASS)");
+}
+
+TEST_CASE("text, one-line and JSON reports say what was expected", "[audit]") {
+  const AuditResult flagged = with("mutant.wishart", AuditVerdict::violation);
+  CHECK(to_text(flagged).rfind("VIOLATION  mutant.wishart  (expected: mutant)\n", 0) == 0);
+  CHECK_THAT(audit_line(flagged), Catch::StartsWith("VIOLATION") && Catch::Contains("(expected: mutant)") &&
+                                      Catch::Contains("mutant.wishart") && Catch::Contains("eps_lb 2.5"));
+  const auto j = to_json(with("baseline.dp_gauss_1", AuditVerdict::violation));
+  CHECK(j["expected"] == "PASS");
+  CHECK(j["expected_as_mutant"] == false);
+  CHECK(j["outcome"] == "UNEXPECTED");
+  CHECK(to_json(flagged)["outcome"] == "as expected");
 }

@@ -1,6 +1,7 @@
 #include "verify/audit/audit_spec.hpp"
 
 #include <catch2/catch.hpp>
+#include <cctype>
 
 #include "core/errors.hpp"
 
@@ -92,4 +93,32 @@ TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
                     NeighbourKind::sign_flip, NeighbourKind::corner})
     CHECK(parse_neighbour_kind(to_string(kind)) == kind);
   CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip"));
+}
+
+TEST_CASE("expect: given explicitly, or VIOLATION for a registered mutant and PASS otherwise", "[audit]") {
+  AuditSpec s;
+  s.algorithm = "mutant.wishart";  // a registered mutant
+  CHECK(expected_verdict(s) == AuditExpectation::violation);
+  CHECK(expected_as_mutant(s));
+  s.algorithm = "baseline.dp_gauss_1";
+  CHECK(expected_verdict(s) == AuditExpectation::pass);
+  CHECK_FALSE(expected_as_mutant(s));
+  s.algorithm = "mutant.not_registered";  // the id alone does not make a mutant
+  CHECK(expected_verdict(s) == AuditExpectation::pass);
+  s.algorithm = "mutant.wishart";
+  s.expect = AuditExpectation::pass;  // an explicit expectation wins
+  CHECK(expected_verdict(s) == AuditExpectation::pass);
+  CHECK_FALSE(expected_as_mutant(s));
+
+  const AuditSpec parsed = parse_audit_spec(YAML::Load("algorithm: baseline.dp_gauss_1\nexpect: violation\n"), "exp.yaml");
+  REQUIRE(parsed.expect);
+  CHECK(*parsed.expect == AuditExpectation::violation);
+  CHECK_FALSE(parse_audit_spec(YAML::Load("algorithm: baseline.dp_gauss_1\n"), "exp.yaml").expect);
+  CHECK_THROWS_WITH(parse_audit_spec(YAML::Load("algorithm: x\nexpect: fail\n"), "exp.yaml"),
+                    Catch::StartsWith("exp.yaml:2:9:") && Catch::Contains("pass or violation"));
+  for (auto e : {AuditExpectation::pass, AuditExpectation::violation}) {
+    std::string name = to_string(e);
+    for (auto& c : name) c = static_cast<char>(std::tolower(c));
+    CHECK(parse_audit_expectation(name) == e);
+  }
 }

@@ -129,3 +129,22 @@ TEST_CASE("files: unreadable and malformed YAML are ConfigErrors with a location
   }
   std::filesystem::remove(file);
 }
+
+TEST_CASE("an experiment without algorithms is audit-only: name, source, seed, privacy and audit", "[experiment]") {
+  const auto spec = test::parse_text(
+      "name: audits\nseed: 4\nprivacy: { epsilon: 0.5, delta: 1.0e-6 }\n"
+      "audit:\n  - { algorithm: baseline.dp_gauss_1 }\n  - { algorithm: mutant.wishart, epsilon: 1 }\n");
+  CHECK(spec.name == "audits");
+  CHECK(spec.algorithms.empty());
+  REQUIRE(spec.audits.size() == 2);
+  CHECK(spec.audits[0].privacy.epsilon == 0.5);  // the experiment's privacy and seed are the defaults
+  CHECK(spec.audits[0].privacy.delta == 1e-6);
+  CHECK(spec.audits[0].seed == 4);
+  CHECK(spec.audits[1].privacy.epsilon == 1);
+  // Keys that describe trials have nothing to run without algorithms.
+  CHECK_THAT(parse_error("name: a\nmetrics: [sin]\naudit: { algorithm: baseline.dp_gauss_1 }\n"),
+             Catch::StartsWith("exp.yaml:2:1:") && Catch::Contains("metrics"));
+  CHECK_THAT(parse_error("audit: { algorithm: baseline.dp_gauss_1 }\n"), Catch::Contains("needs 'name'"));
+  // Without audits, algorithms stay required.
+  CHECK_THAT(parse_error("name: a\nmodel: { name: spiked_gaussian }\nmetrics: [sin]\n"), Catch::Contains("needs 'algorithms'"));
+}

@@ -72,3 +72,34 @@ TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[su
   for (const auto& theorem : dpb::bounds::upper_bound_theorems()) pairs += theorem.applies.size();
   CHECK(coverage.uncovered.size() == pairs);
 }
+
+TEST_CASE("audits: kept in audit-only experiments, selected by --only, counted against their expectation", "[suite]") {
+  const test::TempDir dir("suite_audits");
+  std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments:\n"
+                                          "  - { name: audits, audit: [{ algorithm: baseline.dp_gauss_1 },\n"
+                                          "                            { algorithm: mutant.wishart }] }\n";
+  const SuiteSpec suite = load_suite(dir.path() / "s.yaml");
+  REQUIRE(suite.experiments.size() == 1);
+  CHECK(suite.experiments[0].audits.size() == 2);
+  // Command-line --set edits trials and grids, which an audit-only experiment does not have.
+  CHECK(load_suite(dir.path() / "s.yaml", {{"trials=2"}, {}}).experiments[0].audits.size() == 2);
+  const SuiteSpec only = load_suite(dir.path() / "s.yaml", {{}, {"mutant.*"}});
+  REQUIRE(only.experiments.size() == 1);
+  REQUIRE(only.experiments[0].audits.size() == 1);
+  CHECK(only.experiments[0].audits[0].algorithm == "mutant.wishart");
+
+  SuiteRun run;
+  run.runs.emplace_back();
+  CHECK(audit_summary(run).empty());
+  for (const auto& [algorithm, verdict] : {std::pair{"mutant.wishart", AuditVerdict::violation},
+                                           std::pair{"mutant.wishart", AuditVerdict::pass},
+                                           std::pair{"baseline.dp_gauss_1", AuditVerdict::pass},
+                                           std::pair{"baseline.nonprivate_pca", AuditVerdict::not_private}}) {
+    AuditResult audit;
+    audit.spec.algorithm = algorithm;
+    audit.verdict = verdict;
+    run.runs[0].audits.push_back(audit);
+  }
+  CHECK(audit_summary(run) ==
+        "4 audits: 2 as expected (1 PASS, 1 VIOLATION expected), 1 UNEXPECTED, 1 not audited (no claim)");
+}
