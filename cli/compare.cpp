@@ -1,0 +1,51 @@
+// `dpbounds compare RESULTS_A RESULTS_B`: a regression gate between two runs (docs/compare.md); exit 1
+// when B is significantly worse than A anywhere.
+#include <fmt/core.h>
+
+#include "cli/verb.hpp"
+#include "verify/compare.hpp"
+
+namespace {
+
+struct Options {
+  std::string a, b;
+  std::vector<std::string> metrics;
+  std::string alpha = "0.05";
+  bool json = false;
+};
+
+constexpr int kWorseExitCode = 1;
+
+int compare(const Options& o) {
+  const dpb::verify::CompareOptions options{o.metrics, dpb::cli::number(o.alpha, "--alpha")};
+  const auto comparison = dpb::verify::compare_runs(o.a, o.b, options);
+  if (o.json)
+    dpb::cli::print_json(dpb::verify::to_json(comparison));
+  else
+    fmt::print("{}", dpb::verify::to_text(comparison));
+  return comparison.worse() ? kWorseExitCode : 0;
+}
+
+const bool registered = dpb::cli::register_verb({
+    .name = "compare",
+    .summary = "Compare two runs: significant changes of the errors and audits, exit 1 when B is worse",
+    .help = "for every shared (cell, algorithm, metric) a Mann-Whitney test of the errors, Holm-corrected;\n"
+            "audited eps_lb changes; exit 1 when B is significantly worse than A (a CI gate)",
+    .examples = {"compare results-main/cai2024-gaussian-mechanism results/cai2024-gaussian-mechanism",
+                 "compare A/results.sqlite B/results.sqlite --metric projector_op --alpha 0.01 --json"},
+    .order = 28,
+    .setup =
+        [](CLI::App& sub) {
+          auto o = std::make_shared<Options>();
+          sub.add_option("results_a", o->a, "Baseline results directory (results/<name>/) or its results.sqlite")
+              ->required();
+          sub.add_option("results_b", o->b, "Candidate results directory or results.sqlite")->required();
+          sub.add_option("--metric", o->metrics, "Metric to compare (repeatable; default: every shared metric)")
+              ->allow_extra_args(false);
+          sub.add_option("--alpha", o->alpha, "Family-wise significance level of the Holm procedure (default 0.05)");
+          sub.add_flag("--json", o->json, "Machine-readable output");
+          return [o] { return compare(*o); };
+        },
+});
+
+}  // namespace

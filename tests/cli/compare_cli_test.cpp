@@ -1,0 +1,137 @@
+// End-to-end test of `dpbounds compare` (docs/compare.md) on tiny runs of one experiment. The algorithm is
+// external.command running example_external_pca through a shell script: rewriting the script changes the
+// program's noise while its command line, hence its label, stays the same, exactly the "new version of my
+// algorithm" a regression gate is for. Cells and labels therefore match between every pair of runs.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/run_cli.hpp"
+
+namespace fs = std::filesystem;
+using dpb::test::run_cli;
+
+namespace {
+
+// Noise standard deviation example_external_pca adds to the sample covariance: small against the
+// eigengap lambda = 4 for the baseline, comparable to it for the deliberately worse version.
+constexpr double kBaselineNoise = 0.2, kWorseNoise = 3.0;
+
+// 30 trials per (cell, algorithm): the rank test's normal approximation is accurate there, and a shift
+// of the error distribution as large as kWorseNoise gives rank-biserial effects near 1 (p ~ 1e-10).
+// The audit of a declared eps = 5 claim cannot find a violation in either version: 100 runs per side
+// detect at most eps ~ log(50) < 5 (docs/auditing.md), so its comparison is present and unchanged.
+std::string experiment(const fs::path& script, int seed) {
+  const std::string algorithm = fmt::format(
+      R"(command: "sh '{}'", protocol: persistent, claim_epsilon: 5, claim_delta: 1.0e-5, claim_scope: worst_case)",
+      script.string());
+  return fmt::format(R"(name: gate
+seed: {0}
+trials: 30
+model: {{ name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }}
+grid: {{ n: [400, 800] }}
+privacy: {{ epsilon: 1.0, delta: 1.0e-5 }}
+algorithms:
+  - external.command: {{ {1} }}
+metrics: [sin, projector_fro]
+audit:
+  - {{ algorithm: external.command, params: {{ {1} }}, n: 200, d: 5, trials: 100 }}
+)",
+                     seed, algorithm);
+}
+
+// One scratch directory for the whole file's runs, removed at exit.
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("dpb_compare_cli_" + std::to_string(::getpid()));
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { fs::remove_all(dir); }
+};
+
+// Runs the experiment with the program at `noise` and `seed` into <scratch>/<out>; returns the results dir.
+fs::path run_version(const Scratch& scratch, const std::string& out, double noise, int seed,
+                     const std::string& extra = "") {
+  const auto script = scratch.dir / "algorithm.sh";
+  std::ofstream(script) << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
+  const auto config = scratch.dir / "gate.yaml";
+  std::ofstream(config) << experiment(script, seed);
+  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}' {}", config.string(),
+                                     (scratch.dir / out).string(), extra));
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  return scratch.dir / out / "gate";
+}
+
+}  // namespace
+
+TEST_CASE("dpbounds compare gates on a significantly worse run and passes an unchanged or better one",
+          "[cli][compare]") {
+  const Scratch scratch;
+  const auto baseline = run_version(scratch, "a", kBaselineNoise, 1);
+  const auto reseeded = run_version(scratch, "a2", kBaselineNoise, 2);
+  const auto worse = run_version(scratch, "b", kWorseNoise, 1);
+
+  // Another seed, the same program: no significant change (a false alarm has probability <= alpha =
+  // 0.05 over seeds; these seeds are fixed, so the outcome is too).
+  auto r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), reseeded.string()));
+  INFO(r.out << r.err);
+  CHECK(r.code == 0);
+  CHECK(r.out.find("OK: B is nowhere significantly worse") != std::string::npos);
+  CHECK(r.out.find("WORSE") == std::string::npos);
+
+  r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), worse.string()));
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK(r.out.find("significant changes") != std::string::npos);
+  CHECK(r.out.find("WORSE: B is significantly worse") != std::string::npos);
+
+  // The other way round B is better: reported, never a failure.
+  r = run_cli(fmt::format("compare '{}' '{}'", worse.string(), baseline.string()));
+  CHECK(r.code == 0);
+  CHECK(r.out.find("better") != std::string::npos);
+
+  // JSON, the store file as input and one metric: 2 cells x 1 metric, each worse.
+  r = run_cli(fmt::format("compare '{}' '{}' --metric sin --json", (baseline / "results.sqlite").string(),
+                          worse.string()));
+  REQUIRE(r.code == 1);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("worse") == true);
+  REQUIRE(j.at("errors").size() == 2);
+  for (const auto& e : j.at("errors")) {
+    CHECK(e.at("metric") == "sin");
+    CHECK(e.at("change") == "WORSE");
+    CHECK(e.at("p_holm").get<double>() <= 0.05);
+    CHECK(e.at("mean_b").get<double>() > e.at("mean_a").get<double>());
+  }
+  // The audits of both runs (audits.json) are paired; neither finds a violation of the claim.
+  REQUIRE(j.at("audits").size() == 1);
+  CHECK(j.at("audits")[0].at("algorithm") == "external.command");
+  CHECK(j.at("audits")[0].at("claimed_epsilon_a") == 5);
+  CHECK(j.at("audits")[0].at("change") == "-");
+}
+
+TEST_CASE("dpbounds compare rejects bad input with one line and exit 2", "[cli][compare]") {
+  const Scratch scratch;
+  const auto baseline = run_version(scratch, "a", kBaselineNoise, 1);
+  const auto other_grid = run_version(scratch, "c", kBaselineNoise, 1, "--set 'grid.n=[300]'");
+  const auto expect_usage_error = [](const std::string& args, const std::string& message) {
+    const auto r = run_cli("compare " + args);
+    INFO(r.out << r.err);
+    CHECK(r.code == 2);
+    CHECK(dpb::test::lines(r.err) == 1);
+    CHECK(r.err.find(message) != std::string::npos);
+  };
+  expect_usage_error(fmt::format("'{}' '{}'", baseline.string(), (scratch.dir / "missing").string()),
+                     "no results store");
+  expect_usage_error(fmt::format("'{}' '{}'", baseline.string(), other_grid.string()), "share no (cell, algorithm)");
+  expect_usage_error(fmt::format("'{}' '{}' --metric cov_op", baseline.string(), baseline.string()),
+                     "metric 'cov_op' is not held by both runs");
+  expect_usage_error(fmt::format("'{}' '{}' --alpha 2", baseline.string(), baseline.string()), "(0, 1)");
+}

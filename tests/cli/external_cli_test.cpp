@@ -1,0 +1,111 @@
+// End-to-end test of external.command (docs/external.md): the protocol's reference program
+// (tests/algorithms/external/example_external_pca.cpp) driven through `dpbounds run` (trials, a rate check,
+// an audit of its declared claim) and through `dpbounds audit`.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli/run_cli.hpp"
+#include "verify/store/store.hpp"
+
+namespace fs = std::filesystem;
+using dpb::test::run_cli;
+
+namespace {
+
+constexpr const char* kUserDeclared = "user-declared, not verified by dpbounds";  // external_command.cpp
+
+// The program without noise: a non-private PCA whose sin error falls like sqrt(d / n), checked against
+// liu2022.eq3 (the Analyze-Gauss rate kappa (sqrt(d/n) + d^{3/2} sqrt(log 1/delta) / (eps n))), whose
+// parameters every spiked-Gaussian cell carries. At eps = 10 its privacy term is below a tenth of the
+// sampling term over the grid, so the rate's slope is the error's. The claim is only declared: the
+// point is that it reaches the report and the auditor marked as the user's.
+const std::string kParams = R"(protocol: persistent, claim_epsilon: 10, claim_delta: 1.0e-5, claim_scope: worst_case)";
+
+std::string experiment(const std::string& command) {
+  return fmt::format(R"(name: external-e2e
+seed: 1
+trials: 10
+model: {{ name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }}
+grid: {{ n: [1000, 2000, 4000] }}
+privacy: {{ epsilon: 10, delta: 1.0e-5 }}
+algorithms:
+  - external.command: {{ command: "{0}", {1} }}
+metrics: [sin]
+checks:
+  - {{ kind: rate, theorem: liu2022.eq3, algorithm: external.command, metric: sin, vary: n }}
+audit:
+  - {{ algorithm: external.command, params: {{ command: "{0}", {1} }}, n: 200, d: 5, trials: 200 }}
+)",
+                     command, kParams);
+}
+
+struct Scratch {
+  fs::path dir = fs::temp_directory_path() / ("dpb_external_cli_" + std::to_string(::getpid()));
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() { fs::remove_all(dir); }
+};
+
+// The program's command line, quoted for external.command's splitter (docs/external.md).
+std::string command() { return fmt::format("'{}' pca 0", DPB_EXTERNAL_EXAMPLE); }
+
+}  // namespace
+
+TEST_CASE("external.command runs, is checked against a theorem and audited through dpbounds run",
+          "[cli][external]") {
+  const Scratch scratch;
+  const auto config = scratch.dir / "external.yaml";
+  std::ofstream(config) << experiment(command());
+  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.dir.string()));
+  INFO(r.out << r.err);
+  REQUIRE((r.code == 0 || r.code == 1));  // 1: a FAIL or VIOLATION verdict, still a finished run
+
+  // Every trial stored, none failed.
+  const auto dir = scratch.dir / "external-e2e";
+  const auto stored = dpb::verify::load_latest_run(dir);
+  REQUIRE(stored.results.rows.size() == 3 * 10);
+  for (const auto& row : stored.results.rows) {
+    CHECK(row.error.empty());
+    CHECK(row.metrics.count("sin") == 1);
+  }
+
+  // The rate check's verdict, printed and in verdicts.json.
+  CHECK(r.out.find("liu2022.eq3") != std::string::npos);
+  const auto verdicts = dpb::test::slurp(dir / "verdicts.json");
+  CHECK(verdicts.find("liu2022.eq3") != std::string::npos);
+  const bool has_verdict = verdicts.find("PASS") != std::string::npos || verdicts.find("FAIL") != std::string::npos ||
+                           verdicts.find("INCONCLUSIVE") != std::string::npos;
+  CHECK(has_verdict);
+
+  // The declared claim, marked as the user's, in the audit the run printed and in audits.json.
+  CHECK(r.out.find("(10, 1e-05)-DP") != std::string::npos);
+  CHECK(r.out.find(kUserDeclared) != std::string::npos);
+  const auto audits = nlohmann::json::parse(dpb::test::slurp(dir / "audits.json"));
+  REQUIRE(audits.size() == 1);
+  CHECK(audits[0].at("algorithm") == "external.command");
+  CHECK(audits[0].at("claim").at("epsilon") == 10);
+  CHECK(audits[0].at("claim").at("text").get<std::string>().find(kUserDeclared) != std::string::npos);
+  const auto verdict = audits[0].at("verdict").get<std::string>();
+  CHECK((verdict == "PASS" || verdict == "VIOLATION"));
+}
+
+TEST_CASE("dpbounds audit tests external.command's declared claim", "[cli][external]") {
+  const auto r = run_cli(fmt::format(
+      "audit external.command --param \"command={}\" --param protocol=persistent --param claim_epsilon=1 "
+      "--param claim_delta=1e-5 --param claim_scope=worst_case --epsilon 1 --delta 1e-5 --n 200 --d 5 "
+      "--trials 200",
+      command()));
+  INFO(r.out << r.err);
+  REQUIRE((r.code == 0 || r.code == 1));  // 1: VIOLATION
+  CHECK((r.out.rfind("PASS", 0) == 0 || r.out.rfind("VIOLATION", 0) == 0));
+  CHECK(r.out.find(kUserDeclared) != std::string::npos);
+  CHECK(r.out.find("(1, 1e-05)-DP") != std::string::npos);
+}

@@ -1,0 +1,360 @@
+#include "verify/compare.hpp"
+
+#include <algorithm>
+#include <boost/math/distributions/normal.hpp>
+#include <cmath>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <fstream>
+#include <limits>
+#include <numeric>
+#include <set>
+
+#include "core/errors.hpp"
+#include "verify/store/store.hpp"
+
+namespace dpb::verify {
+namespace {
+
+// Why Mann-Whitney and not Welch: per-trial errors are skewed and heavy-tailed (a few trials where a
+// private estimate misses the subspace entirely), so a mean-based t-test is driven by outliers and its
+// normal-theory p-values are off at a few dozen trials. The rank test needs no distributional shape,
+// and its normal approximation with tie correction is accurate from about 8 trials per side.
+constexpr double kContinuityCorrection = 0.5;  // U moves in steps of 1/2 (ties) or 1
+
+// Mid-ranks (1-based, ties share their average rank) of the pooled sample, and sum over tie groups of
+// t^3 - t, the tie correction of U's variance.
+struct PooledRanks {
+  std::vector<double> ranks;
+  double tie_term = 0;
+};
+
+PooledRanks mid_ranks(const std::vector<double>& pooled) {
+  std::vector<std::size_t> order(pooled.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return pooled[i] < pooled[j]; });
+  PooledRanks result{std::vector<double>(pooled.size()), 0};
+  for (std::size_t start = 0; start < order.size();) {
+    std::size_t end = start;
+    while (end < order.size() && pooled[order[end]] == pooled[order[start]]) ++end;
+    const double rank = 0.5 * static_cast<double>(start + 1 + end);  // mean of ranks start+1 .. end
+    for (std::size_t i = start; i < end; ++i) result.ranks[order[i]] = rank;
+    const double t = static_cast<double>(end - start);
+    result.tie_term += t * t * t - t;
+    start = end;
+  }
+  return result;
+}
+
+void require_sample(const std::vector<double>& x, const char* name) {
+  if (x.empty()) throw InvalidArgument(fmt::format("mann_whitney: sample {} is empty; each needs a value", name));
+  for (double v : x)
+    if (!std::isfinite(v)) throw InvalidArgument(fmt::format("mann_whitney: sample {} holds {}; values must be finite", name, v));
+}
+
+double mean(const std::vector<double>& x) { return std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size()); }
+
+// ---- matching the rows of two runs -------------------------------------------------------------------
+
+using CellKey = std::pair<std::map<std::string, double>, std::string>;  // (cell parameters, algorithm label)
+using MetricValues = std::map<std::string, std::vector<double>>;        // metric -> one value per trial
+
+std::map<CellKey, MetricValues> values_by_cell(const ResultSet& results) {
+  std::map<CellKey, MetricValues> values;
+  for (const auto& row : results.rows) {
+    auto& metrics = values[{row.cell_params, row.algorithm}];
+    for (const auto& [metric, value] : row.metrics) metrics[metric].push_back(value);
+  }
+  return values;
+}
+
+std::set<std::string> metric_names(const std::map<CellKey, MetricValues>& values) {
+  std::set<std::string> names;
+  for (const auto& [key, metrics] : values)
+    for (const auto& [metric, samples] : metrics) names.insert(metric);
+  return names;
+}
+
+std::vector<std::string> chosen_metrics(const std::set<std::string>& shared, const std::vector<std::string>& requested) {
+  if (requested.empty()) return {shared.begin(), shared.end()};
+  for (const auto& metric : requested)
+    if (!shared.count(metric))
+      throw InvalidArgument(fmt::format("metric '{}' is not held by both runs; shared metrics: {}", metric,
+                                        shared.empty() ? "none" : fmt::format("{}", fmt::join(shared, ", "))));
+  return requested;
+}
+
+// ---- audits --------------------------------------------------------------------------------------------
+
+// audit_report.cpp writes an unbounded eps_lb as null.
+double eps_lb(const nlohmann::json& audit) {
+  const auto& value = audit.at("epsilon_lower");
+  return value.is_null() ? std::numeric_limits<double>::infinity() : value.get<double>();
+}
+
+std::string audit_key(const nlohmann::json& audit) {
+  return audit.at("algorithm").get<std::string>() + " " + audit.at("neighbours").at("construction").get<std::string>();
+}
+
+nlohmann::json read_audits(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  try {
+    return nlohmann::json::parse(in);
+  } catch (const nlohmann::json::exception& e) {
+    throw InvalidArgument(fmt::format("{}: not an audits.json written by dpbounds ({})", file.string(), e.what()));
+  }
+}
+
+// ---- text ---------------------------------------------------------------------------------------------
+
+// The cell parameters that differ between the compared cells: what tells one row of the table from another.
+std::set<std::string> varying_params(const std::vector<ErrorComparison>& errors) {
+  std::set<std::string> varying;
+  if (errors.empty()) return varying;
+  for (const auto& e : errors)
+    for (const auto& [name, value] : e.cell_params) {
+      const auto& first = errors.front().cell_params;
+      const auto it = first.find(name);
+      if (it == first.end() || it->second != value) varying.insert(name);
+    }
+  return varying;
+}
+
+std::string cell_label(const ErrorComparison& e, const std::set<std::string>& varying) {
+  std::vector<std::string> parts;
+  for (const auto& name : varying) {
+    const auto it = e.cell_params.find(name);
+    if (it != e.cell_params.end()) parts.push_back(fmt::format("{}={:g}", name, it->second));
+  }
+  return parts.empty() ? "(single cell)" : fmt::format("{}", fmt::join(parts, ","));
+}
+
+// Widths of the table's text columns: the longest entry (or heading) of each.
+struct ColumnWidths {
+  std::size_t cell = 4, algorithm = 9, metric = 6;
+};
+
+ColumnWidths column_widths(const std::vector<ErrorComparison>& errors, const std::set<std::string>& varying) {
+  ColumnWidths w;
+  for (const auto& e : errors) {
+    w.cell = std::max(w.cell, cell_label(e, varying).size());
+    w.algorithm = std::max(w.algorithm, e.algorithm.size());
+    w.metric = std::max(w.metric, e.metric.size());
+  }
+  return w;
+}
+
+std::string error_line(const ErrorComparison& e, const std::set<std::string>& varying, const ColumnWidths& w) {
+  return fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>4}/{:<4} {:>11.4g} {:>11.4g} {:>7.3f} {:>9.3g} {:>9.3g}  {}\n",
+                     cell_label(e, varying), w.cell, e.algorithm, w.algorithm, e.metric, w.metric, e.trials_a,
+                     e.trials_b, e.mean_a, e.mean_b, e.test.rank_biserial, e.test.p_two_sided, e.p_adjusted,
+                     to_string(e.change));
+}
+
+std::string audit_line(const AuditComparison& a) {
+  return fmt::format("{:<36} {:<10} claim eps {:<8g} eps_lb {:.4g} ({}) -> {:.4g} ({})  {}\n", a.algorithm,
+                     a.neighbours, a.claimed_epsilon_a, a.eps_lb_a, a.verdict_a, a.eps_lb_b, a.verdict_b,
+                     to_string(a.change));
+}
+
+// JSON has no infinity: an unbounded eps_lb is written as null, as audit_report.cpp does.
+nlohmann::json number(double x) { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr); }
+
+}  // namespace
+
+RankTest mann_whitney(const std::vector<double>& a, const std::vector<double>& b) {
+  require_sample(a, "A");
+  require_sample(b, "B");
+  std::vector<double> pooled(a);
+  pooled.insert(pooled.end(), b.begin(), b.end());
+  const PooledRanks ranked = mid_ranks(pooled);
+  const double na = static_cast<double>(a.size()), nb = static_cast<double>(b.size()), total = na + nb;
+  const double rank_sum_b = std::accumulate(ranked.ranks.begin() + static_cast<std::ptrdiff_t>(a.size()), ranked.ranks.end(), 0.0);
+  RankTest test;
+  test.u_b = rank_sum_b - nb * (nb + 1) / 2;
+  test.rank_biserial = 2 * test.u_b / (na * nb) - 1;
+  // Var U = n_A n_B / 12 ((N + 1) - sum(t^3 - t) / (N (N - 1))), the exact variance under H0 given ties.
+  const double variance = na * nb / 12 * ((total + 1) - ranked.tie_term / (total * (total - 1)));
+  const double shift = test.u_b - na * nb / 2;
+  if (!(variance > 0)) return test;  // every value tied: no evidence either way (z = 0, p = 1)
+  const double corrected = std::max(0.0, std::abs(shift) - kContinuityCorrection);
+  test.z = std::copysign(corrected / std::sqrt(variance), shift);
+  test.p_two_sided = std::min(1.0, 2 * boost::math::cdf(boost::math::complement(boost::math::normal_distribution<>(), std::abs(test.z))));
+  return test;
+}
+
+std::vector<double> holm_adjust(const std::vector<double>& p) {
+  std::vector<std::size_t> order(p.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t i, std::size_t j) { return p[i] < p[j]; });
+  std::vector<double> adjusted(p.size());
+  double running_max = 0;
+  for (std::size_t rank = 0; rank < order.size(); ++rank) {
+    const double factor = static_cast<double>(p.size() - rank);
+    running_max = std::max(running_max, std::min(1.0, factor * p[order[rank]]));
+    adjusted[order[rank]] = running_max;
+  }
+  return adjusted;
+}
+
+std::string to_string(Change change) {
+  switch (change) {
+    case Change::none: return "-";
+    case Change::worse: return "WORSE";
+    case Change::better: return "better";
+  }
+  return "?";
+}
+
+bool Comparison::worse() const {
+  const auto is_worse = [](const auto& c) { return c.change == Change::worse; };
+  return std::any_of(errors.begin(), errors.end(), is_worse) || std::any_of(audits.begin(), audits.end(), is_worse);
+}
+
+Comparison compare_results(const ResultSet& a, const ResultSet& b, const CompareOptions& options) {
+  if (!(options.alpha > 0 && options.alpha < 1))
+    throw InvalidArgument(fmt::format("--alpha {} is not a significance level: choose a number in (0, 1)", options.alpha));
+  const auto values_a = values_by_cell(a), values_b = values_by_cell(b);
+  std::vector<const CellKey*> shared_cells;
+  for (const auto& [key, metrics] : values_a)
+    if (values_b.count(key)) shared_cells.push_back(&key);
+  if (shared_cells.empty())
+    throw InvalidArgument(fmt::format(
+        "runs '{}' and '{}' share no (cell, algorithm): cells are matched by their parameters, algorithms by "
+        "their labels",
+        a.experiment, b.experiment));
+  std::set<std::string> shared_metrics;
+  const auto metrics_b = metric_names(values_b);
+  for (const auto& metric : metric_names(values_a))
+    if (metrics_b.count(metric)) shared_metrics.insert(metric);
+
+  Comparison comparison;
+  comparison.alpha = options.alpha;
+  for (const auto& metric : chosen_metrics(shared_metrics, options.metrics))
+    for (const CellKey* key : shared_cells) {
+      const auto sample_a = values_a.at(*key).find(metric), sample_b = values_b.at(*key).find(metric);
+      if (sample_a == values_a.at(*key).end() || sample_b == values_b.at(*key).end()) continue;
+      ErrorComparison e;
+      e.cell_params = key->first;
+      e.algorithm = key->second;
+      e.metric = metric;
+      e.trials_a = sample_a->second.size();
+      e.trials_b = sample_b->second.size();
+      e.mean_a = mean(sample_a->second);
+      e.mean_b = mean(sample_b->second);
+      e.test = mann_whitney(sample_a->second, sample_b->second);
+      comparison.errors.push_back(std::move(e));
+    }
+
+  std::vector<double> p;
+  for (const auto& e : comparison.errors) p.push_back(e.test.p_two_sided);
+  const auto adjusted = holm_adjust(p);
+  for (std::size_t i = 0; i < comparison.errors.size(); ++i) {
+    auto& e = comparison.errors[i];
+    e.p_adjusted = adjusted[i];
+    // Two-sided test at the family level; the sign of z says which way a rejected comparison moved.
+    if (e.p_adjusted <= options.alpha) e.change = e.test.z > 0 ? Change::worse : Change::better;
+  }
+  return comparison;
+}
+
+std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b) {
+  std::map<std::string, const nlohmann::json*> audits_b;
+  for (const auto& audit : b) audits_b.emplace(audit_key(audit), &audit);
+  std::vector<AuditComparison> result;
+  for (const auto& audit_a : a) {
+    const auto match = audits_b.find(audit_key(audit_a));
+    if (match == audits_b.end()) continue;
+    const auto& audit_b = *match->second;
+    AuditComparison c;
+    c.algorithm = audit_a.at("algorithm").get<std::string>();
+    c.neighbours = audit_a.at("neighbours").at("construction").get<std::string>();
+    c.claimed_epsilon_a = audit_a.at("audited").at("epsilon").get<double>();
+    c.eps_lb_a = eps_lb(audit_a);
+    c.eps_lb_b = eps_lb(audit_b);
+    c.verdict_a = audit_a.at("verdict").get<std::string>();
+    c.verdict_b = audit_b.at("verdict").get<std::string>();
+    // A claim of no privacy (claimed epsilon 0, verdict NOT PRIVATE) promises nothing to violate.
+    const bool claims_privacy = audit_a.at("claim").at("scope").get<std::string>() != "not_private";
+    if (claims_privacy && c.eps_lb_b > c.claimed_epsilon_a && !(c.eps_lb_a > c.claimed_epsilon_a))
+      c.change = Change::worse;
+    result.push_back(std::move(c));
+  }
+  return result;
+}
+
+Comparison compare_runs(const std::filesystem::path& a, const std::filesystem::path& b, const CompareOptions& options) {
+  const StoredRun run_a = load_latest_run(a), run_b = load_latest_run(b);
+  Comparison comparison = compare_results(run_a.results, run_b.results, options);
+  const auto audits_a = store_path(a).parent_path() / "audits.json", audits_b = store_path(b).parent_path() / "audits.json";
+  if (std::filesystem::is_regular_file(audits_a) && std::filesystem::is_regular_file(audits_b))
+    comparison.audits = compare_audits(read_audits(audits_a), read_audits(audits_b));
+  return comparison;
+}
+
+std::string to_text(const Comparison& c) {
+  const auto varying = varying_params(c.errors);
+  std::string text = fmt::format(
+      "Mann-Whitney U (two-sided, normal approximation with tie correction), Holm-adjusted over {} comparisons, "
+      "alpha {:g}\neffect: rank-biserial correlation, > 0 when B's errors are larger\n\n",
+      c.errors.size(), c.alpha);
+  const auto w = column_widths(c.errors, varying);
+  text += fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>9} {:>11} {:>11} {:>7} {:>9} {:>9}  {}\n", "cell", w.cell,
+                      "algorithm", w.algorithm, "metric", w.metric, "trials", "mean A", "mean B", "effect", "p",
+                      "p (Holm)", "change");
+  for (const auto& e : c.errors) text += error_line(e, varying, w);
+  if (!c.audits.empty()) {
+    text += "\naudits (eps_lb of A -> B, against A's claim)\n";
+    for (const auto& a : c.audits) text += audit_line(a);
+  }
+  text += "\nsignificant changes\n";
+  std::size_t changes = 0;
+  for (const auto& e : c.errors)
+    if (e.change != Change::none) {
+      text += error_line(e, varying, w);
+      ++changes;
+    }
+  for (const auto& a : c.audits)
+    if (a.change != Change::none) {
+      text += audit_line(a);
+      ++changes;
+    }
+  if (changes == 0) text += "  none\n";
+  text += c.worse() ? "\nWORSE: B is significantly worse than A\n" : "\nOK: B is nowhere significantly worse than A\n";
+  return text;
+}
+
+nlohmann::json to_json(const Comparison& c) {
+  nlohmann::json errors = nlohmann::json::array(), audits = nlohmann::json::array();
+  for (const auto& e : c.errors)
+    errors.push_back({{"cell", e.cell_params},
+                      {"algorithm", e.algorithm},
+                      {"metric", e.metric},
+                      {"trials_a", e.trials_a},
+                      {"trials_b", e.trials_b},
+                      {"mean_a", e.mean_a},
+                      {"mean_b", e.mean_b},
+                      {"u_b", e.test.u_b},
+                      {"z", e.test.z},
+                      {"rank_biserial", e.test.rank_biserial},
+                      {"p", e.test.p_two_sided},
+                      {"p_holm", e.p_adjusted},
+                      {"change", to_string(e.change)}});
+  for (const auto& a : c.audits)
+    audits.push_back({{"algorithm", a.algorithm},
+                      {"neighbours", a.neighbours},
+                      {"claimed_epsilon_a", a.claimed_epsilon_a},
+                      {"eps_lb_a", number(a.eps_lb_a)},
+                      {"eps_lb_b", number(a.eps_lb_b)},
+                      {"verdict_a", a.verdict_a},
+                      {"verdict_b", a.verdict_b},
+                      {"change", to_string(a.change)}});
+  return {{"test", "mann_whitney_u"},
+          {"correction", "holm"},
+          {"alpha", c.alpha},
+          {"worse", c.worse()},
+          {"errors", errors},
+          {"audits", audits}};
+}
+
+}  // namespace dpb::verify
