@@ -69,10 +69,6 @@ TEST_CASE("every invalid input exits 2 with one line on stderr and nothing on st
   };
   for (const char* args : bad) {
     INFO("dpbounds " << args);
-    const auto r = run_cli(args);
-    CHECK(r.code == 2);
-    CHECK(lines(r.err) == 1);
-    CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
-    CHECK(r.out.empty());
+    dpb::test::check_usage_error(run_cli(args));
   }
 }

@@ -45,4 +45,13 @@ inline CliResult run_cli(const std::string& args) {
 
 inline long lines(const std::string& s) { return static_cast<long>(std::count(s.begin(), s.end(), '\n')); }
 
+// What every invalid input must give: exit status 2, one line "dpbounds: error: ..." on stderr, nothing
+// on stdout.
+inline void check_usage_error(const CliResult& r) {
+  CHECK(r.code == 2);
+  CHECK(lines(r.err) == 1);
+  CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
+  CHECK(r.out.empty());
+}
+
 }  // namespace dpb::test

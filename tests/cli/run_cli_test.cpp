@@ -18,6 +18,7 @@
 
 #include "cli/run_cli.hpp"
 #include "verify/experiment/canonical.hpp"
+#include "verify/runner/runner_fixture.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/store/store.hpp"
 
@@ -129,15 +130,6 @@ void wait_for_rows(const Child& child, const fs::path& out, const fs::path& conf
   }
 }
 
-bool same_rows(const std::vector<TrialRow>& a, const std::vector<TrialRow>& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (a[i].cell != b[i].cell || a[i].algorithm != b[i].algorithm || a[i].trial != b[i].trial ||
-        a[i].cell_params != b[i].cell_params || a[i].metrics != b[i].metrics || a[i].error != b[i].error)
-      return false;
-  return true;
-}
-
 constexpr std::size_t kSlowTasks = 2 * 2 * 150;
 
 }  // namespace
@@ -199,7 +191,7 @@ TEST_CASE("a run killed at a random point and resumed ends with exactly the rows
   const auto resumed = run({"run", config.string(), "--out", killed.string(), "--threads", "2", "--resume"});
   CHECK(resumed.code == 0);
   CHECK(resumed.out.find(std::to_string(kept) + " already stored") != std::string::npos);
-  CHECK(same_rows(stored_rows(killed, config), stored_rows(reference, config)));
+  CHECK(dpb::verify::test::same_rows(stored_rows(killed, config), stored_rows(reference, config)));
 }
 
 TEST_CASE("Ctrl-C finishes the trials in flight, commits and exits 130", "[cli][run]") {

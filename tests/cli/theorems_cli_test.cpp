@@ -94,11 +94,7 @@ TEST_CASE("bad input to the theorem verbs exits 2 with one line on stderr", "[cl
   };
   for (const char* args : bad) {
     INFO("dpbounds " << args);
-    const auto r = run_cli(args);
-    CHECK(r.code == 2);
-    CHECK(lines(r.err) == 1);
-    CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
-    CHECK(r.out.empty());
+    dpb::test::check_usage_error(run_cli(args));
   }
   const auto unknown = run_cli("bound liu2022.cor52");
   CHECK(unknown.err.find("did you mean liu2022.cor5.2") != std::string::npos);
