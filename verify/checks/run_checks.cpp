@@ -5,6 +5,7 @@
 #include "core/errors.hpp"
 #include "verify/bound_evaluation.hpp"
 #include "verify/checks/consistency_check.hpp"
+#include "verify/checks/dominates_check.hpp"
 #include "verify/checks/falsification_check.hpp"
 #include "verify/checks/rate_check.hpp"
 #include "verify/theorem_table.hpp"
@@ -19,17 +20,21 @@ void validate(const CheckSpec& c) {
     if (value.empty())
       throw InvalidArgument(fmt::format("a '{}' check on theorem '{}' needs '{}'", c.kind, c.theorem, field));
   };
-  if (c.kind != "rate" && c.kind != "slope" && c.kind != "falsification" && c.kind != "consistency")
-    throw InvalidArgument(
-        fmt::format("unknown check kind '{}' (allowed: rate, slope, falsification, consistency)", c.kind));
-  require(c.theorem, "theorem");
+  if (c.kind != "rate" && c.kind != "slope" && c.kind != "falsification" && c.kind != "consistency" &&
+      c.kind != "dominates")
+    throw InvalidArgument(fmt::format(
+        "unknown check kind '{}' (allowed: rate, slope, falsification, consistency, dominates)", c.kind));
+  if (c.kind != "dominates") require(c.theorem, "theorem");  // dominates compares two algorithms
   if (c.kind == "consistency") {
     require(c.against, "against");
     return;
   }
   require(c.algorithm, "algorithm");
   require(c.metric, "metric");
-  if (c.kind != "falsification") require(c.vary, "vary");
+  if (c.kind == "dominates")
+    require(c.against, "against");
+  else if (c.kind != "falsification")
+    require(c.vary, "vary");
   if (!(c.tolerance >= 0))
     throw InvalidArgument(fmt::format("a check's tolerance must be >= 0, got {}", c.tolerance));
 }
@@ -46,6 +51,7 @@ const bounds::Theorem& require_theorem(const TheoremList& theorems, const std::s
 
 Verdict run_one(const ResultSet& results, const CheckSpec& check, std::uint64_t seed,
                 const TheoremList& theorems, const CheckOptions& options) {
+  if (check.kind == "dominates") return check_dominates(results, check, seed, options);
   const auto& theorem = require_theorem(theorems, check.theorem);
   if (check.kind == "consistency")
     return check_consistency(check, theorem, require_theorem(theorems, check.against), options);

@@ -10,7 +10,7 @@
 namespace dpb::verify::detail {
 namespace {
 
-const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency"};
+const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates"};
 const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
 const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
 
@@ -46,12 +46,34 @@ std::string algorithm_label(const YAML::Node& node, const YamlReader& read, cons
                               suggestion(name, labels)));
 }
 
+double tolerance(const YAML::Node& node, const YamlReader& read) {
+  const double value = read.number(node, "tolerance");
+  if (value < 0) read.fail(node, "tolerance must be >= 0");
+  return value;
+}
+
+// `{ kind: dominates, algorithm: A, against: B, metric: M, tolerance: t }`: two algorithms, no theorem.
+CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "a dominates check", {"kind", "algorithm", "against", "metric", "tolerance"});
+  for (const char* required : {"algorithm", "against", "metric"})
+    if (!node[required]) read.fail(node, fmt::format("a dominates check needs '{}'", required));
+  CheckSpec check;
+  check.kind = "dominates";
+  check.algorithm = algorithm_label(node["algorithm"], read, spec);
+  check.against = algorithm_label(node["against"], read, spec);
+  if (check.against == check.algorithm) read.fail(node["against"], "a dominates check compares two different algorithms");
+  check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
+  check.tolerance = node["tolerance"] ? tolerance(node["tolerance"], read) : 0;
+  return check;
+}
+
 CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
   read.require_map(node, "a check",
                    {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal"});
   CheckSpec check;
   const std::vector<std::string> theorems = catalog_ids("theorems");
   if (node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
+  if (check.kind == "dominates") return parse_dominates(node, read, spec);
   if (!node["theorem"]) read.fail(node, "a check needs a theorem");
   check.theorem = one_of(node["theorem"], read, "theorem", theorems);
   const bool consistency = check.kind == "consistency";
@@ -68,10 +90,7 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
     if (!node["vary"]) read.fail(node, fmt::format("a {} check needs 'vary': the swept grid axis", check.kind));
     check.vary = one_of(node["vary"], read, "grid axis", swept_axes(spec));
   }
-  if (node["tolerance"]) {
-    check.tolerance = read.number(node["tolerance"], "tolerance");
-    if (check.tolerance < 0) read.fail(node["tolerance"], "tolerance must be >= 0");
-  }
+  if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
   if (node["optimal"]) check.optimal = read.boolean(node["optimal"], "optimal");
   return check;
 }

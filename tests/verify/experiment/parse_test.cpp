@@ -148,3 +148,25 @@ TEST_CASE("an experiment without algorithms is audit-only: name, source, seed, p
   // Without audits, algorithms stay required.
   CHECK_THAT(parse_error("name: a\nmodel: { name: spiked_gaussian }\nmetrics: [sin]\n"), Catch::Contains("needs 'algorithms'"));
 }
+
+TEST_CASE("a dominates check names two of the experiment's algorithms and no theorem", "[experiment]") {
+  const std::string base = kTinyExperiment;
+  const auto spec = test::parse_text(
+      base + "checks:\n  - { kind: dominates, algorithm: baseline.dp_gauss_1, against: baseline.nonprivate_pca, metric: sin }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].kind == "dominates");
+  CHECK(spec.checks[0].algorithm == "baseline.dp_gauss_1[clip_constant=2]");
+  CHECK(spec.checks[0].against == "baseline.nonprivate_pca");
+  CHECK(spec.checks[0].theorem.empty());
+  CHECK(spec.checks[0].tolerance == 0);  // "at or below" unless a tolerance is given
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, metric: sin }\n"),
+             Catch::Contains("a dominates check needs 'against'"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.dp_gauss, metric: sin }\n"),
+             Catch::Contains("check algorithm 'baseline.dp_gauss' is not among the experiment's algorithms"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.nonprivate_pca, metric: sin }\n"),
+             Catch::Contains("two different algorithms"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.dp_gauss_1, metric: sin, vary: n }\n"),
+             Catch::Contains("vary"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.dp_gauss_1, metric: sin, tolerance: -1 }\n"),
+             Catch::Contains("tolerance must be >= 0"));
+}

@@ -16,6 +16,7 @@ TEST_CASE("cells carry the model instance, n, privacy and every numeric paramete
   const auto& p = cells[1].params;
   CHECK(p.at("n") == 200);
   CHECK(p.at("eps") == 2);
+  CHECK(p.at("epsilon") == 2);  // a `vary: epsilon` check and an `epsilon` table row find the axis
   CHECK(p.at("delta") == 1e-5);
   CHECK(p.at("d") == 5);
   CHECK(p.at("k") == 1);

@@ -10,6 +10,8 @@ TEST_CASE("verdicts print status first and decide the exit code", "[runner]") {
   Verdict fail{{"consistency", "t.1", "", "", "", "t.2", 0.1, false}, VerdictStatus::fail, "", "gap grows in n", {}};
   CHECK(describe_check(pass.check) == "rate t.1 a sin vs n");
   CHECK(describe_check(fail.check) == "consistency t.1 vs t.2");
+  const CheckSpec dominates{"dominates", "", "ours", "sin", "", "theirs", 0.0, false};
+  CHECK(describe_check(dominates) == "dominates ours <= theirs on sin");
   std::ostringstream out;
   print_verdicts({pass, fail}, out);
   CHECK_THAT(out.str(), Catch::StartsWith("PASS          rate t.1 a sin vs n\n              slope -0.02\nFAIL "));

@@ -1,0 +1,68 @@
+// `dpbounds reproduce KEY[/FIGURE]`: a paper's figures (configs/papers/KEY/*.yaml) at the quick or the
+// paper's scale, each figure's claims as verdicts (docs/experiments.md "Reproductions").
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fmt/core.h>
+#include <iostream>
+
+#include "cli/verb.hpp"
+#include "verify/reproduce.hpp"
+#include "verify/runner/signals.hpp"
+#include "verify/runner/verdict_table.hpp"
+
+namespace {
+
+constexpr const char* kPapersRoot = "configs/papers";
+
+struct Options {
+  std::string target, scale = "quick", out = "results";
+  int threads = dpb::verify::default_threads();
+  bool resume = false;
+};
+
+int run(const Options& o) {
+  const auto scale = dpb::verify::parse_scale(o.scale);
+  const auto suite = dpb::verify::load_reproduction(kPapersRoot, o.target, scale);
+  const auto root = std::filesystem::path(o.out) / suite.name;  // quick and paper runs never share a store
+  fmt::print("dpbounds reproduce: {} at the {} scale ({} figures)\n", o.target, o.scale, suite.experiments.size());
+  std::cout.flush();
+  const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
+  const auto result = dpb::verify::run_suite(suite, root, options, std::cout);
+  if (result.interrupted) {
+    fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
+    return dpb::verify::kInterruptedExitCode;
+  }
+  std::vector<dpb::verify::Verdict> all;
+  int code = 0;
+  for (const auto& r : result.runs) {
+    all.insert(all.end(), r.verdicts.begin(), r.verdicts.end());
+    code = std::max(code, dpb::verify::run_exit_code(r));
+  }
+  const auto counts = dpb::verify::count_verdicts(all);
+  fmt::print("\n{} claims and rates: {} PASS, {} FAIL, {} INCONCLUSIVE\n", all.size(), counts[0], counts[1], counts[2]);
+  fmt::print("summary {}\n", (root / ("suite-" + suite.name) / "summary.md").string());
+  return code;
+}
+
+const bool registered = dpb::cli::register_verb({
+    .name = "reproduce",
+    .summary = "Reproduce a paper's figures and check its claims",
+    .help = "runs configs/papers/<key>/<figure>.yaml (every figure, or one), prints each claim's verdict\n"
+            "and writes OUT/reproduce-<key>-<scale>/; exit 1 when a claim FAILs",
+    .examples = {"reproduce cai2024", "reproduce cai2024/fig1-left --scale paper --threads 8"},
+    .order = 16,
+    .setup =
+        [](CLI::App& sub) {
+          auto o = std::make_shared<Options>();
+          sub.add_option("target", o->target, "<key> or <key>/<figure>, e.g. cai2024/fig5")->required();
+          sub.add_option("--scale", o->scale, "quick (seconds) | paper (the paper's grids and trials; default quick)");
+          sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
+          sub.add_flag("--resume", o->resume, "Keep stored trials, run the rest");
+          sub.add_option("--out", o->out, "Results root (default results/)");
+          return [o] { return run(*o); };
+        },
+});
+
+}  // namespace

@@ -1,0 +1,98 @@
+#include "verify/reproduce.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <fstream>
+
+#include "core/errors.hpp"
+#include "verify/experiment/suggest.hpp"
+
+namespace dpb::verify {
+namespace {
+
+constexpr const char* kFigureExtension = ".yaml";
+constexpr const char* kQuickExtension = ".quick";
+
+std::vector<std::string> sorted_entries(const std::filesystem::path& dir, bool directories) {
+  std::vector<std::string> names;
+  if (!std::filesystem::is_directory(dir)) return names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (directories && entry.is_directory()) names.push_back(entry.path().filename().string());
+    if (!directories && entry.is_regular_file() && entry.path().extension() == kFigureExtension)
+      names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::string trimmed(const std::string& line) {
+  const std::string text = line.substr(0, line.find('#'));
+  const auto first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+Scale parse_scale(const std::string& text) {
+  if (text == "quick") return Scale::quick;
+  if (text == "paper") return Scale::paper;
+  throw InvalidArgument(fmt::format("unknown scale '{}' (allowed: quick, paper)", text));
+}
+
+std::string to_string(Scale scale) { return scale == Scale::quick ? "quick" : "paper"; }
+
+std::vector<std::string> known_papers(const std::filesystem::path& papers_root) {
+  return sorted_entries(papers_root, true);
+}
+
+std::vector<std::string> paper_figures(const std::filesystem::path& papers_root, const std::string& key) {
+  const auto papers = known_papers(papers_root);
+  if (std::find(papers.begin(), papers.end(), key) == papers.end())
+    throw InvalidArgument(fmt::format("no reproduction of paper '{}'{} (known: {}; configs live in {}/, run from the "
+                                      "repository root)",
+                                      key, suggestion(key, papers), fmt::join(papers, ", "), papers_root.string()));
+  return sorted_entries(papers_root / key, false);
+}
+
+std::vector<std::string> quick_overrides(const std::filesystem::path& figure_file) {
+  auto file = figure_file;
+  file.replace_extension(kQuickExtension);
+  std::ifstream in(file);
+  if (!in)
+    throw ConfigError(fmt::format("{}: no quick scale: {} is missing (one --set edit path=value per line)",
+                                  figure_file.string(), file.string()));
+  std::vector<std::string> sets;
+  for (std::string line; std::getline(in, line);)
+    if (const auto text = trimmed(line); !text.empty()) sets.push_back(text);
+  return sets;
+}
+
+SuiteSpec load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale) {
+  const auto slash = target.find('/');
+  const std::string key = target.substr(0, slash);
+  const auto figures = paper_figures(papers_root, key);
+  std::vector<std::string> chosen = figures;
+  if (slash != std::string::npos) {
+    const std::string figure = target.substr(slash + 1);
+    if (std::find(figures.begin(), figures.end(), figure) == figures.end())
+      throw InvalidArgument(fmt::format("paper {} has no figure '{}'{} (known: {})", key, figure,
+                                        suggestion(figure, figures), fmt::join(figures, ", ")));
+    chosen = {figure};
+  }
+  SuiteSpec suite;
+  suite.name = fmt::format("reproduce-{}-{}", key, to_string(scale));
+  suite.description = fmt::format("reproduction of {} at the {} scale ({})", key, to_string(scale),
+                                  fmt::join(chosen, ", "));
+  for (const auto& figure : chosen) {
+    const auto file = papers_root / key / (figure + kFigureExtension);
+    ExperimentOverrides overrides;
+    if (scale == Scale::quick) overrides.set = quick_overrides(file);
+    suite.experiments.push_back(load_experiment(file, overrides));
+  }
+  return suite;
+}
+
+}  // namespace dpb::verify
