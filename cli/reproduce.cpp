@@ -2,7 +2,6 @@
 // paper's scale, each figure's claims as verdicts (docs/experiments.md "Reproductions").
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <fmt/core.h>
 #include <iostream>
@@ -34,12 +33,7 @@ int run(const Options& o) {
     fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
     return dpb::verify::kInterruptedExitCode;
   }
-  std::vector<dpb::verify::Verdict> all;
-  int code = 0;
-  for (const auto& r : result.runs) {
-    all.insert(all.end(), r.verdicts.begin(), r.verdicts.end());
-    code = std::max(code, dpb::verify::run_exit_code(r));
-  }
+  const auto [all, code] = dpb::verify::collect_verdicts(result);
   const auto counts = dpb::verify::count_verdicts(all);
   fmt::print("\n{} claims and rates: {} PASS, {} FAIL, {} INCONCLUSIVE\n", all.size(), counts[0], counts[1], counts[2]);
   fmt::print("summary {}\n", (root / ("suite-" + suite.name) / "summary.md").string());

@@ -2,7 +2,6 @@
 // against its encoded theorems, the verdict table and the suite's summary.
 #include <unistd.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <fmt/core.h>
 #include <iostream>
@@ -31,12 +30,7 @@ int run(const Options& o) {
     fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
     return dpb::verify::kInterruptedExitCode;
   }
-  std::vector<dpb::verify::Verdict> all;
-  int code = 0;
-  for (const auto& r : result.runs) {
-    all.insert(all.end(), r.verdicts.begin(), r.verdicts.end());
-    code = std::max(code, dpb::verify::run_exit_code(r));
-  }
+  const auto [all, code] = dpb::verify::collect_verdicts(result);
   const auto counts = dpb::verify::count_verdicts(all);
   const auto coverage = dpb::verify::suite_coverage(suite);
   fmt::print("\n{} checks: {} PASS, {} FAIL, {} INCONCLUSIVE; {} (algorithm, theorem) pairs checked, {} upper-bound "

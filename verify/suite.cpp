@@ -111,6 +111,15 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
 
 }  // namespace
 
+SuiteVerdicts collect_verdicts(const SuiteRun& run) {
+  SuiteVerdicts all;
+  for (const auto& r : run.runs) {
+    all.verdicts.insert(all.verdicts.end(), r.verdicts.begin(), r.verdicts.end());
+    all.exit_code = std::max(all.exit_code, run_exit_code(r));
+  }
+  return all;
+}
+
 std::string audit_summary(const SuiteRun& run) {
   std::array<std::size_t, 3> by_outcome{};  // indexed by AuditOutcome
   std::size_t audits = 0, flagged_as_expected = 0;

@@ -49,6 +49,14 @@ struct SuiteRun {
   bool interrupted = false;
 };
 
+// Every verdict of the suite's runs, in order, and the exit code the worst run asks for (run_exit_code:
+// 0, or 1 for a FAIL or an unexpected audit outcome): what `verify` and `reproduce` report.
+struct SuiteVerdicts {
+  std::vector<Verdict> verdicts;
+  int exit_code = 0;
+};
+SuiteVerdicts collect_verdicts(const SuiteRun& run);
+
 // "N audits: A as expected (P PASS, V VIOLATION expected), U UNEXPECTED, X not audited (no claim)";
 // empty when the suite has no audits. UNEXPECTED audits make `verify` exit 1 (run_exit_code).
 std::string audit_summary(const SuiteRun& run);

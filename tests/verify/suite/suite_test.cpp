@@ -8,6 +8,7 @@
 #include "core/errors.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 #include "verify/runner/runner_fixture.hpp"
+#include "verify/runner/verdict_table.hpp"
 
 using namespace dpb::verify;
 
@@ -62,6 +63,25 @@ TEST_CASE("a suite runs every experiment and writes its summary", "[suite]") {
   CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "tiny" / "results.sqlite"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "suite-s" / "summary.md"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "results" / "suite-s" / "verdicts.json"));
+}
+
+TEST_CASE("a suite's verdicts are every run's, in order, and its exit code the worst run's", "[suite]") {
+  const auto verdict = [](const std::string& theorem, VerdictStatus status) {
+    Verdict v;
+    v.check.theorem = theorem;
+    v.status = status;
+    return v;
+  };
+  SuiteRun run;
+  run.runs.resize(2);
+  run.runs[0].verdicts = {verdict("t.1", VerdictStatus::pass)};
+  run.runs[1].verdicts = {verdict("t.2", VerdictStatus::inconclusive), verdict("t.3", VerdictStatus::fail)};
+  const auto all = collect_verdicts(run);
+  REQUIRE(all.verdicts.size() == 3);
+  CHECK(all.verdicts[2].check.theorem == "t.3");
+  CHECK(all.exit_code == kFailedCheckExitCode);  // the second run's FAIL
+  run.runs[1].verdicts.pop_back();
+  CHECK(collect_verdicts(run).exit_code == 0);
 }
 
 TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[suite]") {
