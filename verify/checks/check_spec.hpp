@@ -1,6 +1,7 @@
 #pragma once
 // What a check is asked to do and what it answers (DESIGN.md §5 "Checks"). The experiment YAML fills
 // CheckSpec; run_checks turns each into a Verdict. docs/checks.md explains how to read one.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -15,6 +16,9 @@ struct CheckSpec {
   std::string against;        // consistency: the other theorem id; dominates: the other algorithm label
   double tolerance = 0.1;     // slope tolerance of rate/slope checks; dominates: A <= (1 + tolerance) B
   bool optimal = false;       // rate: also FAIL when the slope is significantly below -tolerance
+  // Theorem constants the experiment fixes and no cell carries (an algorithm's learning-rate multiplier,
+  // a model's Assumption A constant M): added to every cell's parameters before the theorem is read.
+  std::map<std::string, double> params;
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

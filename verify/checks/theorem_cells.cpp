@@ -30,9 +30,16 @@ std::string failed_condition(const bounds::Theorem& theorem, const bounds::Param
   return "";
 }
 
-// The cell's parameters as the theorem reads them: a high-probability theorem's failure probability
-// zeta is its own (Semantics), unless the cell sets one.
-bounds::Params theorem_params(const bounds::Theorem& theorem, bounds::Params params) {
+// The cell's parameters as the theorem reads them: the check's fixed constants (`params`, which must
+// not restate what the cell carries), and a high-probability theorem's failure probability zeta, its
+// own (Semantics) unless the cell or the check sets one.
+bounds::Params theorem_params(const bounds::Theorem& theorem, const CheckSpec& check, bounds::Params params,
+                              std::size_t cell) {
+  for (const auto& [name, value] : check.params)
+    if (!params.emplace(name, value).second)
+      throw Inconclusive(fmt::format("the check's params set '{}', but cell {} carries it already (= {:g}, from the "
+                                     "model or the grid); remove it from params",
+                                     name, cell, params.at(name)));
   if (theorem.semantics.high_probability) params.emplace("zeta", theorem.semantics.zeta);
   return params;
 }
@@ -54,7 +61,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
                       "without it); a check needs >= {}",
                       sample.cell, sample.values.size(), check.algorithm, check.metric, sample.failed,
                       options.min_trials_per_cell));
-    const bounds::Params params = theorem_params(theorem, sample.params);
+    const bounds::Params params = theorem_params(theorem, check, sample.params, sample.cell);
     if (const auto condition = failed_condition(theorem, params, sample.cell); !condition.empty()) {
       cells.outside.push_back({{"cell", sample.cell}, {"condition", condition}});
       continue;

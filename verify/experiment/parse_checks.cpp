@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <map>
 
 #include "verify/catalog.hpp"
 #include "verify/experiment/parse_sections.hpp"
@@ -67,9 +68,28 @@ CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const 
   return check;
 }
 
+// `params: { name: number, ... }`: theorem constants fixed for every cell. What varies from cell to cell
+// (the privacy budget, n, a swept axis) cannot be fixed; a name the model publishes is refused when the
+// check runs (theorem_cells), where the cells are known.
+std::map<std::string, double> check_params(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  if (!node.IsMap()) read.fail(node, "check params must be a map of names to numbers, e.g. { M: 150, lr_mult: 1 }");
+  std::vector<std::string> per_cell = {"n", "eps", "epsilon", "delta"};
+  const std::vector<std::string> axes = swept_axes(spec);
+  per_cell.insert(per_cell.end(), axes.begin(), axes.end());
+  std::map<std::string, double> params;
+  for (const auto& entry : node) {
+    const std::string name = read.text(entry.first, "check param name");
+    if (std::find(per_cell.begin(), per_cell.end(), name) != per_cell.end())
+      read.fail(entry.first, fmt::format("check param '{}' varies from cell to cell (the privacy budget, n and the "
+                                         "grid axes); params fixes constants no cell carries", name));
+    params[name] = read.number(entry.second, fmt::format("check param '{}'", name));
+  }
+  return params;
+}
+
 CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
   read.require_map(node, "a check",
-                   {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal"});
+                   {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params"});
   CheckSpec check;
   const std::vector<std::string> theorems = catalog_ids("theorems");
   if (node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
@@ -80,6 +100,7 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
   if (consistency) {
     if (!node["against"]) read.fail(node, "a consistency check needs 'against': the other theorem");
     check.against = one_of(node["against"], read, "theorem", theorems);
+    if (node["params"]) read.fail(node["params"], "a consistency check reads no cells; params belong to rate, slope and falsification checks");
     return check;
   }
   for (const char* required : {"algorithm", "metric"})
@@ -92,6 +113,7 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
   }
   if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
   if (node["optimal"]) check.optimal = read.boolean(node["optimal"], "optimal");
+  if (node["params"]) check.params = check_params(node["params"], read, spec);
   return check;
 }
 

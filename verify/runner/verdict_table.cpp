@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <fmt/ostream.h>
+#include <fmt/ranges.h>
 
 namespace dpb::verify {
 
@@ -10,6 +11,9 @@ std::string describe_check(const CheckSpec& c) {
   if (c.kind == "dominates") return fmt::format("dominates {} <= {} on {}", c.algorithm, c.against, c.metric);
   std::string text = fmt::format("{} {} {} {}", c.kind, c.theorem, c.algorithm, c.metric);
   if (!c.vary.empty()) text += " vs " + c.vary;
+  std::vector<std::string> fixed;
+  for (const auto& [name, value] : c.params) fixed.push_back(fmt::format("{}={:g}", name, value));
+  if (!fixed.empty()) text += fmt::format(" [{}]", fmt::join(fixed, ", "));
   return text;
 }
 

@@ -160,3 +160,19 @@ TEST_CASE("rate check: the bootstrap is deterministic for a seed", "[checks][rat
   CHECK(a.figures["slope_log_ratio"] ==
         c.figures["slope_log_ratio"]);  // the point estimate uses no randomness
 }
+
+TEST_CASE("rate check: a constant the check's params fix turns INCONCLUSIVE into a verdict", "[checks][rate]") {
+  // The rate reads a model constant M no cell carries: without params the check cannot run; with M fixed
+  // the errors 2 n^-0.5 meet the rate M n^-0.5 (PASS), and the implied constant is 2 / M.
+  auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  t.rate = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "M") / std::sqrt(p.at("n")); };
+  CHECK_THROWS_WITH(check(results_with_exponent(0.5), spec("rate"), t), Catch::Contains("'M'"));
+  auto fixed = spec("rate");
+  fixed.params = {{"M", 4}};
+  const auto v = check(results_with_exponent(0.5), fixed, t);
+  CHECK(v.status == VerdictStatus::pass);
+  CHECK(double(v.figures["implied_constant"]) == Approx(0.5).epsilon(0.05));
+  // A faster-decaying rate with the same fixed constant is violated: the constant is not a fudge factor.
+  t.rate = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "M") / p.at("n"); };
+  CHECK(check(results_with_exponent(0.5), fixed, t).status == VerdictStatus::fail);
+}

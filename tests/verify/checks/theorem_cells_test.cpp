@@ -55,3 +55,19 @@ TEST_CASE("theorem cells refuse what cannot support a verdict", "[checks][theore
       {"k <= d", "", [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "k") <= 1; }});
   CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}), Catch::Contains("'k'"));
 }
+
+TEST_CASE("a check's params reach every cell, but may not restate what a cell carries", "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  t.rate = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "M") / std::sqrt(p.at("n")); };
+  auto fixed = spec();
+  fixed.params = {{"M", 3}};
+  const auto cells = dpb::verify::theorem_cells(r, fixed, t, t.rate, "rate", {});
+  REQUIRE(cells.inside.size() == 2);
+  CHECK(cells.inside[1].theorem_value == Approx(3.0 / 20));
+  CHECK(cells.inside[0].params.at("M") == 3);
+  fixed.params = {{"n", 50}};  // the cell's own n must win, never a silent override
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, fixed, t, t.rate, "rate", {}),
+                    Catch::Contains("carries it already"));
+}

@@ -1,6 +1,7 @@
 #include "verify/experiment/parse.hpp"
 
 #include <catch2/catch.hpp>
+#include <map>
 #include <filesystem>
 #include <fstream>
 
@@ -102,6 +103,20 @@ TEST_CASE("checks and report are validated against the experiment", "[experiment
   CHECK(report.figures[0].log_x);
   CHECK_FALSE(report.figures[0].log_y);
   CHECK_THAT(parse_error(base + "report: { figure: { y: cov_op } }\n"), Catch::StartsWith("exp.yaml:11:24: unknown metric 'cov_op'"));
+}
+
+TEST_CASE("a check's params fix theorem constants; what varies per cell and non-numbers are refused", "[experiment]") {
+  const std::string base = std::string(kTinyExperiment) + "checks:\n  - { theorem: liu2022.thm3.3, algorithm: baseline.dp_gauss_1, metric: sin, vary: n, params: ";
+  const auto spec = test::parse_text(base + "{ M: 50, lr_mult: 0.75 } }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].params == std::map<std::string, double>{{"M", 50}, {"lr_mult", 0.75}});
+  CHECK_THAT(parse_error(base + "{ M: many } }\n"), Catch::StartsWith("exp.yaml:12:99: check param 'M' must be a finite number"));
+  CHECK_THAT(parse_error(base + "[M, 50] }\n"), Catch::StartsWith("exp.yaml:12:94: check params must be a map of names to numbers"));
+  CHECK_THAT(parse_error(base + "{ n: 100 } }\n"), Catch::StartsWith("exp.yaml:12:96: check param 'n' varies from cell to cell"));
+  CHECK_THAT(parse_error(base + "{ epsilon: 1 } }\n"), Catch::Contains("check param 'epsilon' varies"));
+  CHECK_THAT(parse_error(base + "{ M: .nan } }\n"), Catch::Contains("must be a finite number"));
+  CHECK_THAT(parse_error(std::string(kTinyExperiment) + "checks:\n  - { kind: consistency, theorem: liu2022.thm3.3, against: liu2022.eq6, params: { M: 1 } }\n"),
+             Catch::Contains("a consistency check reads no cells"));
 }
 
 TEST_CASE("the audit section goes through the auditor's parser with the experiment's defaults", "[experiment]") {
