@@ -14,14 +14,14 @@
 namespace {
 
 struct Options {
-  std::string suite = "quick", out = "results";
+  std::string suite = "quick", out = "results", configs;
   dpb::verify::ExperimentOverrides overrides;
   int threads = dpb::verify::default_threads();
   bool resume = false;
 };
 
 int run(const Options& o) {
-  const auto suite = dpb::verify::load_suite(dpb::verify::suite_file(o.suite), o.overrides);
+  const auto suite = dpb::verify::load_suite(dpb::verify::suite_file(o.suite, dpb::verify::config_locations(o.configs)), o.overrides);
   fmt::print("dpbounds verify: suite {} ({} experiments)\n", suite.name, suite.experiments.size());
   std::cout.flush();
   const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
@@ -52,6 +52,9 @@ const bool registered = dpb::cli::register_verb({
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();
           sub.add_option("--suite", o->suite, "quick | full | path to a suite YAML (default quick)");
+          sub.add_option("--configs", o->configs,
+                         "Configs directory holding suites/ (default: $DPBOUNDS_CONFIGS, else ./configs, else the "
+                         "one beside the executable or installed with it)");
           sub.add_option("--only", o->overrides.only, "Keep algorithms matching id-glob[param=value,...] (repeatable)")
               ->allow_extra_args(false);
           sub.add_option("--set", o->overrides.set, "Change every experiment's YAML: path=value (repeatable)")

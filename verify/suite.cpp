@@ -22,8 +22,6 @@
 namespace dpb::verify {
 namespace {
 
-constexpr const char* kSuiteDir = "configs/suites";
-
 // --only applies to audits as to algorithms: an audit is kept when a pattern matches its algorithm
 // with its parameters resolved (defaults included). No patterns: no change.
 void keep_selected_audits(ExperimentSpec& spec, const std::vector<AlgorithmPattern>& patterns, std::vector<bool>& used) {
@@ -138,15 +136,21 @@ std::string audit_summary(const SuiteRun& run) {
                      by_outcome[static_cast<std::size_t>(AuditOutcome::not_audited)]);
 }
 
-std::filesystem::path suite_file(const std::string& suite) {
+std::filesystem::path suite_file(const std::string& suite, const ConfigLocations& where) {
   if (suite.find('/') != std::string::npos || suite.ends_with(".yaml")) return suite;
-  return std::filesystem::path(kSuiteDir) / (suite + ".yaml");
+  const auto dir = find_config_subdir("suites", where);
+  const auto file = dir / (suite + ".yaml");
+  if (std::filesystem::is_regular_file(file)) return file;
+  std::set<std::string> names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".yaml") names.insert(entry.path().stem().string());
+  throw InvalidArgument(fmt::format("no suite '{}' in {} (suites there: {}; or give a path to a suite YAML)", suite,
+                                    dir.string(), names.empty() ? "none" : fmt::format("{}", fmt::join(names, ", "))));
 }
 
 SuiteSpec load_suite(const std::filesystem::path& file, const ExperimentOverrides& overrides) {
   if (!std::filesystem::is_regular_file(file))
-    throw InvalidArgument(fmt::format("no suite file {} (suites live in {}/, run from the repository root)",
-                                      file.string(), kSuiteDir));
+    throw InvalidArgument(fmt::format("no suite file {}", file.string()));
   const YAML::Node root = load_yaml_file(file);
   const YamlSource source(file.string());
   const YamlReader read(source);

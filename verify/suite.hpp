@@ -14,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "verify/config_dirs.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/experiment/spec.hpp"
 #include "verify/runner/run_and_report.hpp"
@@ -26,9 +27,10 @@ struct SuiteSpec {
   std::vector<ExperimentSpec> experiments;
 };
 
-// "quick" -> configs/suites/quick.yaml (relative to the working directory); anything with a '/' or
-// ending in .yaml is taken as a path.
-std::filesystem::path suite_file(const std::string& suite);
+// "quick" -> <configs>/suites/quick.yaml, the configs directory found from `where` (config_dirs.hpp:
+// --configs, $DPBOUNDS_CONFIGS, the working directory, the executable); InvalidArgument listing the suites
+// there when it has no such file. Anything with a '/' or ending in .yaml is taken as a path.
+std::filesystem::path suite_file(const std::string& suite, const ConfigLocations& where);
 
 // Reads and validates the suite and every experiment in it (ConfigError with file:line:column).
 // `overrides` apply to each experiment; --only patterns that select nothing in one experiment drop

@@ -1,6 +1,7 @@
 #include "verify/suite.hpp"
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -39,8 +40,52 @@ TEST_CASE("a suite lists experiment files (relative to it) and inline experiment
   REQUIRE(only.experiments.size() == 1);
   CHECK(only.experiments[0].algorithms.size() == 1);
   CHECK_THROWS_WITH(load_suite(dir.path() / "s.yaml", {{}, {"liu2022.*"}}), Catch::Contains("selects no algorithm"));
-  CHECK(suite_file("quick") == std::filesystem::path("configs/suites/quick.yaml"));
-  CHECK(suite_file("my/suite.yaml") == std::filesystem::path("my/suite.yaml"));
+}
+
+TEST_CASE("a suite name is looked up in the configs directory, wherever dpbounds runs from", "[suite]") {
+  const test::TempDir dir("suite_lookup");
+  std::filesystem::create_directories(dir.path() / "checkout" / "configs" / "suites");
+  std::ofstream(dir.path() / "checkout" / "configs" / "suites" / "quick.yaml") << "name: quick\n";
+  std::filesystem::create_directories(dir.path() / "prefix" / "share" / "dpbounds" / "configs" / "suites");
+  std::ofstream(dir.path() / "prefix" / "share" / "dpbounds" / "configs" / "suites" / "full.yaml") << "name: full\n";
+  std::filesystem::create_directories(dir.path() / "elsewhere");
+
+  // From the checkout's root: ./configs.
+  ConfigLocations where{std::nullopt, dir.path() / "checkout", std::nullopt};
+  CHECK(suite_file("quick", where) == dir.path() / "checkout" / "configs" / "suites" / "quick.yaml");
+  // From another directory, with the build tree's executable (checkout/build/dpbounds): <exe>/../configs.
+  where = {std::nullopt, dir.path() / "elsewhere", dir.path() / "checkout" / "build" / "dpbounds"};
+  CHECK(suite_file("quick", where) == dir.path() / "checkout" / "configs" / "suites" / "quick.yaml");
+  // An installed executable (prefix/bin/dpbounds): <exe>/../share/dpbounds/configs.
+  where.executable = dir.path() / "prefix" / "bin" / "dpbounds";
+  CHECK(suite_file("full", where) == dir.path() / "prefix" / "share" / "dpbounds" / "configs" / "suites" / "full.yaml");
+  // --configs / DPBOUNDS_CONFIGS is the only place tried when given.
+  where.given = dir.path() / "checkout" / "configs";
+  CHECK(suite_file("quick", where) == dir.path() / "checkout" / "configs" / "suites" / "quick.yaml");
+  CHECK_THROWS_WITH(suite_file("full", where), Catch::Contains("no suite 'full'") && Catch::Contains("suites there: quick"));
+  where.given = dir.path() / "elsewhere";
+  CHECK_THROWS_WITH(suite_file("quick", where),
+                    Catch::Contains("no suites directory") && Catch::Contains((dir.path() / "elsewhere" / "suites").string()) &&
+                        Catch::Contains("--configs DIR or DPBOUNDS_CONFIGS=DIR"));
+  // Nothing anywhere: every place tried is named.
+  where = {std::nullopt, dir.path() / "elsewhere", dir.path() / "elsewhere" / "bin" / "dpbounds"};
+  CHECK_THROWS_WITH(suite_file("quick", where), Catch::Contains((dir.path() / "elsewhere" / "configs" / "suites").string()) &&
+                                                    Catch::Contains("share/dpbounds/configs/suites"));
+  // A path is a path.
+  CHECK(suite_file("my/suite.yaml", where) == std::filesystem::path("my/suite.yaml"));
+}
+
+TEST_CASE("the configs directory comes from the flag, else the environment", "[suite]") {
+  CHECK(config_locations("/some/configs").given == std::filesystem::path("/some/configs"));
+  ::setenv(kConfigsEnv, "/from/env", 1);
+  CHECK(config_locations("").given == std::filesystem::path("/from/env"));
+  CHECK(config_locations("/flag/wins").given == std::filesystem::path("/flag/wins"));
+  ::unsetenv(kConfigsEnv);
+  const auto plain = config_locations("");
+  CHECK_FALSE(plain.given);
+  CHECK(plain.working_dir == std::filesystem::current_path());
+  REQUIRE(plain.executable);
+  CHECK(plain.executable->filename() == "tests_verify");
 }
 
 TEST_CASE("suite errors carry the suite file's location", "[suite]") {
