@@ -95,6 +95,18 @@ void publish_closed_forms(ModelInfo& info) {
     info.params["gamma"] = std::sqrt(*info.gamma2);  // the theorems read A.4's gamma itself
   }
   if (info.kappa) info.params["kappa"] = *info.kappa;
+  // spec: dugler2026 §1 "Assumption B", remark: Assumption A implies B.2 with v0 = lambda1 sqrt(V), v1 = 0,
+  // and B.3 with the crude tail scale g0 = lambda1 gamma, g1 = 0 (g_Q^2 <= lambda1^2 ||H_q|| <= lambda1^2
+  // gamma^2). Valid, if loose, Assumption B constants wherever V and gamma^2 are known.
+  const double lambda1 = info.eigenvalues.size() > 0 ? info.eigenvalues[0] : 0;
+  if (info.V && lambda1 > 0) {
+    info.params["v0"] = lambda1 * std::sqrt(*info.V);
+    info.params["v1"] = 0;
+  }
+  if (info.gamma2 && lambda1 > 0) {
+    info.params["g0"] = lambda1 * std::sqrt(*info.gamma2);
+    info.params["g1"] = 0;
+  }
   if (info.effective_rank) info.params["effective_rank"] = *info.effective_rank;
 }
 

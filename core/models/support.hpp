@@ -33,7 +33,8 @@ Eigen::VectorXd read_spike_list(const ParamMap& params, const std::string& name,
 ModelInfo low_rank_plus_identity_info(const std::string& id, const Eigen::MatrixXd& U,
                                       const Eigen::VectorXd& spikes, double floor);
 
-// Copies the optional closed forms (V, gamma2, kappa, effective_rank) that are set into `params`.
+// Copies the optional closed forms (V, gamma2, kappa, effective_rank) that are set into `params`, with the
+// Assumption B constants they imply (dugler2026): v0 = lambda1 sqrt(V), v1 = 0, g0 = lambda1 gamma, g1 = 0.
 void publish_closed_forms(ModelInfo& info);
 
 // Throws dpb::InvalidArgument unless n >= 0.

@@ -113,6 +113,18 @@ TEST_CASE("model support: closed forms published only when set; sample counts >=
   ms::publish_closed_forms(info);
   CHECK(info.params.at("gamma2") == 0.5);
   CHECK(info.params.at("effective_rank") == 7);
+  CHECK_FALSE(info.params.count("v0"));  // no eigenvalues, no lambda1 to scale V by
+
+  // Assumption A's V and gamma give dugler2026's Assumption B constants: v0 = lambda1 sqrt(V), g0 = lambda1 gamma.
+  dpb::core::ModelInfo scaled;
+  scaled.eigenvalues = Eigen::Vector2d(4, 1);
+  scaled.V = 2.25;
+  scaled.gamma2 = 0.25;
+  ms::publish_closed_forms(scaled);
+  CHECK(scaled.params.at("v0") == Approx(6));
+  CHECK(scaled.params.at("g0") == Approx(2));
+  CHECK(scaled.params.at("v1") == 0);
+  CHECK(scaled.params.at("g1") == 0);
 
   CHECK_NOTHROW(ms::require_sample_count(0, "own"));
   CHECK_THROWS_WITH(ms::require_sample_count(-1, "own"), "own: sample count n must be >= 0, got -1");
