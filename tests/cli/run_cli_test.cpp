@@ -224,6 +224,22 @@ TEST_CASE("verify runs a suite and prints its verdicts and coverage", "[cli][ver
   CHECK(fs::is_regular_file(ws.dir() / "results" / "suite-s" / "summary.md"));
 }
 
+TEST_CASE("verify finds a named suite in the configs directory given by --configs", "[cli][verify]") {
+  const Workspace ws;
+  fs::create_directories(ws.dir() / "configs" / "suites");
+  ws.write("configs/slow.yaml", kSlowExperiment);
+  ws.write("configs/suites/mine.yaml", "name: mine\nexperiments: [../slow.yaml]\n");
+  const auto out = (ws.dir() / "results").string();
+  const auto r = run({"verify", "--configs", (ws.dir() / "configs").string(), "--suite", "mine", "--set", "trials=2", "--out", out});
+  CHECK(r.code == 0);
+  CHECK(r.out.find("dpbounds verify: suite mine (1 experiments)") != std::string::npos);
+  // Another directory without suites/: one line naming where it looked and how to point elsewhere.
+  const auto missing = run({"verify", "--configs", ws.dir().string(), "--out", out});
+  CHECK(missing.code == 2);
+  CHECK(dpb::test::lines(missing.err) == 1);
+  CHECK_THAT(missing.err, Catch::Contains((ws.dir() / "suites").string()) && Catch::Contains("DPBOUNDS_CONFIGS"));
+}
+
 TEST_CASE("run, check, table and verify refuse bad input with one line and exit 2", "[cli][run]") {
   const Workspace ws;
   const auto config = ws.write("slow.yaml", kSlowExperiment);
