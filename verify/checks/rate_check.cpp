@@ -3,12 +3,14 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
 
 #include "verify/checks/bootstrap.hpp"
 #include "verify/checks/error_statistic.hpp"
 #include "verify/checks/sample_statistics.hpp"
 #include "verify/checks/theorem_cells.hpp"
+#include "verify/runner/metrics.hpp"
 
 namespace dpb::verify {
 
@@ -44,6 +46,32 @@ std::vector<double> log_ratios(const std::vector<TheoremCell>& cells,
   for (std::size_t i = 0; i < cells.size(); ++i)
     out.push_back(std::log(statistic(values[i]) / cells[i].theorem_value));
   return out;
+}
+
+// A statistic at or above this fraction of a random subspace's level counts as no better than chance.
+constexpr double kChanceFraction = 0.9;
+
+// An upper bound's rate says nothing about cells where the estimate is still no better than a random
+// subspace: the theorem's unspecified sample-size constant is not met yet (n below its n_0), and a flat
+// error against a falling rate would read as a FAIL the theorem does not predict. Inconclusive when every
+// cell is there; cells without a rank ("r", else "k") and dimension "d", and covariance metrics, are never
+// judged so.
+void require_not_all_chance(const std::vector<TheoremCell>& cells, const std::vector<std::vector<double>>& values,
+                            const ErrorStatistic& statistic, const CheckSpec& check) {
+  double lowest_level = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto& params = cells[i].params;
+    const auto rank = params.count("r") ? params.find("r") : params.find("k");
+    const auto dim = params.find("d");
+    if (rank == params.end() || dim == params.end()) return;
+    const auto level = subspace_chance_level(check.metric, rank->second, dim->second);
+    if (!level || statistic(values[i]) < kChanceFraction * *level) return;
+    lowest_level = std::min(lowest_level, *level);
+  }
+  throw Inconclusive(fmt::format(
+      "{} is at chance level in every cell (>= {:g} of a random subspace's {:.3g}): the grid lies below the "
+      "sample size the theorem's unspecified constants need, so its rate cannot be judged here",
+      check.metric, kChanceFraction, lowest_level));
 }
 
 struct Forbidden {
@@ -83,6 +111,7 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
     if (!(statistic(observed[i]) > 0))
       throw Inconclusive(
           fmt::format("the error statistic is 0 at cell {}: log R is undefined", cells.inside[i].cell));
+  if (theorem.kind == bounds::Kind::upper) require_not_all_chance(cells.inside, observed, statistic, check);
   const auto log_r = log_ratios(cells.inside, observed, statistic);
   const double slope = least_squares_slope(log_x, log_r);
 

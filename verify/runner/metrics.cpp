@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
+
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
 #include "core/metrics.hpp"
@@ -62,6 +64,18 @@ const std::vector<std::string>& metric_names() {
 }
 
 void require_metric(const std::string& name) { find_metric(name); }
+
+std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim) {
+  const MetricDef& def = find_metric(name);
+  if (def.compared != Compared::subspace) return std::nullopt;
+  const double sin2_sum = rank * (1 - rank / dim);  // E sum_i sin^2(theta_i) for a random subspace
+  double level = std::sqrt(sin2_sum / rank);         // sin and the operator norm: sin^2(theta_max) >= the mean
+  if (def.norm.norm == core::Norm::fro) level = std::sqrt(2 * sin2_sum);
+  if (def.norm.norm == core::Norm::schatten) level = 2 * sin2_sum;  // Schatten-1: sin >= sin^2
+  if (def.norm.normalize_by_rank && def.norm.norm != core::Norm::op)
+    level /= def.norm.norm == core::Norm::fro ? std::sqrt(rank) : rank;
+  return def.squared ? level * level : level;
+}
 
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
                                               const core::ModelInfo& truth) {

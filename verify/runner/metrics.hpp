@@ -13,6 +13,7 @@
 // cov_ metrics exist only for estimates with a Sigma: a PCA-only algorithm in an experiment that also
 // asks for cov_op simply has no cov_op in its rows.
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -26,6 +27,13 @@ const std::vector<std::string>& metric_names();
 
 // Throws dpb::InvalidArgument with the nearest known name if `name` is not a metric.
 void require_metric(const std::string& name);
+
+// The level of a subspace metric that a uniformly random rank-`rank` subspace of R^`dim` reaches, from
+// E sum_i sin^2(theta_i) = rank (1 - rank / dim): sqrt(1 - rank/dim) for sin and the operator norm (a
+// lower bound), sqrt(2 rank (1 - rank/dim)) for Frobenius, 2 rank (1 - rank/dim) for Schatten-1 (a lower
+// bound), each divided by rank^{1/q} when normalised and squared for sin2. An estimate at this level is no
+// better than chance. nullopt for covariance metrics, which have no such level.
+std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim);
 
 // Each of `names` the estimate can give, against `truth`. Throws dpb::InvalidArgument when it can give
 // none of them (no Q and no Sigma: a scalar release) or its shape does not match the truth's.

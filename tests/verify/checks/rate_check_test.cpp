@@ -176,3 +176,22 @@ TEST_CASE("rate check: a constant the check's params fix turns INCONCLUSIVE into
   t.rate = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "M") / p.at("n"); };
   CHECK(check(results_with_exponent(0.5), fixed, t).status == VerdictStatus::fail);
 }
+
+TEST_CASE("rate check: an estimate at chance level in every cell is inconclusive, not a FAIL", "[checks][rate]") {
+  // A flat error against a falling upper-bound rate is a FAIL (slope +0.5) when the error is below
+  // chance; at sin >= 0.9 of a random line's level in R^100 (sqrt(0.99)) in every cell, n has not reached
+  // the theorem's unstated n_0 yet and the check says so instead. Cells must carry rank and d for the rule.
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  auto flat_at = [](double level) {
+    dpb::verify::ResultSet r;
+    r.experiment = std::string("synthetic");
+    dpb::test::add_trials(r, "alg", "sin", kNs, kTrials, dpb::test::power_law(level, 0, 0.02, 7));
+    for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
+    return r;
+  };
+  CHECK_THROWS_WITH(check(flat_at(0.97), spec("rate"), t), Catch::Contains("at chance level in every cell"));
+  CHECK(check(flat_at(0.5), spec("rate"), t).status == VerdictStatus::fail);
+  auto without_rank = flat_at(0.97);
+  for (auto& row : without_rank.rows) row.cell_params.erase("k");
+  CHECK(check(without_rank, spec("rate"), t).status == VerdictStatus::fail);
+}

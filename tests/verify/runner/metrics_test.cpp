@@ -4,6 +4,9 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/metrics.hpp"
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
 
 using namespace dpb::verify;
 
@@ -57,4 +60,30 @@ TEST_CASE("metric names are checked; an estimate that gives no asked-for metric 
   // A subspace estimate has no cov_ metrics: they are left out, unless nothing else was asked for.
   CHECK(compute_metrics({"cov_fro", "sin"}, nothing, axis_truth()).count("cov_fro") == 0);
   CHECK_THROWS_AS(compute_metrics({"cov_fro"}, nothing, axis_truth()), dpb::InvalidArgument);
+}
+
+TEST_CASE("subspace chance levels: the mean distance to a uniformly random subspace", "[runner]") {
+  // Monte Carlo over random rank-2 subspaces of R^6 (QR of a Gaussian matrix): the Frobenius level is
+  // exact for the mean square, so the mean of squares matches within 3%; sin and the nuclear norm are
+  // lower bounds of the mean. 2000 draws: the standard error of each mean is < 1%.
+  const double r = 2, d = 6;
+  Eigen::MatrixXd U = Eigen::MatrixXd::Identity(6, 6).leftCols(2);
+  dpb::core::Rng rng(11, 0);
+  double fro2 = 0, sin = 0, nuclear = 0;
+  const int draws = 2000;
+  for (int i = 0; i < draws; ++i) {
+    Eigen::MatrixXd G(6, 2);
+    for (Eigen::Index j = 0; j < G.size(); ++j) G.data()[j] = dpb::core::standard_normal(rng);
+    const Eigen::MatrixXd Q = Eigen::HouseholderQR<Eigen::MatrixXd>(G).householderQ() * Eigen::MatrixXd::Identity(6, 2);
+    fro2 += std::pow(dpb::core::projector_distance(U, Q, {dpb::core::Norm::fro, 2, false}), 2) / draws;
+    sin += dpb::core::projector_distance(U, Q, {dpb::core::Norm::op, 2, false}) / draws;
+    nuclear += dpb::core::projector_distance(U, Q, {dpb::core::Norm::schatten, 1, false}) / draws;
+  }
+  CHECK(std::pow(*subspace_chance_level("projector_fro", r, d), 2) == Approx(fro2).epsilon(0.03));
+  CHECK(*subspace_chance_level("sin", r, d) <= sin);
+  CHECK(*subspace_chance_level("projector_nuclear", r, d) <= nuclear);
+  CHECK(*subspace_chance_level("projector_fro_normalized", r, d) ==
+        Approx(*subspace_chance_level("projector_fro", r, d) / std::sqrt(r)));
+  CHECK(*subspace_chance_level("sin2", r, d) == Approx(std::pow(*subspace_chance_level("sin", r, d), 2)));
+  CHECK_FALSE(subspace_chance_level("cov_op", r, d).has_value());
 }
