@@ -1,0 +1,124 @@
+// `dpbounds` under `mpirun -np 2` (docs/cluster.md): the rows rank 0 stores are those of a single process
+// with the same seed, --resume hands out only the missing tasks, and output and exit codes come once,
+// from rank 0. Built only when CMake found MPI and its mpirun (DPB_MPIEXEC, compiled in).
+#include <sqlite3.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "cli/run_cli.hpp"
+#include "verify/experiment/canonical.hpp"
+#include "verify/experiment/parse.hpp"
+#include "verify/runner/runner_fixture.hpp"
+#include "verify/store/store.hpp"
+
+namespace fs = std::filesystem;
+using dpb::verify::TrialRow;
+
+namespace {
+
+// Two ranks on any machine: as root in containers and CI, and more ranks than cores where needed.
+const std::string kMpirun = std::string("'") + DPB_MPIEXEC + "' -np 2 --allow-run-as-root --oversubscribe";
+
+// 2 cells x 2 algorithms x 40 trials: enough tasks that both ranks get many, done in about a second.
+const char* const kExperiment = R"(name: ranks
+seed: 11
+trials: 40
+model: { name: spiked_gaussian, d: 8, r: 1, lambda: 4 }
+grid: { n: [800, 1600] }
+privacy: { epsilon: 1.0, delta: 1.0e-5 }
+algorithms:
+  - baseline.nonprivate_pca
+  - baseline.dp_gauss_1: { clip_constant: 2 }
+metrics: [projector_fro, sin]
+)";
+constexpr std::size_t kTasks = 2 * 2 * 40;
+
+fs::path write(const fs::path& dir, const std::string& name, const std::string& text) {
+  std::ofstream(dir / name) << text;
+  return dir / name;
+}
+
+std::vector<TrialRow> stored_rows(const fs::path& out, const fs::path& config) {
+  const auto spec = dpb::verify::load_experiment(config);
+  dpb::verify::ResultStore store(out / spec.name / "results.sqlite");
+  return store.load(dpb::verify::content_hash(spec)).rows;
+}
+
+std::size_t occurrences(const std::string& text, const std::string& what) {
+  std::size_t count = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
+  return count;
+}
+
+std::string run_args(const fs::path& config, const fs::path& out) {
+  return "run '" + config.string() + "' --threads 1 --out '" + out.string() + "'";
+}
+
+}  // namespace
+
+TEST_CASE("mpirun -np 2 run stores the rows of a single-process run and reports once", "[mpi]") {
+  const dpb::verify::test::TempDir dir("mpi_rows");
+  const auto config = write(dir.path(), "ranks.yaml", kExperiment);
+  REQUIRE(dpb::test::run_cli(run_args(config, dir.path() / "one")).code == 0);
+  const auto r = dpb::test::run_cli(run_args(config, dir.path() / "two"), kMpirun);
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(occurrences(r.out, "ranks: 160 tasks, 160 run now (0 failed), 0 already stored") == 1);
+  CHECK(occurrences(r.out, "report ") == 1);
+  // Progress counts every rank's trials, and only rank 0 prints it.
+  CHECK(occurrences(r.err, "cell 1/2 (n=800): 80 trials") + occurrences(r.err, "cell 1/2 (n=1600): 80 trials") == 1);
+  CHECK(occurrences(r.err, "cell 2/2") == 1);
+  const auto rows = stored_rows(dir.path() / "two", config);
+  CHECK(rows.size() == kTasks);
+  CHECK(dpb::verify::test::same_rows(rows, stored_rows(dir.path() / "one", config)));
+}
+
+TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a single process's rows", "[mpi]") {
+  const dpb::verify::test::TempDir dir("mpi_resume");
+  const auto config = write(dir.path(), "ranks.yaml", kExperiment);
+  const auto reference = dir.path() / "one", partial = dir.path() / "partial";
+  REQUIRE(dpb::test::run_cli(run_args(config, reference)).code == 0);
+  // A store holding a scattered third of the rows, as a killed run leaves it.
+  fs::copy(reference, partial, fs::copy_options::recursive);
+  sqlite3* db = nullptr;
+  REQUIRE(sqlite3_open((partial / "ranks" / "results.sqlite").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_exec(db, "DELETE FROM trials WHERE trial % 3 != 0", nullptr, nullptr, nullptr) == SQLITE_OK);
+  sqlite3_close(db);
+  const std::size_t kept = stored_rows(partial, config).size();
+  REQUIRE(kept > 0);
+  REQUIRE(kept < kTasks);
+
+  const auto r = dpb::test::run_cli(run_args(config, partial) + " --resume", kMpirun);
+  INFO(r.err);
+  CHECK(r.code == 0);
+  CHECK(occurrences(r.out, std::to_string(kTasks - kept) + " run now (0 failed), " + std::to_string(kept) +
+                               " already stored") == 1);
+  CHECK(dpb::verify::test::same_rows(stored_rows(partial, config), stored_rows(reference, config)));
+}
+
+TEST_CASE("under mpirun, verify prints its verdicts once and a bad config is one line with exit 2", "[mpi]") {
+  const dpb::verify::test::TempDir dir("mpi_verify");
+  write(dir.path(), "ranks.yaml", kExperiment);
+  const auto suite = write(dir.path(), "s.yaml", "name: s\nexperiments: [ranks.yaml]\n");
+  const auto out = dir.path() / "results";
+  const auto v = dpb::test::run_cli("verify --suite '" + suite.string() + "' --set trials=3 --threads 1 --out '" +
+                                        out.string() + "'",
+                                    kMpirun);
+  INFO(v.err);
+  CHECK(v.code == 0);
+  CHECK(occurrences(v.out, "dpbounds verify: suite s (1 experiments)") == 1);
+  CHECK(occurrences(v.out, "0 checks: 0 PASS, 0 FAIL, 0 INCONCLUSIVE") == 1);
+  CHECK(fs::is_regular_file(out / "suite-s" / "summary.md"));
+
+  const auto bad = write(dir.path(), "bad.yaml", std::string(kExperiment) + "trails: 3\n");
+  const auto r = dpb::test::run_cli(run_args(bad, out), kMpirun);
+  CHECK(r.code == 2);
+  CHECK(r.out.empty());
+  // Both ranks read the bad file; rank 0 alone says so (mpirun adds its own notice after it).
+  CHECK(occurrences(r.err, "dpbounds: error: ") == 1);
+  CHECK(occurrences(r.err, "unknown key 'trails'") == 1);
+}
