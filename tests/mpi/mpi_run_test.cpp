@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
@@ -121,4 +122,18 @@ TEST_CASE("under mpirun, verify prints its verdicts once and a bad config is one
   // Both ranks read the bad file; rank 0 alone says so (mpirun adds its own notice after it).
   CHECK(occurrences(r.err, "dpbounds: error: ") == 1);
   CHECK(occurrences(r.err, "unknown key 'trails'") == 1);
+}
+
+TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single process's audit", "[mpi]") {
+  const std::string audit = "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 300 --json";
+  const auto one = dpb::test::run_cli(audit), two = dpb::test::run_cli(audit, kMpirun);
+  INFO(two.err);
+  REQUIRE(one.code == 0);
+  REQUIRE(two.code == 0);
+  // One JSON document (rank 0's), equal to the single process's but for the measured speed.
+  auto single = nlohmann::json::parse(one.out), spread = nlohmann::json::parse(two.out);
+  single.erase("runs_per_second");
+  spread.erase("runs_per_second");
+  CHECK(spread == single);
+  CHECK(spread.at("runs") == 600);
 }

@@ -20,17 +20,19 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
     std::optional<ResultStore> store;
     if (ranks::is_root()) store.emplace(store_path(run.dir));
     run.outcome = run_experiment(spec, store ? &*store : nullptr, options);
-    if (run.outcome.interrupted || !store) return run;  // the other ranks' part ends with the trials
-    run.results = store->load(run.outcome.hash);
-    run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+    if (run.outcome.interrupted) return run;
+    if (store) {
+      run.results = store->load(run.outcome.hash);
+      run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+    }
   }
-  if (spec.audits.empty() || !ranks::is_root()) return run;  // audits run on rank 0 alone
+  if (spec.audits.empty()) return run;  // every rank runs the audits (their runs are spread over the ranks)
   nlohmann::json audits = nlohmann::json::array();
   for (const auto& audit : spec.audits) {
     run.audits.push_back(run_audit(audit));
     audits.push_back(to_json(run.audits.back()));
   }
-  write_file_atomically(run.dir / "audits.json", audits.dump(2) + "\n");
+  if (ranks::is_root()) write_file_atomically(run.dir / "audits.json", audits.dump(2) + "\n");
   return run;
 }
 
