@@ -1,16 +1,21 @@
 // `dpbounds` under `mpirun -np 2` (docs/cluster.md): the rows rank 0 stores are those of a single process
 // with the same seed, --resume hands out only the missing tasks, and output and exit codes come once,
 // from rank 0. Built only when CMake found MPI and its mpirun (DPB_MPIEXEC, compiled in).
+#include <signal.h>
 #include <sqlite3.h>
+#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/run_cli.hpp"
+#include "cli/spawn_cli.hpp"
 #include "verify/experiment/canonical.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/runner/runner_fixture.hpp"
@@ -47,6 +52,26 @@ std::vector<TrialRow> stored_rows(const fs::path& out, const fs::path& config) {
   const auto spec = dpb::verify::load_experiment(config);
   dpb::verify::ResultStore store(out / spec.name / "results.sqlite");
   return store.load(dpb::verify::content_hash(spec)).rows;
+}
+
+// How many rows the run has committed so far (0 before its store exists).
+std::size_t committed(const fs::path& out, const fs::path& config) {
+  const auto spec = dpb::verify::load_experiment(config);
+  const auto file = out / spec.name / "results.sqlite";
+  return fs::exists(file) ? dpb::verify::ResultStore(file).finished(dpb::verify::content_hash(spec)).size() : 0;
+}
+
+// The processes `parent` started (mpirun's ranks on this machine), from /proc.
+std::vector<pid_t> children_of(pid_t parent) {
+  std::vector<pid_t> children;
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    std::ifstream stat(entry.path() / "stat");
+    std::string pid, name, state;
+    pid_t ppid = 0;
+    // "pid (comm) state ppid ...": dpbounds' comm has no spaces
+    if (stat >> pid >> name >> state >> ppid && ppid == parent) children.push_back(std::stoi(pid));
+  }
+  return children;
 }
 
 std::size_t occurrences(const std::string& text, const std::string& what) {
@@ -136,4 +161,40 @@ TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single proc
   spread.erase("runs_per_second");
   CHECK(spread == single);
   CHECK(spread.at("runs") == 600);
+}
+
+TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished; --resume completes the run", "[mpi]") {
+  const dpb::verify::test::TempDir dir("mpi_interrupt");
+  // 2400 tasks: a second or more of work, so that the signal lands mid-run.
+  std::string text = kExperiment;
+  text.replace(text.find("trials: 40"), 10, "trials: 600");
+  const auto config = write(dir.path(), "ranks.yaml", text);
+  const auto reference = dir.path() / "one", out = dir.path() / "two";
+  REQUIRE(dpb::test::run_cli(run_args(config, reference)).code == 0);
+  const std::vector<std::string> launcher = {DPB_MPIEXEC, "-np", "2", "--allow-run-as-root", "--oversubscribe"};
+  const auto child = dpb::test::spawn_cli(dir.path(), {"run", config.string(), "--threads", "1", "--out", out.string()}, launcher);
+  while (committed(out, config) == 0) {
+    int status = 0;
+    REQUIRE(::waitpid(child.pid, &status, WNOHANG) == 0);  // still running
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  // Slurm's scancel and time limit signal every process of the job. (A Ctrl-C reaches only mpirun, which
+  // passes it on as SIGTERM after a second or so: the same path, later; docs/cluster.md.)
+  const auto ranks = children_of(child.pid);
+  REQUIRE(ranks.size() == 2);
+  for (const pid_t rank : ranks) ::kill(rank, SIGTERM);
+  const auto r = dpb::test::wait_for(child);
+  INFO(r.err);
+  CHECK(r.code == 130);  // every rank exits as interrupted, and mpirun passes that on
+  CHECK(occurrences(r.out, "interrupted: the finished trials are stored") == 1);
+  const std::size_t kept = committed(out, config);
+  CHECK(kept > 0);
+  CHECK(kept < 2 * 2 * 600);
+  // Every row the ranks reported as run reached the store.
+  CHECK(occurrences(r.out, std::to_string(kept) + " run now") == 1);
+
+  const auto resumed = dpb::test::run_cli(run_args(config, out) + " --resume", kMpirun);
+  CHECK(resumed.code == 0);
+  CHECK(occurrences(resumed.out, std::to_string(kept) + " already stored") == 1);
+  CHECK(dpb::verify::test::same_rows(stored_rows(out, config), stored_rows(reference, config)));
 }
