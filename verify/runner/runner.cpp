@@ -99,23 +99,29 @@ RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore* store, const 
   std::string stored = root ? stored_task_flags(spec, cells.size(), *store, outcome.hash, options.resume) : "";
   ranks::broadcast(stored);
 
-  // Cell-major order, so that cells finish one after another and the per-cell progress lines flow. Rank r
-  // runs the pending tasks r, r + N, r + 2N, ...: every rank gets a similar mix of cheap and costly cells.
+  // Cell-major order, so that cells finish one after another and the per-cell progress lines flow. The
+  // (cell, trial) pairs with pending tasks are dealt to the ranks in turn, every algorithm of a pair to
+  // the same rank: each rank gets the same mix of cells and of algorithms, cheap and costly.
   std::vector<Task> mine;
   std::vector<std::size_t> pending(cells.size(), 0);
   std::vector<std::string> labels;
-  std::size_t pending_index = 0;
+  std::size_t dealt = 0;
   for (std::size_t c = 0; c < cells.size(); ++c) {
     labels.push_back(cells[c].label);
-    for (std::size_t t = 0; t < std::size_t(spec.trials); ++t)
+    for (std::size_t t = 0; t < std::size_t(spec.trials); ++t) {
+      const bool to_me = dealt % std::size_t(ranks::size()) == std::size_t(ranks::rank());
+      bool any_pending = false;
       for (std::size_t a = 0; a < spec.algorithms.size(); ++a) {
         if (stored[outcome.tasks++] == '1') {
           ++outcome.skipped;
           continue;
         }
-        if (pending_index++ % std::size_t(ranks::size()) == std::size_t(ranks::rank())) mine.push_back({c, a, t});
+        if (to_me) mine.push_back({c, a, t});
         ++pending[c];
+        any_pending = true;
       }
+      dealt += any_pending;
+    }
   }
 
   Progress progress(pending, labels, options.terminal, root ? options.progress : nullptr);
