@@ -17,6 +17,7 @@
 #include "cli/run_cli.hpp"
 #include "cli/spawn_cli.hpp"
 #include "verify/experiment/canonical.hpp"
+#include "verify/experiment/experiment_fixture.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/runner/runner_fixture.hpp"
 #include "verify/store/store.hpp"
@@ -29,18 +30,8 @@ namespace {
 // Two ranks on any machine: as root in containers and CI, and more ranks than cores where needed.
 const std::string kMpirun = std::string("'") + DPB_MPIEXEC + "' -np 2 --allow-run-as-root --oversubscribe";
 
-// 2 cells x 2 algorithms x 40 trials: enough tasks that both ranks get many, done in about a second.
-const char* const kExperiment = R"(name: ranks
-seed: 11
-trials: 40
-model: { name: spiked_gaussian, d: 8, r: 1, lambda: 4 }
-grid: { n: [800, 1600] }
-privacy: { epsilon: 1.0, delta: 1.0e-5 }
-algorithms:
-  - baseline.nonprivate_pca
-  - baseline.dp_gauss_1: { clip_constant: 2 }
-metrics: [projector_fro, sin]
-)";
+// The tiny experiment at 40 trials (2 cells x 2 algorithms): enough tasks that both ranks get many.
+const std::string kExperiment = dpb::verify::test::tiny_with("trials:", "trials: 40");
 constexpr std::size_t kTasks = 2 * 2 * 40;
 
 fs::path write(const fs::path& dir, const std::string& name, const std::string& text) {
@@ -93,10 +84,10 @@ TEST_CASE("mpirun -np 2 run stores the rows of a single-process run and reports 
   const auto r = dpb::test::run_cli(run_args(config, dir.path() / "two"), kMpirun);
   INFO(r.err);
   CHECK(r.code == 0);
-  CHECK(occurrences(r.out, "ranks: 160 tasks, 160 run now (0 failed), 0 already stored") == 1);
+  CHECK(occurrences(r.out, "tiny: 160 tasks, 160 run now (0 failed), 0 already stored") == 1);
   CHECK(occurrences(r.out, "report ") == 1);
   // Progress counts every rank's trials, and only rank 0 prints it.
-  CHECK(occurrences(r.err, "cell 1/2 (n=800): 80 trials") + occurrences(r.err, "cell 1/2 (n=1600): 80 trials") == 1);
+  CHECK(occurrences(r.err, "cell 1/2 (n=200): 80 trials") + occurrences(r.err, "cell 1/2 (n=400): 80 trials") == 1);
   CHECK(occurrences(r.err, "cell 2/2") == 1);
   const auto rows = stored_rows(dir.path() / "two", config);
   CHECK(rows.size() == kTasks);
@@ -111,7 +102,7 @@ TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a sin
   // A store holding a scattered third of the rows, as a killed run leaves it.
   fs::copy(reference, partial, fs::copy_options::recursive);
   sqlite3* db = nullptr;
-  REQUIRE(sqlite3_open((partial / "ranks" / "results.sqlite").c_str(), &db) == SQLITE_OK);
+  REQUIRE(sqlite3_open((partial / "tiny" / "results.sqlite").c_str(), &db) == SQLITE_OK);
   REQUIRE(sqlite3_exec(db, "DELETE FROM trials WHERE trial % 3 != 0", nullptr, nullptr, nullptr) == SQLITE_OK);
   sqlite3_close(db);
   const std::size_t kept = stored_rows(partial, config).size();
@@ -140,7 +131,7 @@ TEST_CASE("under mpirun, verify prints its verdicts once and a bad config is one
   CHECK(occurrences(v.out, "0 checks: 0 PASS, 0 FAIL, 0 INCONCLUSIVE") == 1);
   CHECK(fs::is_regular_file(out / "suite-s" / "summary.md"));
 
-  const auto bad = write(dir.path(), "bad.yaml", std::string(kExperiment) + "trails: 3\n");
+  const auto bad = write(dir.path(), "bad.yaml", kExperiment + "trails: 3\n");
   const auto r = dpb::test::run_cli(run_args(bad, out), kMpirun);
   CHECK(r.code == 2);
   CHECK(r.out.empty());
@@ -165,10 +156,8 @@ TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single proc
 
 TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished; --resume completes the run", "[mpi]") {
   const dpb::verify::test::TempDir dir("mpi_interrupt");
-  // 2400 tasks: a second or more of work, so that the signal lands mid-run.
-  std::string text = kExperiment;
-  text.replace(text.find("trials: 40"), 10, "trials: 600");
-  const auto config = write(dir.path(), "ranks.yaml", text);
+  // 12000 tasks: a second or more of work, so that the signal lands mid-run.
+  const auto config = write(dir.path(), "ranks.yaml", dpb::verify::test::tiny_with("trials:", "trials: 3000"));
   const auto reference = dir.path() / "one", out = dir.path() / "two";
   REQUIRE(dpb::test::run_cli(run_args(config, reference)).code == 0);
   const std::vector<std::string> launcher = {DPB_MPIEXEC, "-np", "2", "--allow-run-as-root", "--oversubscribe"};
@@ -189,7 +178,7 @@ TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished; --r
   CHECK(occurrences(r.out, "interrupted: the finished trials are stored") == 1);
   const std::size_t kept = committed(out, config);
   CHECK(kept > 0);
-  CHECK(kept < 2 * 2 * 600);
+  CHECK(kept < 2 * 2 * 3000);
   // Every row the ranks reported as run reached the store.
   CHECK(occurrences(r.out, std::to_string(kept) + " run now") == 1);
 
