@@ -34,6 +34,9 @@ void broadcast(std::string& bytes);
 // A rank other than root hands `bytes` to root without waiting for delivery (buffered here until then).
 // Every call also moves earlier sends along.
 void send_to_root(std::string bytes);
+// Moves this rank's pending sends along without waiting: MPI transfers a large message only while
+// both sides are inside MPI calls, so a computing rank calls this after each trial.
+void advance_sends();
 // Blocks until every send of this rank has been delivered.
 void finish_sends();
 

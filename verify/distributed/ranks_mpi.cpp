@@ -50,15 +50,6 @@ void silence(int fd) {
   ::close(null);
 }
 
-// Frees the completed sends.
-void reap() {
-  for (auto it = world().outgoing.begin(); it != world().outgoing.end();) {
-    int done = 0;
-    MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
-    it = done ? world().outgoing.erase(it) : std::next(it);
-  }
-}
-
 int message_size(std::size_t bytes) {
   if (bytes > static_cast<std::size_t>(INT_MAX))
     throw std::length_error(fmt::format("an MPI message of {} bytes is over MPI's limit of {}", bytes, INT_MAX));
@@ -118,7 +109,16 @@ void send_to_root(std::string bytes) {
   Outgoing& out = w.outgoing.emplace_back();
   out.bytes = std::move(bytes);
   MPI_Isend(out.bytes.data(), message_size(out.bytes.size()), MPI_BYTE, 0, kRowsTag, w.work, &out.request);
-  reap();
+  advance_sends();
+}
+
+void advance_sends() {
+  auto& outgoing = world().outgoing;
+  for (auto it = outgoing.begin(); it != outgoing.end();) {
+    int done = 0;
+    MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+    it = done ? outgoing.erase(it) : std::next(it);  // a completed send's buffer is free
+  }
 }
 
 void finish_sends() {

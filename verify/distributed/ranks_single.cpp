@@ -23,6 +23,7 @@ int rank() { return 0; }
 int size() { return 1; }
 void broadcast(std::string&) {}
 void send_to_root(std::string) { throw std::logic_error("send_to_root: a single process is its own root"); }
+void advance_sends() {}
 void finish_sends() {}
 std::optional<std::string> receive(bool) { return std::nullopt; }
 int agree(int exit_code) { return exit_code; }

@@ -158,6 +158,7 @@ RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore* store, const 
     try {
       if (!root) {
         batcher.add(std::move(row));
+        ranks::advance_sends();
         continue;
       }
       take(std::move(row));
