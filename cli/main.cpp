@@ -49,8 +49,13 @@ int main(int argc, char** argv) {
   try {
     ranks.emplace(argc, argv);
     app.parse(argc, argv);
-    for (auto& [sub, run] : runners) {
-      if (*sub) return dpb::verify::ranks::agree(run());
+    for (std::size_t i = 0; i < runners.size(); ++i) {
+      if (!*runners[i].first) continue;
+      if (dpb::verify::ranks::size() > 1 && !verbs[i].spreads_over_ranks)
+        throw dpb::InvalidArgument(fmt::format("'dpbounds {}' runs as one process: start it without mpirun (run, "
+                                               "verify, reproduce and audit spread over MPI ranks)",
+                                               verbs[i].name));
+      return dpb::verify::ranks::agree(runners[i].second());
     }
     return dpb::verify::ranks::agree(0);
   } catch (const CLI::Success& e) {

@@ -117,7 +117,7 @@ TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a sin
   CHECK(dpb::verify::test::same_rows(stored_rows(partial, config), stored_rows(reference, config)));
 }
 
-TEST_CASE("under mpirun, verify prints its verdicts once and a bad config is one line with exit 2", "[mpi]") {
+TEST_CASE("under mpirun, verify prints its verdicts once; a bad config or a one-process verb is one line, exit 2", "[mpi]") {
   const dpb::verify::test::TempDir dir("mpi_verify");
   write(dir.path(), "ranks.yaml", kExperiment);
   const auto suite = write(dir.path(), "s.yaml", "name: s\nexperiments: [ranks.yaml]\n");
@@ -138,6 +138,12 @@ TEST_CASE("under mpirun, verify prints its verdicts once and a bad config is one
   // Both ranks read the bad file; rank 0 alone says so (mpirun adds its own notice after it).
   CHECK(occurrences(r.err, "dpbounds: error: ") == 1);
   CHECK(occurrences(r.err, "unknown key 'trails'") == 1);
+
+  // A verb that does not spread over ranks refuses rather than running twice.
+  const auto list = dpb::test::run_cli("list algorithms", kMpirun);
+  CHECK(list.code == 2);
+  CHECK(list.out.empty());
+  CHECK(occurrences(list.err, "dpbounds: error: 'dpbounds list' runs as one process: start it without mpirun") == 1);
 }
 
 TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single process's audit", "[mpi]") {
