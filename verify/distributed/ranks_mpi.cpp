@@ -20,8 +20,9 @@ namespace {
 
 constexpr int kRowsTag = 1;
 // How long a failing rank waits for the others to fail the same way before it ends the job. Ranks that
-// read the same bad config fail within milliseconds of each other.
-constexpr std::chrono::seconds kFailureAgreement{10};
+// read the same bad config fail within milliseconds of each other, but an error every rank meets at
+// an experiment's audits may reach the other ranks while rank 0 still checks the trials before them.
+constexpr std::chrono::seconds kFailureAgreement{60};
 constexpr std::chrono::milliseconds kFailurePoll{5};
 
 struct Outgoing {

@@ -16,6 +16,7 @@
 #include "verify/distributed/ranks.hpp"
 #include "verify/distributed/row_batch.hpp"
 #include "verify/experiment/canonical.hpp"
+#include "verify/experiment/grid.hpp"
 #include "verify/experiment/settings.hpp"
 #include "verify/runner/cells.hpp"
 #include "verify/runner/progress.hpp"
@@ -91,13 +92,14 @@ RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore* store, const 
   if (root != (store != nullptr)) throw std::logic_error("run_experiment: rank 0, and only rank 0, has the store");
   RunOutcome outcome;
   outcome.hash = content_hash(spec);
+  // Every rank lists the same tasks; rank 0 says which of them are stored already. First, so that the
+  // ranks meet here before anything else can fail: an error after it strikes every rank at once.
+  std::string stored =
+      root ? stored_task_flags(spec, expand_grid(spec.grid).size(), *store, outcome.hash, options.resume) : "";
+  ranks::broadcast(stored);
   const std::vector<CellContext> cells = make_cells(spec);
   std::vector<std::unique_ptr<alg::Estimator>> estimators;
   for (const auto& a : spec.algorithms) estimators.push_back(alg::algorithm_registry().make(a.id, a.given));
-
-  // Every rank lists the same tasks; rank 0 says which of them are stored already.
-  std::string stored = root ? stored_task_flags(spec, cells.size(), *store, outcome.hash, options.resume) : "";
-  ranks::broadcast(stored);
 
   // Cell-major order, so that cells finish one after another and the per-cell progress lines flow. The
   // (cell, trial) pairs with pending tasks are dealt to the ranks in turn, every algorithm of a pair to
