@@ -62,6 +62,7 @@ const bool registered = dpb::cli::register_verb({
     .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
                  "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400"},
     .order = 60,
+    .spreads_over_ranks = true,
     .setup =
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();

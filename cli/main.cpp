@@ -3,10 +3,12 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <fmt/core.h>
+#include <optional>
 #include <string>
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
+#include "verify/distributed/ranks.hpp"
 
 namespace {
 
@@ -42,25 +44,29 @@ int main(int argc, char** argv) {
     runners.emplace_back(sub, verb.setup(*sub));
   }
 
+  // Under mpirun every rank runs main(); rank 0 prints, and every rank exits with rank 0's code.
+  std::optional<dpb::verify::ranks::Session> ranks;
   try {
+    ranks.emplace(argc, argv);
     app.parse(argc, argv);
-    for (auto& [sub, run] : runners) {
-      if (*sub) return run();
+    for (std::size_t i = 0; i < runners.size(); ++i) {
+      if (!*runners[i].first) continue;
+      if (dpb::verify::ranks::size() > 1 && !verbs[i].spreads_over_ranks)
+        throw dpb::InvalidArgument(fmt::format("'dpbounds {}' runs as one process: start it without mpirun (run, "
+                                               "verify, reproduce and audit spread over MPI ranks)",
+                                               verbs[i].name));
+      return dpb::verify::ranks::agree(runners[i].second());
     }
-    return 0;
+    return dpb::verify::ranks::agree(0);
   } catch (const CLI::Success& e) {
-    return app.exit(e);  // --help, --version
+    return dpb::verify::ranks::agree(app.exit(e));  // --help, --version
   } catch (const CLI::ParseError& e) {
-    fmt::print(stderr, "dpbounds: error: {} (run 'dpbounds --help')\n", e.what());
-    return dpb::cli::kUsageError;
+    return dpb::verify::ranks::fail(dpb::cli::kUsageError, fmt::format("dpbounds: error: {} (run 'dpbounds --help')", e.what()));
   } catch (const dpb::InvalidArgument& e) {
-    fmt::print(stderr, "dpbounds: error: {}\n", e.what());
-    return dpb::cli::kUsageError;
+    return dpb::verify::ranks::fail(dpb::cli::kUsageError, fmt::format("dpbounds: error: {}", e.what()));
   } catch (const dpb::ConfigError& e) {
-    fmt::print(stderr, "dpbounds: error: {}\n", e.what());
-    return dpb::cli::kUsageError;
+    return dpb::verify::ranks::fail(dpb::cli::kUsageError, fmt::format("dpbounds: error: {}", e.what()));
   } catch (const std::exception& e) {
-    fmt::print(stderr, "dpbounds: internal error: {}\n", e.what());
-    return 1;
+    return dpb::verify::ranks::fail(1, fmt::format("dpbounds: internal error: {}", e.what()));
   }
 }

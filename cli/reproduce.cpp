@@ -47,6 +47,7 @@ const bool registered = dpb::cli::register_verb({
             "and writes OUT/reproduce-<key>-<scale>/; exit 1 when a claim FAILs",
     .examples = {"reproduce cai2024", "reproduce cai2024/fig1-left --scale paper --threads 8"},
     .order = 16,
+    .spreads_over_ranks = true,
     .setup =
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();

@@ -47,6 +47,7 @@ const bool registered = dpb::cli::register_verb({
     .examples = {"run configs/experiments/quick/cai2024.yaml --threads 2",
                  "run CONFIG --only 'liu2022.*' --set grid.n=[1000,2000] --resume"},
     .order = 20,
+    .spreads_over_ranks = true,
     .setup =
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();

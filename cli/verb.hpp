@@ -19,6 +19,7 @@ struct Verb {
   std::string help;                   // further lines shown under the verb in `dpbounds --help`
   std::vector<std::string> examples;  // argument lists, shown as `dpbounds <example>`
   int order = 100;                    // position in `dpbounds --help`
+  bool spreads_over_ranks = false;    // runs under `mpirun -np N` (docs/cluster.md); the others refuse
   // Declares the verb's options on `sub`; returns what runs when the verb is chosen (its exit code).
   std::function<std::function<int()>(CLI::App& sub)> setup;
 };

@@ -48,6 +48,7 @@ const bool registered = dpb::cli::register_verb({
             "verdicts and writes OUT/suite-<suite>/summary.md; exit 1 when a check FAILs",
     .examples = {"verify", "verify --suite full --threads 8"},
     .order = 15,
+    .spreads_over_ranks = true,
     .setup =
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();

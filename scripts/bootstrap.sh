@@ -18,6 +18,8 @@ packages=(
   libsqlite3-dev    # results store
   nlohmann-json3-dev # machine-readable output
   gnuplot-nox       # report figures (PNG/SVG); reports skip them when it is absent
+  libopenmpi-dev    # MPI: `mpirun -np N dpbounds run ...` over many machines (docs/cluster.md); optional
+  openmpi-bin       # mpirun, for the MPI tests and for running on a cluster
 )
 
 missing=()

@@ -15,6 +15,7 @@
 #include "verify/experiment/overrides.hpp"
 #include "verify/experiment/selection.hpp"
 #include "verify/audit/audit_report.hpp"
+#include "verify/distributed/ranks.hpp"
 #include "verify/experiment/yaml_read.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/runner/verdict_table.hpp"
@@ -213,7 +214,7 @@ SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, con
     if (!spec.algorithms.empty()) print_verdicts(run.runs.back().verdicts, log);
     for (const auto& audit : run.runs.back().audits) fmt::print(log, "{}\n", audit_line(audit));
   }
-  write_suite_summary(suite, run, suite_coverage(suite), out);
+  if (ranks::is_root()) write_suite_summary(suite, run, suite_coverage(suite), out);
   if (const auto line = audit_summary(run); !line.empty()) fmt::print(log, "\n{}\n", line);
   return run;
 }

@@ -26,8 +26,9 @@ inline std::string slurp(const std::filesystem::path& p) {
   return s.str();
 }
 
-// `args` is appended to the executable's path as a shell command line (quote as a shell would).
-inline CliResult run_cli(const std::string& args) {
+// `args` is appended to the executable's path as a shell command line (quote as a shell would);
+// `launcher` goes before it (`mpirun -np 2`).
+inline CliResult run_cli(const std::string& args, const std::string& launcher = "") {
   const char* cli = std::getenv("DPB_CLI");
   REQUIRE(cli != nullptr);
   // ctest runs the cases as parallel processes: every call gets its own capture files.
@@ -35,7 +36,7 @@ inline CliResult run_cli(const std::string& args) {
   const std::string tag = std::to_string(::getpid()) + "_" + std::to_string(calls++);
   const auto dir = std::filesystem::temp_directory_path();
   const auto out = dir / ("dpb_cli_test_" + tag + ".out"), err = dir / ("dpb_cli_test_" + tag + ".err");
-  const std::string cmd = std::string("'") + cli + "' " + args + " >" + out.string() + " 2>" + err.string();
+  const std::string cmd = launcher + " '" + cli + "' " + args + " >" + out.string() + " 2>" + err.string();
   const int status = std::system(cmd.c_str());
   CliResult result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
   std::filesystem::remove(out);

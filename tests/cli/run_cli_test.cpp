@@ -1,8 +1,6 @@
 // End-to-end tests of `dpbounds run / check / table / plot / verify`: the executable as a child
 // process (its path in ctest's DPB_CLI), killed or interrupted mid-run to test the store's promises.
-#include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -17,12 +15,11 @@
 #include <vector>
 
 #include "cli/run_cli.hpp"
+#include "cli/spawn_cli.hpp"
 #include "verify/experiment/canonical.hpp"
 #include "verify/runner/runner_fixture.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/store/store.hpp"
-
-extern char** environ;
 
 namespace fs = std::filesystem;
 using dpb::verify::TrialRow;
@@ -62,39 +59,9 @@ class Workspace {
   fs::path dir_;
 };
 
-struct Child {
-  pid_t pid;
-  fs::path out, err;
-};
-
-// Starts `dpbounds args...` with stdout and stderr going to files in `ws`.
-Child spawn(const Workspace& ws, const std::vector<std::string>& args) {
-  const char* cli = std::getenv("DPB_CLI");
-  REQUIRE(cli != nullptr);
-  static int calls = 0;
-  Child child{0, ws.dir() / ("out" + std::to_string(calls)), ws.dir() / ("err" + std::to_string(calls))};
-  ++calls;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, child.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, child.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  std::vector<std::string> all = {cli};
-  all.insert(all.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : all) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  REQUIRE(posix_spawn(&child.pid, cli, &actions, nullptr, argv.data(), environ) == 0);
-  posix_spawn_file_actions_destroy(&actions);
-  return child;
-}
-
+using dpb::test::Child;
+using dpb::test::wait_for;
 using Result = dpb::test::CliResult;  // code: the exit status, or -signal when killed
-
-Result wait_for(const Child& child) {
-  int status = 0;
-  ::waitpid(child.pid, &status, 0);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status), dpb::test::slurp(child.out), dpb::test::slurp(child.err)};
-}
 
 // `dpbounds args...` to completion (each argument shell-quoted).
 Result run(const std::vector<std::string>& args) {
@@ -176,7 +143,7 @@ TEST_CASE("a run killed at a random point and resumed ends with exactly the rows
   const auto reference = ws.dir() / "reference", killed = ws.dir() / "killed";
   REQUIRE(run({"run", config.string(), "--out", reference.string(), "--threads", "1"}).code == 0);
 
-  const Child child = spawn(ws, {"run", config.string(), "--out", killed.string(), "--threads", "2"});
+  const Child child = dpb::test::spawn_cli(ws.dir(), {"run", config.string(), "--out", killed.string(), "--threads", "2"});
   wait_for_rows(child, killed, config);
   // A fixed-seed random delay moves the kill point around within the run without making it flaky.
   std::mt19937 gen(20261121);
@@ -198,7 +165,7 @@ TEST_CASE("Ctrl-C finishes the trials in flight, commits and exits 130", "[cli][
   const Workspace ws;
   const auto config = ws.write("slow.yaml", kSlowExperiment);
   const auto out = ws.dir() / "results";
-  const Child child = spawn(ws, {"run", config.string(), "--out", out.string(), "--threads", "2"});
+  const Child child = dpb::test::spawn_cli(ws.dir(), {"run", config.string(), "--out", out.string(), "--threads", "2"});
   wait_for_rows(child, out, config);
   ::kill(child.pid, SIGINT);
   const Result r = wait_for(child);

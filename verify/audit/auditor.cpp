@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
+#include "verify/distributed/spread.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/trial_input.hpp"
 
@@ -119,22 +120,28 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
 
   const auto start = std::chrono::steady_clock::now();
   ScoreContext context{pair.direction, std::nullopt};
-  std::vector<double> scores_d(static_cast<std::size_t>(spec.trials)), scores_d_prime(scores_d.size());
   const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
-  for (long run = 0; run < spec.trials; ++run) {
-    core::Rng rng_d = stream(spec, std::uint64_t(run), kRoleD),
-              rng_d_prime = stream(spec, std::uint64_t(run), kRoleDPrime);
+  // Under mpirun the runs are spread over the ranks; each run's scores depend only on its streams.
+  const auto scores = ranks::spread(std::size_t(spec.trials), [&](std::size_t run) -> std::vector<double> {
+    core::Rng rng_d = stream(spec, run, kRoleD), rng_d_prime = stream(spec, run, kRoleDPrime);
     const alg::Estimate on_d = estimator->run(in_d, rng_d);
     if (!score) score = &find_score(default_score(on_d));
     if (score->needs_reference && !context.reference) {
       core::Rng reference_rng = stream(spec, 0, kReferenceRole);
       context.reference = estimator->run(in_d, reference_rng);
-      ++result.runs;
     }
-    scores_d[std::size_t(run)] = score->score(on_d, context);
-    scores_d_prime[std::size_t(run)] = score->score(estimator->run(in_d_prime, rng_d_prime), context);
-    result.runs += 2;
+    return {score->score(on_d, context), score->score(estimator->run(in_d_prime, rng_d_prime), context)};
+  });
+  std::vector<double> scores_d, scores_d_prime;
+  for (const auto& pair_of_scores : scores) {
+    scores_d.push_back(pair_of_scores[0]);
+    scores_d_prime.push_back(pair_of_scores[1]);
   }
+  if (!score) {  // a rank that ran none of the runs (fewer runs than ranks) names the default score all the same
+    core::Rng rng_d = stream(spec, 0, kRoleD);
+    score = &find_score(default_score(estimator->run(in_d, rng_d)));
+  }
+  result.runs = 2 * spec.trials + (score->needs_reference ? 1 : 0);  // the reference runs once
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   result.runs_per_second = seconds > 0 ? double(result.runs) / seconds : 0.0;
   result.score = score->name;

@@ -1,6 +1,9 @@
 #include "verify/runner/run_and_report.hpp"
 
+#include <optional>
+
 #include "verify/audit/audit_report.hpp"
+#include "verify/distributed/ranks.hpp"
 #include "verify/checks/run_checks.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/runner/verdict_table.hpp"
@@ -13,19 +16,23 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
   run.dir = out / spec.name;
   run.results.experiment = spec.name;
   if (!spec.algorithms.empty()) {  // an audit-only experiment has no trials, checks or report
-    ResultStore store(store_path(run.dir));
-    run.outcome = run_experiment(spec, store, options);
+    // Under mpirun, only rank 0 opens the store; it alone checks and writes the report.
+    std::optional<ResultStore> store;
+    if (ranks::is_root()) store.emplace(store_path(run.dir));
+    run.outcome = run_experiment(spec, store ? &*store : nullptr, options);
     if (run.outcome.interrupted) return run;
-    run.results = store.load(run.outcome.hash);
-    run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+    if (store) {
+      run.results = store->load(run.outcome.hash);
+      run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+    }
   }
-  if (spec.audits.empty()) return run;
+  if (spec.audits.empty()) return run;  // every rank runs the audits (their runs are spread over the ranks)
   nlohmann::json audits = nlohmann::json::array();
   for (const auto& audit : spec.audits) {
     run.audits.push_back(run_audit(audit));
     audits.push_back(to_json(run.audits.back()));
   }
-  write_file_atomically(run.dir / "audits.json", audits.dump(2) + "\n");
+  if (ranks::is_root()) write_file_atomically(run.dir / "audits.json", audits.dump(2) + "\n");
   return run;
 }
 

@@ -24,6 +24,8 @@ struct ExperimentRun {
 // After the checks and the report, the experiment's privacy audits run and go to <dir>/audits.json.
 // An interrupted run stops after committing its rows: no checks, no report, no audits. An experiment
 // without algorithms (audit-only) runs its audits alone: no store, no checks, no report.
+// Under mpirun every rank calls it: the trials and the audits' runs are spread over the ranks; rank 0
+// alone opens the store, checks and writes files, and only its ExperimentRun holds results and verdicts.
 ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options);
 
 // The checks of `settings` on `results`, and the report written into `dir`.

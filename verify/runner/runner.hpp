@@ -1,8 +1,9 @@
 #pragma once
 // The trial runner (DESIGN.md §5 "Runner"): schedules every (cell, algorithm, trial) task not yet
-// stored over OpenMP threads and hands finished rows to the store in batches, one transaction each.
-// Results are bit-identical for any thread count: every random number comes from a counter-based
-// stream named by the task (verify/runner/trial.hpp), never from the thread that runs it.
+// stored over MPI ranks (under mpirun, verify/distributed/ranks.hpp) and each rank's OpenMP threads, and
+// hands finished rows to the store in batches, one transaction each. Results are bit-identical for any
+// number of threads and ranks: every random number comes from a counter-based stream named by the task
+// (verify/runner/trial.hpp), never from the thread or rank that runs it.
 #include <cstdio>
 #include <string>
 
@@ -33,6 +34,8 @@ struct RunOutcome {
 // Runs what is missing of `spec` into `store`. Without resume, rows stored earlier under the same
 // hash are deleted first. Ctrl-C (SIGINT/SIGTERM) finishes the tasks in flight, commits and returns
 // with `interrupted` set. Throws dpb::InvalidArgument for threads < 1.
-RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore& store, const RunOptions& options);
+// Under mpirun every rank calls it at the same point: rank 0 with the store, the others with none (they
+// send their rows to rank 0); `threads` are per rank, and every rank returns rank 0's outcome.
+RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore* store, const RunOptions& options);
 
 }  // namespace dpb::verify

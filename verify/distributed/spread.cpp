@@ -1,0 +1,42 @@
+#include "verify/distributed/spread.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include "verify/distributed/ranks.hpp"
+
+namespace dpb::verify::ranks {
+namespace {
+
+// CBOR keeps every double's bits, NaN included.
+std::string to_bytes(const nlohmann::json& j) {
+  const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(j);
+  return std::string(bytes.begin(), bytes.end());
+}
+
+}  // namespace
+
+std::vector<std::vector<double>> spread(std::size_t count, const std::function<std::vector<double>(std::size_t)>& job) {
+  std::vector<std::vector<double>> values(count);
+  const auto ranks = static_cast<std::size_t>(size()), me = static_cast<std::size_t>(rank());
+  nlohmann::json mine = nlohmann::json::object();  // job index -> values
+  for (std::size_t i = me; i < count; i += ranks) {
+    values[i] = job(i);
+    if (ranks > 1) mine[std::to_string(i)] = values[i];
+  }
+  if (ranks == 1) return values;
+  std::string all;
+  if (is_root()) {
+    for (std::size_t from = 1; from < ranks; ++from) {
+      const nlohmann::json theirs = nlohmann::json::from_cbor(*receive(true));
+      for (const auto& [index, v] : theirs.items()) values[std::stoul(index)] = v.get<std::vector<double>>();
+    }
+    all = to_bytes(values);
+  } else {
+    send_to_root(to_bytes(mine));
+    finish_sends();
+  }
+  broadcast(all);
+  return nlohmann::json::from_cbor(all).get<std::vector<std::vector<double>>>();
+}
+
+}  // namespace dpb::verify::ranks

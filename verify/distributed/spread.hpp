@@ -1,0 +1,15 @@
+#pragma once
+// Independent numbered jobs spread over the ranks of an MPI job (verify/distributed/ranks.hpp): what the
+// privacy auditor's mechanism runs are. In a single process it is a plain loop.
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace dpb::verify::ranks {
+
+// Runs job(i) for i in [0, count): rank r the jobs r, r + N, r + 2N, ... Returns every job's values, in
+// job order, on every rank, bit for bit as job(i) computed them. Collective: every rank calls it at the
+// same point.
+std::vector<std::vector<double>> spread(std::size_t count, const std::function<std::vector<double>(std::size_t)>& job);
+
+}  // namespace dpb::verify::ranks
