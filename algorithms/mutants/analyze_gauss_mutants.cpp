@@ -1,5 +1,8 @@
 // Mutants of the Analyze-Gauss baseline baseline.dp_gauss (cai2024 §2.8; Dwork, Talwar, Thakurta,
 // Zhang 2014, Alg. 1), each pinned to clip = on, the configuration whose claim is worst-case DP.
+#include <functional>
+
+#include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/cai2024_dp_gauss.hpp"
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/wishart.hpp"
@@ -15,6 +18,18 @@ std::unique_ptr<Estimator> with_wishart_noise(const core::ParamMap& p) {
   return baselines::make_cai2024_dp_gauss(
       p, [](const Eigen::MatrixXd& A, double, const Input& in, core::Rng& rng) {
         return wishart_release(A, in.X->cols(), in.privacy.epsilon, rng);
+      });
+}
+
+// baseline.dp_gauss releasing A through analyze_gauss_release with its noise matrix rewritten by `break_noise`.
+std::unique_ptr<Estimator> with_broken_noise(const core::ParamMap& p,
+                                             std::function<void(Eigen::MatrixXd& noise)> break_noise) {
+  return baselines::make_cai2024_dp_gauss(
+      p, [break_noise](const Eigen::MatrixXd& A, double noise_sd, const Input&, core::Rng& rng) {
+        Eigen::MatrixXd noise = baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()),
+                                                                 noise_sd, rng);
+        break_noise(noise);
+        return Eigen::MatrixXd(A + noise);
       });
 }
 
@@ -39,6 +54,25 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
        .broken = "Gaussian noise calibrated at 1/eps instead of eps (scale ~ eps instead of 1/eps)",
        .pinned = worst_case_configuration(),
        .break_privacy = [](const Privacy& asked, const Input&) { return inverted_epsilon(asked); }},
+      {.id = "mutant.dp_gauss_noise_without_diagonal",
+       .breaks = id,
+       .broken = "symmetric noise missing its diagonal (the diagonal of A released exactly)",
+       .pinned = worst_case_configuration(),
+       .broken_factory =
+           [](const core::ParamMap& p) {
+             return with_broken_noise(p, [](Eigen::MatrixXd& noise) { noise.diagonal().setZero(); });
+           }},
+      {.id = "mutant.dp_gauss_noise_not_mirrored",
+       .breaks = id,
+       .broken = "symmetric noise drawn on the upper triangle but not mirrored: the lower triangle, which the "
+                 "symmetric eigensolver reads, keeps A's off-diagonal entries exactly",
+       .pinned = worst_case_configuration(),
+       .broken_factory =
+           [](const core::ParamMap& p) {
+             return with_broken_noise(p, [](Eigen::MatrixXd& noise) {
+               noise.triangularView<Eigen::StrictlyLower>().setZero();
+             });
+           }},
       {.id = "mutant.wishart",
        .breaks = id,
        .broken =

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/errors.hpp"
 
@@ -38,6 +39,28 @@ double output_distance(const alg::Estimate& a, const alg::Estimate& b) {
   throw InvalidArgument("score 'reference_distance': the output and its reference share no released part");
 }
 
+// The entry (i, j) of a released covariance that a canary c u moves most, c^2 u_i u_j: on the diagonal
+// i = j = argmax |u_i|; off it the pair i > j maximising |u_i u_j|. Reading one entry, not a quadratic
+// form, keeps an entry released without noise from being mixed with the noisy ones.
+std::pair<Eigen::Index, Eigen::Index> canary_diagonal(const Eigen::VectorXd& u) {
+  Eigen::Index i = 0;
+  u.cwiseAbs().maxCoeff(&i);
+  return {i, i};
+}
+
+std::pair<Eigen::Index, Eigen::Index> canary_off_diagonal(const Eigen::VectorXd& u) {
+  if (u.size() < 2) throw InvalidArgument("score 'canary_off_diagonal_entry' needs d >= 2");
+  std::pair<Eigen::Index, Eigen::Index> best{1, 0};
+  for (Eigen::Index i = 1; i < u.size(); ++i)
+    for (Eigen::Index j = 0; j < i; ++j)
+      if (std::abs(u(i) * u(j)) > std::abs(u(best.first) * u(best.second))) best = {i, j};
+  return best;
+}
+
+double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry, const char* score) {
+  return require(e.Sigma, "covariance Sigma", score)(entry.first, entry.second);
+}
+
 }  // namespace
 
 const std::vector<ScoreEntry>& score_registry() {
@@ -54,6 +77,15 @@ const std::vector<ScoreEntry>& score_registry() {
       {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
        [](const alg::Estimate& e, const ScoreContext& c) {
          return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
+       }},
+      {"canary_diagonal_entry", "Sigma_ii, i = argmax |u_i|: the diagonal entry the canary moves most", false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return covariance_entry(e, canary_diagonal(c.direction), "canary_diagonal_entry");
+       }},
+      {"canary_off_diagonal_entry",
+       "Sigma_ij, i > j maximising |u_i u_j|: the off-diagonal entry the canary moves most", false,
+       [](const alg::Estimate& e, const ScoreContext& c) {
+         return covariance_entry(e, canary_off_diagonal(c.direction), "canary_off_diagonal_entry");
        }},
       {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
        false,

@@ -79,3 +79,27 @@ TEST_CASE("the default score follows what the output holds; bad names and parts 
   CHECK_THROWS_AS(find_score("subspace_energy").score(only_scalar, along(Eigen::Vector2d(1, 0))),
                   dpb::InvalidArgument);
 }
+
+TEST_CASE("entry scores read the covariance entry the canary moves most", "[audit]") {
+  // Sigma_ij = 10 i + j names each entry; the canary c u moves entry (i, j) by c^2 u_i u_j.
+  dpb::alg::Estimate e;
+  Eigen::MatrixXd Sigma(4, 4);
+  for (Eigen::Index i = 0; i < 4; ++i)
+    for (Eigen::Index j = 0; j < 4; ++j) Sigma(i, j) = double(10 * i + j);
+  e.Sigma = Sigma;
+  // |u| largest at index 2, then 0: the diagonal entry (2, 2), the off-diagonal pair (2, 0) read below
+  // the diagonal (row > column), whatever the signs.
+  const Eigen::Vector4d u = Eigen::Vector4d(-0.5, 0.1, 0.8, 0.3).normalized();
+  CHECK(find_score("canary_diagonal_entry").score(e, along(u)) == 22);
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(u)) == 20);
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(-u)) == 20);
+  // A coordinate canary moves no off-diagonal entry: any pair is as good, and the first (1, 0) is read.
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(Eigen::Vector4d(0, 0, 1, 0))) == 10);
+  dpb::alg::Estimate scalar_only;
+  scalar_only.scalar = 1;
+  CHECK_THROWS_AS(find_score("canary_diagonal_entry").score(scalar_only, along(u)), dpb::InvalidArgument);
+  dpb::alg::Estimate one_by_one;
+  one_by_one.Sigma = Eigen::MatrixXd::Ones(1, 1);
+  CHECK_THROWS_AS(find_score("canary_off_diagonal_entry").score(one_by_one, along(Eigen::VectorXd::Ones(1))),
+                  dpb::InvalidArgument);
+}
