@@ -54,6 +54,14 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
        .broken = "Gaussian noise calibrated at 1/eps instead of eps (scale ~ eps instead of 1/eps)",
        .pinned = worst_case_configuration(),
        .break_privacy = [](const Privacy& asked, const Input&) { return inverted_epsilon(asked); }},
+      {.id = "mutant.dp_gauss_halved_noise",
+       .breaks = id,
+       .broken = "Analyze-Gauss noise standard deviation halved",
+       .pinned = worst_case_configuration(),
+       .broken_factory =
+           [](const core::ParamMap& p) {
+             return with_broken_noise(p, [](Eigen::MatrixXd& noise) { noise *= 0.5; });
+           }},
       {.id = "mutant.dp_gauss_noise_without_diagonal",
        .breaks = id,
        .broken = "symmetric noise missing its diagonal (the diagonal of A released exactly)",

@@ -20,6 +20,7 @@ enum class NeighbourKind {
   huge_norm,  // D' replaces the record by a huge-norm canary c u along the fixed direction u
   sign_flip,  // D holds +c u, D' holds -c u at the index
   corner,     // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
+  orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
 };
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
@@ -65,7 +66,7 @@ void validate(const AuditSpec& spec);
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
-// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner"; otherwise dpb::InvalidArgument listing them.
+// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner" | "orthogonal_axes"; otherwise dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
 std::string to_string(NeighbourKind kind);
 

@@ -118,7 +118,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   result.canary_norm = pair.canary_norm;
 
   const auto start = std::chrono::steady_clock::now();
-  ScoreContext context{pair.direction, std::nullopt};
+  ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index)};
   std::vector<double> scores_d(static_cast<std::size_t>(spec.trials)), scores_d_prime(scores_d.size());
   const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
   for (long run = 0; run < spec.trials; ++run) {

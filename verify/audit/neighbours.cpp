@@ -46,6 +46,21 @@ WorstCase worst_case_construction(const std::string& id) {
   return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction"};
 }
 
+std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
+  if (u.size() < 2) throw InvalidArgument("neighbours: orthogonal_axes needs d >= 2");
+  Eigen::Index a = 0, b = 1;
+  if (std::abs(u(b)) > std::abs(u(a))) std::swap(a, b);
+  for (Eigen::Index i = 2; i < u.size(); ++i) {
+    if (std::abs(u(i)) > std::abs(u(a))) {
+      b = a;
+      a = i;
+    } else if (std::abs(u(i)) > std::abs(u(b))) {
+      b = i;
+    }
+  }
+  return {a, b};
+}
+
 Eigen::VectorXd canary_direction(const core::ModelInfo& info) {
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(info.Sigma);
   return solver.eigenvectors().col(0);  // ascending order: the smallest eigenvalue's eigenvector
@@ -95,6 +110,19 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
       pair.description = fmt::format(
           "record {} at opposite corners -c s/sqrt(d) in D and +c s/sqrt(d) in D', c = {:.4g}, s = sign(u)",
           index, norm);
+      break;
+    }
+    case NeighbourKind::orthogonal_axes: {
+      // Two records of equal norm c on orthogonal axes: x x^T changes by c^2 (e_b e_b^T - e_a e_a^T), whose
+      // Frobenius norm sqrt(2) c^2 is the replace-one sensitivity of a sum of clipped PSD terms
+      // (psd_sum_sensitivity), and which, having no off-diagonal part, is as large on the upper triangle
+      // that Analyze Gauss perturbs: the neighbours that make its privacy loss tight.
+      const auto [a, b] = heaviest_axes(pair.direction);
+      pair.canary_norm = norm;
+      pair.direction = Eigen::VectorXd::Unit(d, b);
+      plant(pair, norm * Eigen::VectorXd::Unit(d, a), norm * pair.direction);
+      pair.description =
+          fmt::format("record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
       break;
     }
     case NeighbourKind::canary:

@@ -57,6 +57,27 @@ std::pair<Eigen::Index, Eigen::Index> canary_off_diagonal(const Eigen::VectorXd&
   return best;
 }
 
+// <upper(Sigma), upper(Delta)> / ||upper(Delta)||, Delta = x' x'^T - x x^T for the replaced records x (in D)
+// and x' (in D'), upper = the triangle with the diagonal. When Sigma is a linear image of sum_i x_i x_i^T
+// plus iid Gaussian noise on that triangle (Analyze Gauss with k = d), D and D' shift its mean by a multiple
+// of upper(Delta) (up to clipping, which scales records of equal norm alike), and this projection is the
+// log-likelihood ratio: by Neyman–Pearson its threshold tests are the most powerful ones.
+double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c) {
+  const Eigen::MatrixXd& Sigma = require(e.Sigma, "covariance Sigma", "second_moment_lr");
+  if (c.record.size() != Sigma.rows() || c.record_prime.size() != Sigma.rows())
+    throw InvalidArgument("score 'second_moment_lr' needs the replaced records of D and D'");
+  const Eigen::MatrixXd delta =
+      c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
+  double projection = 0, norm2 = 0;
+  for (Eigen::Index j = 0; j < Sigma.cols(); ++j)
+    for (Eigen::Index i = 0; i <= j; ++i) {
+      projection += delta(i, j) * Sigma(i, j);
+      norm2 += delta(i, j) * delta(i, j);
+    }
+  if (!(norm2 > 0)) throw InvalidArgument("score 'second_moment_lr': D and D' have the same second moment");
+  return projection / std::sqrt(norm2);
+}
+
 double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry, const char* score) {
   return require(e.Sigma, "covariance Sigma", score)(entry.first, entry.second);
 }
@@ -87,6 +108,10 @@ const std::vector<ScoreEntry>& score_registry() {
        [](const alg::Estimate& e, const ScoreContext& c) {
          return covariance_entry(e, canary_off_diagonal(c.direction), "canary_off_diagonal_entry");
        }},
+      {"second_moment_lr",
+       "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
+       "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
+       false, second_moment_likelihood_ratio},
       {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
        false,
        [](const alg::Estimate& e, const ScoreContext&) {

@@ -158,6 +158,21 @@ TEST_CASE("Analyze-Gauss noise mutants leave the entries they break exactly rele
   CHECK(off_diagonal.cwiseAbs().maxCoeff() < kExact);
 }
 
+TEST_CASE("mutant.dp_gauss_halved_noise adds half the real noise on the same stream", "[mutants]") {
+  const CanaryData data = canary_data(3, 100, 1);
+  const alg::Input in = vectors_input(data, 3, 1, 1e-5);
+  auto noise_of = [&](const std::string& id, const core::ParamMap& params) {
+    core::Rng rng(17, 3);
+    const alg::Estimate out = alg::algorithm_registry().make(id, params)->run(in, rng);
+    const double s = counter(out, "scale");
+    return Eigen::MatrixXd(*out.Sigma / s - clipped_scaled_second_moment(data.X, s));
+  };
+  const Eigen::MatrixXd real = noise_of("baseline.dp_gauss", kClipOnFullRank);
+  const Eigen::MatrixXd halved = noise_of("mutant.dp_gauss_halved_noise", {{"covariance", std::string("rank_r")}});
+  CHECK(real.norm() > 0);
+  CHECK((halved - 0.5 * real).norm() < 1e-9 * real.norm());
+}
+
 TEST_CASE("mutant.private_mean_no_truncation truncates nothing and keeps the real noise", "[mutants]") {
   const CanaryData data = canary_data(3, 400, 1e4);
   const alg::Input in = vectors_input(data, 1, 0.5, 1e-5);
