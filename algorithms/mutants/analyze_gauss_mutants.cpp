@@ -21,13 +21,14 @@ std::unique_ptr<Estimator> with_wishart_noise(const core::ParamMap& p) {
       });
 }
 
-// baseline.dp_gauss releasing A through analyze_gauss_release with its noise matrix rewritten by `break_noise`.
+// baseline.dp_gauss releasing A through analyze_gauss_release with its noise matrix rewritten by
+// `break_noise`.
 std::unique_ptr<Estimator> with_broken_noise(const core::ParamMap& p,
                                              std::function<void(Eigen::MatrixXd& noise)> break_noise) {
   return baselines::make_cai2024_dp_gauss(
       p, [break_noise](const Eigen::MatrixXd& A, double noise_sd, const Input&, core::Rng& rng) {
-        Eigen::MatrixXd noise = baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()),
-                                                                 noise_sd, rng);
+        Eigen::MatrixXd noise =
+            baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()), noise_sd, rng);
         break_noise(noise);
         return Eigen::MatrixXd(A + noise);
       });
@@ -72,14 +73,14 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
            }},
       {.id = "mutant.dp_gauss_noise_not_mirrored",
        .breaks = id,
-       .broken = "symmetric noise drawn on the upper triangle but not mirrored: the lower triangle, which the "
-                 "symmetric eigensolver reads, keeps A's off-diagonal entries exactly",
+       .broken =
+           "symmetric noise drawn on the upper triangle but not mirrored: the lower triangle, which the "
+           "symmetric eigensolver reads, keeps A's off-diagonal entries exactly",
        .pinned = worst_case_configuration(),
        .broken_factory =
            [](const core::ParamMap& p) {
-             return with_broken_noise(p, [](Eigen::MatrixXd& noise) {
-               noise.triangularView<Eigen::StrictlyLower>().setZero();
-             });
+             return with_broken_noise(
+                 p, [](Eigen::MatrixXd& noise) { noise.triangularView<Eigen::StrictlyLower>().setZero(); });
            }},
       {.id = "mutant.wishart",
        .breaks = id,

@@ -29,7 +29,11 @@ WorstCase worst_case_construction(const std::string& id) {
     return {NeighbourKind::corner,
             "dugler2026 §3 (Lemma 14): box corners attain the truncated mean's sensitivity 2 r sqrt(dk)/m"};
   if (starts_with(id, "kumar2025."))
-    return {NeighbourKind::corner, "kumar2025 §4.6 Alg. 1: the replaced point has every coordinate at +-R"};
+    // Not `corner`: opposite corners have the same x x^T, and every kumar2025 algorithm reads only
+    // second moments, so D and D' would look identical to it.
+    return {NeighbourKind::huge_norm,
+            "kumar2025 §4.6: a typical point replaced by one with every coordinate at +-R (the "
+            "canary c u, truncated to +-R wherever |c u_i| > R)"};
   if (starts_with(id, "liu2022."))
     return {NeighbourKind::huge_norm,
             "liu2022 §3.7 Alg. 2-4: a huge record is clipped to beta, the most one record can move a step "
@@ -121,8 +125,8 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
       pair.canary_norm = norm;
       pair.direction = Eigen::VectorXd::Unit(d, b);
       plant(pair, norm * Eigen::VectorXd::Unit(d, a), norm * pair.direction);
-      pair.description =
-          fmt::format("record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
+      pair.description = fmt::format(
+          "record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
       break;
     }
     case NeighbourKind::canary:

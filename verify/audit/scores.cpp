@@ -14,6 +14,17 @@ namespace {
 // an outcome of its own, ordered below every released number, so threshold tests still separate it.
 constexpr double kBottom = std::numeric_limits<double>::lowest();
 
+// An output that releases nothing at all is BOTTOM.
+bool is_bottom(const alg::Estimate& e) { return !e.Q && !e.Sigma && !e.eigenvalues && !e.mean && !e.scalar; }
+
+// Every score gives BOTTOM kBottom, so an algorithm that sometimes releases (PrivPCA's tests) is scored
+// by what it releases otherwise.
+ScoreFunction bottom_below_all(ScoreFunction score) {
+  return [score = std::move(score)](const alg::Estimate& e, const ScoreContext& c) {
+    return is_bottom(e) ? kBottom : score(e, c);
+  };
+}
+
 template <class T>
 const T& require(const std::optional<T>& part, const char* what, const char* score) {
   if (!part)
@@ -66,8 +77,7 @@ double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext
   const Eigen::MatrixXd& Sigma = require(e.Sigma, "covariance Sigma", "second_moment_lr");
   if (c.record.size() != Sigma.rows() || c.record_prime.size() != Sigma.rows())
     throw InvalidArgument("score 'second_moment_lr' needs the replaced records of D and D'");
-  const Eigen::MatrixXd delta =
-      c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
+  const Eigen::MatrixXd delta = c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
   double projection = 0, norm2 = 0;
   for (Eigen::Index j = 0; j < Sigma.cols(); ++j)
     for (Eigen::Index i = 0; i <= j; ++i) {
@@ -78,58 +88,64 @@ double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext
   return projection / std::sqrt(norm2);
 }
 
-double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry, const char* score) {
+double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry,
+                        const char* score) {
   return require(e.Sigma, "covariance Sigma", score)(entry.first, entry.second);
 }
 
 }  // namespace
 
 const std::vector<ScoreEntry>& score_registry() {
-  static const std::vector<ScoreEntry> registry = {
-      {"subspace_energy", "u^T Q Q^T u: the share of the canary direction u inside the released subspace",
-       false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return (require(e.Q, "subspace Q", "subspace_energy").transpose() * c.direction).squaredNorm();
-       }},
-      {"eigenvector_projection", "|<q_1, u>|: alignment of the top released eigenvector with u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return std::abs(require(e.Q, "subspace Q", "eigenvector_projection").col(0).dot(c.direction));
-       }},
-      {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
-       }},
-      {"canary_diagonal_entry", "Sigma_ii, i = argmax |u_i|: the diagonal entry the canary moves most", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return covariance_entry(e, canary_diagonal(c.direction), "canary_diagonal_entry");
-       }},
-      {"canary_off_diagonal_entry",
-       "Sigma_ij, i > j maximising |u_i u_j|: the off-diagonal entry the canary moves most", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return covariance_entry(e, canary_off_diagonal(c.direction), "canary_off_diagonal_entry");
-       }},
-      {"second_moment_lr",
-       "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
-       "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
-       false, second_moment_likelihood_ratio},
-      {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
-       false,
-       [](const alg::Estimate& e, const ScoreContext&) {
-         return e.eigenvalues ? (*e.eigenvalues)(0) : kBottom;
-       }},
-      {"mean_projection", "<mean, u>: the released mean along u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return require(e.mean, "mean", "mean_projection").dot(c.direction);
-       }},
-      {"scalar",
-       "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
-       false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
-      {"reference_distance",
-       "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
-       "Sigma, Euclidean for a mean or scalar",
-       true,
-       [](const alg::Estimate& e, const ScoreContext& c) { return output_distance(e, reference_of(c)); }},
-  };
+  static const std::vector<ScoreEntry> registry = [] {
+    std::vector<ScoreEntry> entries = {
+        {"subspace_energy", "u^T Q Q^T u: the share of the canary direction u inside the released subspace",
+         false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return (require(e.Q, "subspace Q", "subspace_energy").transpose() * c.direction).squaredNorm();
+         }},
+        {"eigenvector_projection", "|<q_1, u>|: alignment of the top released eigenvector with u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return std::abs(require(e.Q, "subspace Q", "eigenvector_projection").col(0).dot(c.direction));
+         }},
+        {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
+         }},
+        {"canary_diagonal_entry", "Sigma_ii, i = argmax |u_i|: the diagonal entry the canary moves most",
+         false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return covariance_entry(e, canary_diagonal(c.direction), "canary_diagonal_entry");
+         }},
+        {"canary_off_diagonal_entry",
+         "Sigma_ij, i > j maximising |u_i u_j|: the off-diagonal entry the canary moves most", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return covariance_entry(e, canary_off_diagonal(c.direction), "canary_off_diagonal_entry");
+         }},
+        {"second_moment_lr",
+         "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
+         "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
+         false, second_moment_likelihood_ratio},
+        {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
+         false,
+         [](const alg::Estimate& e, const ScoreContext&) {
+           return e.eigenvalues ? (*e.eigenvalues)(0) : kBottom;
+         }},
+        {"mean_projection", "<mean, u>: the released mean along u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return require(e.mean, "mean", "mean_projection").dot(c.direction);
+         }},
+        {"scalar",
+         "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
+         false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
+        {"reference_distance",
+         "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
+         "Sigma, Euclidean for a mean or scalar",
+         true,
+         [](const alg::Estimate& e, const ScoreContext& c) { return output_distance(e, reference_of(c)); }},
+    };
+    for (auto& entry : entries) entry.score = bottom_below_all(std::move(entry.score));
+    return entries;
+  }();
   return registry;
 }
 

@@ -94,7 +94,7 @@ TEST_CASE("heaviest_axes picks the two largest |u_i|", "[audit]") {
 TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   CHECK(worst_case_construction("liu2022.private_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
-  CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("liu2022.private_oja").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").reason.find("cai2024 §3.6") !=
