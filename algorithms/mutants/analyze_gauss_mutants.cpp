@@ -21,17 +21,17 @@ std::unique_ptr<Estimator> with_wishart_noise(const core::ParamMap& p) {
       });
 }
 
-// baseline.dp_gauss releasing A through analyze_gauss_release with its noise matrix rewritten by
-// `break_noise`.
-std::unique_ptr<Estimator> with_broken_noise(const core::ParamMap& p,
-                                             std::function<void(Eigen::MatrixXd& noise)> break_noise) {
-  return baselines::make_cai2024_dp_gauss(
-      p, [break_noise](const Eigen::MatrixXd& A, double noise_sd, const Input&, core::Rng& rng) {
-        Eigen::MatrixXd noise =
-            baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()), noise_sd, rng);
-        break_noise(noise);
-        return Eigen::MatrixXd(A + noise);
-      });
+// baseline.dp_gauss whose Analyze-Gauss noise matrix (drawn as the real one) is rewritten by `break_noise`.
+EstimatorFactory noise_broken_by(std::function<void(Eigen::MatrixXd& noise)> break_noise) {
+  return [break_noise](const core::ParamMap& p) {
+    return baselines::make_cai2024_dp_gauss(
+        p, [break_noise](const Eigen::MatrixXd& A, double noise_sd, const Input&, core::Rng& rng) {
+          Eigen::MatrixXd noise =
+              baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()), noise_sd, rng);
+          break_noise(noise);
+          return Eigen::MatrixXd(A + noise);
+        });
+  };
 }
 
 }  // namespace
@@ -59,29 +59,20 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
        .breaks = id,
        .broken = "Analyze-Gauss noise standard deviation halved",
        .pinned = worst_case_configuration(),
-       .broken_factory =
-           [](const core::ParamMap& p) {
-             return with_broken_noise(p, [](Eigen::MatrixXd& noise) { noise *= 0.5; });
-           }},
+       .broken_factory = noise_broken_by([](Eigen::MatrixXd& noise) { noise *= 0.5; })},
       {.id = "mutant.dp_gauss_noise_without_diagonal",
        .breaks = id,
        .broken = "symmetric noise missing its diagonal (the diagonal of A released exactly)",
        .pinned = worst_case_configuration(),
-       .broken_factory =
-           [](const core::ParamMap& p) {
-             return with_broken_noise(p, [](Eigen::MatrixXd& noise) { noise.diagonal().setZero(); });
-           }},
+       .broken_factory = noise_broken_by([](Eigen::MatrixXd& noise) { noise.diagonal().setZero(); })},
       {.id = "mutant.dp_gauss_noise_not_mirrored",
        .breaks = id,
        .broken =
            "symmetric noise drawn on the upper triangle but not mirrored: the lower triangle, which the "
            "symmetric eigensolver reads, keeps A's off-diagonal entries exactly",
        .pinned = worst_case_configuration(),
-       .broken_factory =
-           [](const core::ParamMap& p) {
-             return with_broken_noise(
-                 p, [](Eigen::MatrixXd& noise) { noise.triangularView<Eigen::StrictlyLower>().setZero(); });
-           }},
+       .broken_factory = noise_broken_by(
+           [](Eigen::MatrixXd& noise) { noise.triangularView<Eigen::StrictlyLower>().setZero(); })},
       {.id = "mutant.wishart",
        .breaks = id,
        .broken =
