@@ -10,7 +10,11 @@ using namespace dpb::verify;
 
 namespace {
 
-ScoreContext along(const Eigen::VectorXd& u) { return ScoreContext{u, std::nullopt}; }
+ScoreContext along(const Eigen::VectorXd& u) {
+  ScoreContext context;
+  context.direction = u;
+  return context;
+}
 
 }  // namespace
 
@@ -44,7 +48,7 @@ TEST_CASE("covariance, eigenvalue, mean and scalar scores", "[audit]") {
 TEST_CASE("a release that did not happen (BOTTOM) scores below every number", "[audit]") {
   // Every score, including those that read a part BOTTOM lacks (PrivPCA releases Q or nothing).
   const dpb::alg::Estimate bottom;
-  const ScoreContext context{Eigen::Vector2d(1, 0), std::nullopt};
+  const ScoreContext context = along(Eigen::Vector2d(1, 0));
   for (const auto& entry : score_registry()) {
     INFO(entry.name);
     const double score = entry.score(bottom, context);
@@ -59,7 +63,9 @@ TEST_CASE("reference_distance compares with the reference output", "[audit]") {
   b.mean = Eigen::Vector2d(3, 4);
   const ScoreEntry& score = find_score("reference_distance");
   CHECK(score.needs_reference);
-  CHECK(score.score(a, ScoreContext{Eigen::Vector2d(1, 0), b}) == Approx(5));
+  ScoreContext with_reference = along(Eigen::Vector2d(1, 0));
+  with_reference.reference = b;
+  CHECK(score.score(a, with_reference) == Approx(5));
   CHECK_THROWS_AS(score.score(a, along(Eigen::Vector2d(1, 0))), dpb::InvalidArgument);
 }
 
