@@ -1,5 +1,8 @@
 // Mutants of the Analyze-Gauss baseline baseline.dp_gauss (cai2024 §2.8; Dwork, Talwar, Thakurta,
 // Zhang 2014, Alg. 1), each pinned to clip = on, the configuration whose claim is worst-case DP.
+#include <functional>
+
+#include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/cai2024_dp_gauss.hpp"
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/wishart.hpp"
@@ -16,6 +19,19 @@ std::unique_ptr<Estimator> with_wishart_noise(const core::ParamMap& p) {
       p, [](const Eigen::MatrixXd& A, double, const Input& in, core::Rng& rng) {
         return wishart_release(A, in.X->cols(), in.privacy.epsilon, rng);
       });
+}
+
+// baseline.dp_gauss whose Analyze-Gauss noise matrix (drawn as the real one) is rewritten by `break_noise`.
+EstimatorFactory noise_broken_by(std::function<void(Eigen::MatrixXd& noise)> break_noise) {
+  return [break_noise](const core::ParamMap& p) {
+    return baselines::make_cai2024_dp_gauss(
+        p, [break_noise](const Eigen::MatrixXd& A, double noise_sd, const Input&, core::Rng& rng) {
+          Eigen::MatrixXd noise =
+              baselines::analyze_gauss_release(Eigen::MatrixXd::Zero(A.rows(), A.cols()), noise_sd, rng);
+          break_noise(noise);
+          return Eigen::MatrixXd(A + noise);
+        });
+  };
 }
 
 }  // namespace
@@ -39,6 +55,24 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
        .broken = "Gaussian noise calibrated at 1/eps instead of eps (scale ~ eps instead of 1/eps)",
        .pinned = worst_case_configuration(),
        .break_privacy = [](const Privacy& asked, const Input&) { return inverted_epsilon(asked); }},
+      {.id = "mutant.dp_gauss_halved_noise",
+       .breaks = id,
+       .broken = "Analyze-Gauss noise standard deviation halved",
+       .pinned = worst_case_configuration(),
+       .broken_factory = noise_broken_by([](Eigen::MatrixXd& noise) { noise *= 0.5; })},
+      {.id = "mutant.dp_gauss_noise_without_diagonal",
+       .breaks = id,
+       .broken = "symmetric noise missing its diagonal (the diagonal of A released exactly)",
+       .pinned = worst_case_configuration(),
+       .broken_factory = noise_broken_by([](Eigen::MatrixXd& noise) { noise.diagonal().setZero(); })},
+      {.id = "mutant.dp_gauss_noise_not_mirrored",
+       .breaks = id,
+       .broken =
+           "symmetric noise drawn on the upper triangle but not mirrored: the lower triangle, which the "
+           "symmetric eigensolver reads, keeps A's off-diagonal entries exactly",
+       .pinned = worst_case_configuration(),
+       .broken_factory = noise_broken_by(
+           [](Eigen::MatrixXd& noise) { noise.triangularView<Eigen::StrictlyLower>().setZero(); })},
       {.id = "mutant.wishart",
        .breaks = id,
        .broken =

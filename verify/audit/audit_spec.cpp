@@ -15,12 +15,13 @@
 namespace dpb::verify {
 namespace {
 
-constexpr std::array<std::pair<NeighbourKind, const char*>, 5> kNeighbourNames{{
+constexpr std::array<std::pair<NeighbourKind, const char*>, 6> kNeighbourNames{{
     {NeighbourKind::canary, "canary"},
     {NeighbourKind::fresh, "fresh"},
     {NeighbourKind::huge_norm, "huge_norm"},
     {NeighbourKind::sign_flip, "sign_flip"},
     {NeighbourKind::corner, "corner"},
+    {NeighbourKind::orthogonal_axes, "orthogonal_axes"},
 }};
 
 constexpr std::array<std::pair<AuditExpectation, const char*>, 2> kExpectationNames{{

@@ -15,11 +15,12 @@ namespace dpb::verify {
 
 // How the neighbouring pair (D, D') is built; every kind replaces one record at a fixed index.
 enum class NeighbourKind {
-  canary,     // the algorithm's worst-case construction from its spec (one of the three below)
-  fresh,      // D' replaces the record by a fresh draw from the model (cai2024's neighbour notion)
-  huge_norm,  // D' replaces the record by a huge-norm canary c u along the fixed direction u
-  sign_flip,  // D holds +c u, D' holds -c u at the index
-  corner,     // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
+  canary,           // the algorithm's worst-case construction from its spec (one of the three below)
+  fresh,            // D' replaces the record by a fresh draw from the model (cai2024's neighbour notion)
+  huge_norm,        // D' replaces the record by a huge-norm canary c u along the fixed direction u
+  sign_flip,        // D holds +c u, D' holds -c u at the index
+  corner,           // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
+  orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
 };
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
@@ -44,13 +45,14 @@ struct AuditSpec {
   // radius, and for an unclipped mechanism (cai2024 Alg. 1) c^2 / n = 900 tr Sigma / n outweighs the
   // spike lambda up to n in the thousands, so the canary moves the output.
   double canary_scale = 30;
-  long index = 0;  // the replaced record, 0 <= index < n
+  long index = 0;                          // the replaced record, 0 <= index < n
   std::optional<AuditExpectation> expect;  // empty: see expected_verdict
 };
 
 // `spec.expect` when given; otherwise VIOLATION for a registered mutant (it exists to be flagged,
 // docs/mutants.md) and PASS for every other algorithm (and for an id `registry` does not know).
-AuditExpectation expected_verdict(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
+AuditExpectation expected_verdict(const AuditSpec& spec,
+                                  const alg::Registry& registry = alg::algorithm_registry());
 // True when the expectation comes from the algorithm being a mutant rather than from `expect`.
 bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
 
@@ -65,7 +67,8 @@ void validate(const AuditSpec& spec);
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
-// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner"; otherwise dpb::InvalidArgument listing them.
+// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner" | "orthogonal_axes"; otherwise
+// dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
 std::string to_string(NeighbourKind kind);
 

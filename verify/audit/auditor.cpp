@@ -7,8 +7,8 @@
 
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
-#include "verify/distributed/spread.hpp"
 #include "verify/audit/scores.hpp"
+#include "verify/distributed/spread.hpp"
 #include "verify/trial_input.hpp"
 
 namespace dpb::verify {
@@ -119,7 +119,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   result.canary_norm = pair.canary_norm;
 
   const auto start = std::chrono::steady_clock::now();
-  ScoreContext context{pair.direction, std::nullopt};
+  ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index)};
   const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
   // Under mpirun the runs are spread over the ranks; each run's scores depend only on its streams.
   const auto scores = ranks::spread(std::size_t(spec.trials), [&](std::size_t run) -> std::vector<double> {

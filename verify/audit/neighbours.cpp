@@ -29,7 +29,11 @@ WorstCase worst_case_construction(const std::string& id) {
     return {NeighbourKind::corner,
             "dugler2026 §3 (Lemma 14): box corners attain the truncated mean's sensitivity 2 r sqrt(dk)/m"};
   if (starts_with(id, "kumar2025."))
-    return {NeighbourKind::corner, "kumar2025 §4.6 Alg. 1: the replaced point has every coordinate at +-R"};
+    // Not `corner`: opposite corners have the same x x^T, and every kumar2025 algorithm reads only
+    // second moments, so D and D' would look identical to it.
+    return {NeighbourKind::huge_norm,
+            "kumar2025 §4.6: a typical point replaced by one with every coordinate at +-R (the "
+            "canary c u, truncated to +-R wherever |c u_i| > R)"};
   if (starts_with(id, "liu2022."))
     return {NeighbourKind::huge_norm,
             "liu2022 §3.7 Alg. 2-4: a huge record is clipped to beta, the most one record can move a step "
@@ -44,6 +48,21 @@ WorstCase worst_case_construction(const std::string& id) {
         "cai2024 §3.6: Algorithm 1 does not clip, so a huge record moves the output beyond the sensitivity "
         "its claim assumes; the claim is made only for fresh draws from the model"};
   return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction"};
+}
+
+std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
+  if (u.size() < 2) throw InvalidArgument("neighbours: orthogonal_axes needs d >= 2");
+  Eigen::Index a = 0, b = 1;
+  if (std::abs(u(b)) > std::abs(u(a))) std::swap(a, b);
+  for (Eigen::Index i = 2; i < u.size(); ++i) {
+    if (std::abs(u(i)) > std::abs(u(a))) {
+      b = a;
+      a = i;
+    } else if (std::abs(u(i)) > std::abs(u(b))) {
+      b = i;
+    }
+  }
+  return {a, b};
 }
 
 Eigen::VectorXd canary_direction(const core::ModelInfo& info) {
@@ -95,6 +114,19 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
       pair.description = fmt::format(
           "record {} at opposite corners -c s/sqrt(d) in D and +c s/sqrt(d) in D', c = {:.4g}, s = sign(u)",
           index, norm);
+      break;
+    }
+    case NeighbourKind::orthogonal_axes: {
+      // Two records of equal norm c on orthogonal axes: x x^T changes by c^2 (e_b e_b^T - e_a e_a^T), whose
+      // Frobenius norm sqrt(2) c^2 is the replace-one sensitivity of a sum of clipped PSD terms
+      // (psd_sum_sensitivity), and which, having no off-diagonal part, is as large on the upper triangle
+      // that Analyze Gauss perturbs: the neighbours that make its privacy loss tight.
+      const auto [a, b] = heaviest_axes(pair.direction);
+      pair.canary_norm = norm;
+      pair.direction = Eigen::VectorXd::Unit(d, b);
+      plant(pair, norm * Eigen::VectorXd::Unit(d, a), norm * pair.direction);
+      pair.description = fmt::format(
+          "record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
       break;
     }
     case NeighbourKind::canary:

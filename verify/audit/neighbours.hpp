@@ -3,6 +3,7 @@
 // that differ in the record at one fixed index (replace-one neighbours, the notion of every claim).
 #include <Eigen/Dense>
 #include <string>
+#include <utility>
 
 #include "core/models/model.hpp"
 #include "core/rng.hpp"
@@ -31,6 +32,9 @@ WorstCase worst_case_construction(const std::string& algorithm_id);
 // The fixed canary direction: the eigenvector of the model's smallest eigenvalue (orthogonal to the
 // signal, so a canary there moves the output where the data alone would not).
 Eigen::VectorXd canary_direction(const core::ModelInfo& info);
+
+// The coordinates a != b with the largest |u_a| >= |u_b| (ties to the lower index); needs d >= 2.
+std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u);
 
 // Draws D (n records of `model`) from `rng` and builds D' by `kind` (`canary` is resolved with
 // `algorithm_id`); `fresh` draws the replacement from `rng` too. The canary norm is

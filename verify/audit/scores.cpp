@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "core/errors.hpp"
 
@@ -12,6 +13,17 @@ namespace {
 // The score of a release that did not happen (liu2022 Alg. 4, dugler2026 PRIVRANGE return BOTTOM):
 // an outcome of its own, ordered below every released number, so threshold tests still separate it.
 constexpr double kBottom = std::numeric_limits<double>::lowest();
+
+// An output that releases nothing at all is BOTTOM.
+bool is_bottom(const alg::Estimate& e) { return !e.Q && !e.Sigma && !e.eigenvalues && !e.mean && !e.scalar; }
+
+// Every score gives BOTTOM kBottom, so an algorithm that sometimes releases (PrivPCA's tests) is scored
+// by what it releases otherwise.
+ScoreFunction bottom_below_all(ScoreFunction score) {
+  return [score = std::move(score)](const alg::Estimate& e, const ScoreContext& c) {
+    return is_bottom(e) ? kBottom : score(e, c);
+  };
+}
 
 template <class T>
 const T& require(const std::optional<T>& part, const char* what, const char* score) {
@@ -38,41 +50,102 @@ double output_distance(const alg::Estimate& a, const alg::Estimate& b) {
   throw InvalidArgument("score 'reference_distance': the output and its reference share no released part");
 }
 
+// The entry (i, j) of a released covariance that a canary c u moves most, c^2 u_i u_j: on the diagonal
+// i = j = argmax |u_i|; off it the pair i > j maximising |u_i u_j|. Reading one entry, not a quadratic
+// form, keeps an entry released without noise from being mixed with the noisy ones.
+std::pair<Eigen::Index, Eigen::Index> canary_diagonal(const Eigen::VectorXd& u) {
+  Eigen::Index i = 0;
+  u.cwiseAbs().maxCoeff(&i);
+  return {i, i};
+}
+
+std::pair<Eigen::Index, Eigen::Index> canary_off_diagonal(const Eigen::VectorXd& u) {
+  if (u.size() < 2) throw InvalidArgument("score 'canary_off_diagonal_entry' needs d >= 2");
+  std::pair<Eigen::Index, Eigen::Index> best{1, 0};
+  for (Eigen::Index i = 1; i < u.size(); ++i)
+    for (Eigen::Index j = 0; j < i; ++j)
+      if (std::abs(u(i) * u(j)) > std::abs(u(best.first) * u(best.second))) best = {i, j};
+  return best;
+}
+
+// <upper(Sigma), upper(Delta)> / ||upper(Delta)||, Delta = x' x'^T - x x^T for the replaced records x (in D)
+// and x' (in D'), upper = the triangle with the diagonal. When Sigma is a linear image of sum_i x_i x_i^T
+// plus iid Gaussian noise on that triangle (Analyze Gauss with k = d), D and D' shift its mean by a multiple
+// of upper(Delta) (up to clipping, which scales records of equal norm alike), and this projection is the
+// log-likelihood ratio: by Neyman–Pearson its threshold tests are the most powerful ones.
+double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c) {
+  const Eigen::MatrixXd& Sigma = require(e.Sigma, "covariance Sigma", "second_moment_lr");
+  if (c.record.size() != Sigma.rows() || c.record_prime.size() != Sigma.rows())
+    throw InvalidArgument("score 'second_moment_lr' needs the replaced records of D and D'");
+  const Eigen::MatrixXd delta = c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
+  double projection = 0, norm2 = 0;
+  for (Eigen::Index j = 0; j < Sigma.cols(); ++j)
+    for (Eigen::Index i = 0; i <= j; ++i) {
+      projection += delta(i, j) * Sigma(i, j);
+      norm2 += delta(i, j) * delta(i, j);
+    }
+  if (!(norm2 > 0)) throw InvalidArgument("score 'second_moment_lr': D and D' have the same second moment");
+  return projection / std::sqrt(norm2);
+}
+
+double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry,
+                        const char* score) {
+  return require(e.Sigma, "covariance Sigma", score)(entry.first, entry.second);
+}
+
 }  // namespace
 
 const std::vector<ScoreEntry>& score_registry() {
-  static const std::vector<ScoreEntry> registry = {
-      {"subspace_energy", "u^T Q Q^T u: the share of the canary direction u inside the released subspace",
-       false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return (require(e.Q, "subspace Q", "subspace_energy").transpose() * c.direction).squaredNorm();
-       }},
-      {"eigenvector_projection", "|<q_1, u>|: alignment of the top released eigenvector with u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return std::abs(require(e.Q, "subspace Q", "eigenvector_projection").col(0).dot(c.direction));
-       }},
-      {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
-       }},
-      {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
-       false,
-       [](const alg::Estimate& e, const ScoreContext&) {
-         return e.eigenvalues ? (*e.eigenvalues)(0) : kBottom;
-       }},
-      {"mean_projection", "<mean, u>: the released mean along u", false,
-       [](const alg::Estimate& e, const ScoreContext& c) {
-         return require(e.mean, "mean", "mean_projection").dot(c.direction);
-       }},
-      {"scalar",
-       "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
-       false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
-      {"reference_distance",
-       "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
-       "Sigma, Euclidean for a mean or scalar",
-       true,
-       [](const alg::Estimate& e, const ScoreContext& c) { return output_distance(e, reference_of(c)); }},
-  };
+  static const std::vector<ScoreEntry> registry = [] {
+    std::vector<ScoreEntry> entries = {
+        {"subspace_energy", "u^T Q Q^T u: the share of the canary direction u inside the released subspace",
+         false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return (require(e.Q, "subspace Q", "subspace_energy").transpose() * c.direction).squaredNorm();
+         }},
+        {"eigenvector_projection", "|<q_1, u>|: alignment of the top released eigenvector with u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return std::abs(require(e.Q, "subspace Q", "eigenvector_projection").col(0).dot(c.direction));
+         }},
+        {"covariance_quadratic", "u^T Sigma u: the released covariance's entry along u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return c.direction.dot(require(e.Sigma, "covariance Sigma", "covariance_quadratic") * c.direction);
+         }},
+        {"canary_diagonal_entry", "Sigma_ii, i = argmax |u_i|: the diagonal entry the canary moves most",
+         false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return covariance_entry(e, canary_diagonal(c.direction), "canary_diagonal_entry");
+         }},
+        {"canary_off_diagonal_entry",
+         "Sigma_ij, i > j maximising |u_i u_j|: the off-diagonal entry the canary moves most", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return covariance_entry(e, canary_off_diagonal(c.direction), "canary_off_diagonal_entry");
+         }},
+        {"second_moment_lr",
+         "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
+         "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
+         false, second_moment_likelihood_ratio},
+        {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
+         false,
+         [](const alg::Estimate& e, const ScoreContext&) {
+           return e.eigenvalues ? (*e.eigenvalues)(0) : kBottom;
+         }},
+        {"mean_projection", "<mean, u>: the released mean along u", false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           return require(e.mean, "mean", "mean_projection").dot(c.direction);
+         }},
+        {"scalar",
+         "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
+         false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
+        {"reference_distance",
+         "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
+         "Sigma, Euclidean for a mean or scalar",
+         true,
+         [](const alg::Estimate& e, const ScoreContext& c) { return output_distance(e, reference_of(c)); }},
+    };
+    for (auto& entry : entries) entry.score = bottom_below_all(std::move(entry.score));
+    return entries;
+  }();
   return registry;
 }
 

@@ -14,6 +14,7 @@ namespace dpb::verify {
 struct ScoreContext {
   Eigen::VectorXd direction;               // unit canary direction u
   std::optional<alg::Estimate> reference;  // a reference output (for `reference_distance`)
+  Eigen::VectorXd record, record_prime;    // the replaced record in D and in D' (for `second_moment_lr`)
 };
 
 using ScoreFunction = std::function<double(const alg::Estimate&, const ScoreContext&)>;

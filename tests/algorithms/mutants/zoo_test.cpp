@@ -51,6 +51,25 @@ double counter(const alg::Estimate& e, const std::string& name) {
 }
 
 const core::ParamMap kClipOn = {{"clip", std::string("on")}};
+const core::ParamMap kClipOnFullRank = {{"clip", std::string("on")}, {"covariance", std::string("rank_r")}};
+
+// A = (1/n) sum_i c_i x_i x_i^T / s, c_i = min{1, s/||x_i||^2}: what baseline.dp_gauss (clip = on) adds its
+// noise to. With k = d and covariance = rank_r it releases Sigma = s (A + noise).
+Eigen::MatrixXd clipped_scaled_second_moment(const Eigen::MatrixXd& X, double s) {
+  const double n = double(X.cols());
+  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(X.rows(), X.rows());
+  for (Eigen::Index i = 0; i < X.cols(); ++i)
+    A += std::min(1.0, s / X.col(i).squaredNorm()) * X.col(i) * X.col(i).transpose() / (n * s);
+  return A;
+}
+
+// The noise an Analyze-Gauss release with k = d added: Sigma / s - A.
+Eigen::MatrixXd released_noise(const std::string& id, const core::ParamMap& params, const alg::Input& in,
+                               const Eigen::MatrixXd& X) {
+  const alg::Estimate out = run(id, params, in);
+  const double s = counter(out, "scale");
+  return *out.Sigma / s - clipped_scaled_second_moment(X, s);
+}
 
 }  // namespace
 
@@ -109,17 +128,49 @@ TEST_CASE("mutant.wishart releases A + PSD noise and claims pure eps-DP", "[muta
   const alg::Estimate out = run("mutant.wishart", full_rank, in);
   CHECK(out.claim.epsilon == 1);
   CHECK(out.claim.delta == 0);
-  // With k = d and covariance = rank_r, Sigma = s (A + W) for A = (1/n) sum_i c_i x_i x_i^T / s.
-  const double s = counter(out, "scale"), n = 100;
-  Eigen::MatrixXd A = Eigen::MatrixXd::Zero(3, 3);
-  for (Eigen::Index i = 0; i < data.X.cols(); ++i)
-    A += std::min(1.0, s / data.X.col(i).squaredNorm()) * data.X.col(i) * data.X.col(i).transpose() / (n * s);
+  const double s = counter(out, "scale");
+  const Eigen::MatrixXd A = clipped_scaled_second_moment(data.X, s);
   const Eigen::MatrixXd W = *out.Sigma / s - A;
   CHECK(Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(W).eigenvalues().minCoeff() >= -1e-9);
   // The real Analyze-Gauss noise is symmetric Gaussian: some direction falls below A.
   const alg::Estimate real =
-      run("baseline.dp_gauss", {{"clip", std::string("on")}, {"covariance", std::string("rank_r")}}, in);
+      run("baseline.dp_gauss", kClipOnFullRank, in);
   CHECK(Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(*real.Sigma / s - A).eigenvalues().minCoeff() < 0);
+}
+
+TEST_CASE("Analyze-Gauss noise mutants leave the entries they break exactly released", "[mutants]") {
+  const CanaryData data = canary_data(3, 100, 1);
+  const alg::Input in = vectors_input(data, 3, 1, 1e-5);
+  const core::ParamMap full_rank = {{"covariance", std::string("rank_r")}};
+  // The real noise has sd ~ 0.05 here (sensitivity sqrt(2)/n, eps = 1): P(|N_ij| < 1e-9) ~ 1e-8 per entry.
+  constexpr double kExact = 1e-9;
+  const Eigen::MatrixXd real = released_noise("baseline.dp_gauss", kClipOnFullRank, in, data.X);
+  CHECK(real.diagonal().cwiseAbs().minCoeff() > kExact);
+  CHECK(std::abs(real(1, 0)) > kExact);
+  const Eigen::MatrixXd without_diagonal =
+      released_noise("mutant.dp_gauss_noise_without_diagonal", full_rank, in, data.X);
+  CHECK(without_diagonal.diagonal().cwiseAbs().maxCoeff() < kExact);
+  CHECK(std::abs(without_diagonal(1, 0)) > kExact);
+  const Eigen::MatrixXd not_mirrored = released_noise("mutant.dp_gauss_noise_not_mirrored", full_rank, in, data.X);
+  CHECK(not_mirrored.diagonal().cwiseAbs().minCoeff() > kExact);
+  Eigen::MatrixXd off_diagonal = not_mirrored;
+  off_diagonal.diagonal().setZero();
+  CHECK(off_diagonal.cwiseAbs().maxCoeff() < kExact);
+}
+
+TEST_CASE("mutant.dp_gauss_halved_noise adds half the real noise on the same stream", "[mutants]") {
+  const CanaryData data = canary_data(3, 100, 1);
+  const alg::Input in = vectors_input(data, 3, 1, 1e-5);
+  auto noise_of = [&](const std::string& id, const core::ParamMap& params) {
+    core::Rng rng(17, 3);
+    const alg::Estimate out = alg::algorithm_registry().make(id, params)->run(in, rng);
+    const double s = counter(out, "scale");
+    return Eigen::MatrixXd(*out.Sigma / s - clipped_scaled_second_moment(data.X, s));
+  };
+  const Eigen::MatrixXd real = noise_of("baseline.dp_gauss", kClipOnFullRank);
+  const Eigen::MatrixXd halved = noise_of("mutant.dp_gauss_halved_noise", {{"covariance", std::string("rank_r")}});
+  CHECK(real.norm() > 0);
+  CHECK((halved - 0.5 * real).norm() < 1e-9 * real.norm());
 }
 
 TEST_CASE("mutant.private_mean_no_truncation truncates nothing and keeps the real noise", "[mutants]") {

@@ -90,7 +90,7 @@ TEST_CASE("validate says what is wrong", "[audit]") {
 
 TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
   for (auto kind : {NeighbourKind::canary, NeighbourKind::fresh, NeighbourKind::huge_norm,
-                    NeighbourKind::sign_flip, NeighbourKind::corner})
+                    NeighbourKind::sign_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes})
     CHECK(parse_neighbour_kind(to_string(kind)) == kind);
   CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip"));
 }

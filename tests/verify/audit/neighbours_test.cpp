@@ -29,7 +29,7 @@ TEST_CASE("every construction changes exactly the one record at the index", "[au
   const auto model = spiked_model(6);
   const Eigen::Index n = 30, index = 7;
   for (auto kind : {NeighbourKind::fresh, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
-                    NeighbourKind::corner, NeighbourKind::canary}) {
+                    NeighbourKind::corner, NeighbourKind::orthogonal_axes, NeighbourKind::canary}) {
     dpb::core::Rng rng(3, 1);
     const NeighbourPair pair = make_neighbours(kind, "baseline.dp_gauss_1", *model, n, index, 10.0, rng);
     INFO(to_string(kind));
@@ -70,12 +70,31 @@ TEST_CASE("canaries have the promised norm and direction", "[audit]") {
 
   const auto fresh = make_neighbours(NeighbourKind::fresh, "x", *model, 10, 2, scale, rng);
   CHECK(fresh.canary_norm == 0);
+
+  // Equal norms on the two axes where u weighs most: x' x'^T - x x^T has Frobenius norm sqrt(2) c^2, all of
+  // it on the diagonal.
+  const auto axes = make_neighbours(NeighbourKind::orthogonal_axes, "x", *model, 10, 2, scale, rng);
+  const auto [a, b] = heaviest_axes(u);
+  CHECK((axes.X.col(2) - norm * Eigen::VectorXd::Unit(4, a)).norm() < 1e-12 * norm);
+  CHECK((axes.X_prime.col(2) - norm * Eigen::VectorXd::Unit(4, b)).norm() < 1e-12 * norm);
+  CHECK((axes.direction - Eigen::VectorXd::Unit(4, b)).norm() == 0);
+  const Eigen::MatrixXd change =
+      axes.X_prime.col(2) * axes.X_prime.col(2).transpose() - axes.X.col(2) * axes.X.col(2).transpose();
+  CHECK(change.norm() == Approx(std::sqrt(2.0) * norm * norm));
+  CHECK(change.diagonal().norm() == Approx(change.norm()));
+}
+
+TEST_CASE("heaviest_axes picks the two largest |u_i|", "[audit]") {
+  CHECK(heaviest_axes(Eigen::Vector4d(0.1, -0.7, 0.2, 0.6)) == std::pair<Eigen::Index, Eigen::Index>{1, 3});
+  CHECK(heaviest_axes(Eigen::Vector3d(0.9, 0.1, -0.3)) == std::pair<Eigen::Index, Eigen::Index>{0, 2});
+  CHECK(heaviest_axes(Eigen::Vector2d(0.0, 1.0)) == std::pair<Eigen::Index, Eigen::Index>{1, 0});
+  CHECK_THROWS_AS(heaviest_axes(Eigen::VectorXd::Ones(1)), dpb::InvalidArgument);
 }
 
 TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   CHECK(worst_case_construction("liu2022.private_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
-  CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("liu2022.private_oja").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").reason.find("cai2024 §3.6") !=

@@ -4,12 +4,17 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/samplers.hpp"
 
 using namespace dpb::verify;
 
 namespace {
 
-ScoreContext along(const Eigen::VectorXd& u) { return ScoreContext{u, std::nullopt}; }
+ScoreContext along(const Eigen::VectorXd& u) {
+  ScoreContext context;
+  context.direction = u;
+  return context;
+}
 
 }  // namespace
 
@@ -41,10 +46,12 @@ TEST_CASE("covariance, eigenvalue, mean and scalar scores", "[audit]") {
 }
 
 TEST_CASE("a release that did not happen (BOTTOM) scores below every number", "[audit]") {
+  // Every score, including those that read a part BOTTOM lacks (PrivPCA releases Q or nothing).
   const dpb::alg::Estimate bottom;
-  const ScoreContext context{Eigen::Vector2d(1, 0), std::nullopt};
-  for (const char* name : {"scalar", "top_eigenvalue"}) {
-    const double score = find_score(name).score(bottom, context);
+  const ScoreContext context = along(Eigen::Vector2d(1, 0));
+  for (const auto& entry : score_registry()) {
+    INFO(entry.name);
+    const double score = entry.score(bottom, context);
     CHECK(std::isfinite(score));  // the estimators take it like any other score
     CHECK(score < -1e300);
   }
@@ -56,7 +63,9 @@ TEST_CASE("reference_distance compares with the reference output", "[audit]") {
   b.mean = Eigen::Vector2d(3, 4);
   const ScoreEntry& score = find_score("reference_distance");
   CHECK(score.needs_reference);
-  CHECK(score.score(a, ScoreContext{Eigen::Vector2d(1, 0), b}) == Approx(5));
+  ScoreContext with_reference = along(Eigen::Vector2d(1, 0));
+  with_reference.reference = b;
+  CHECK(score.score(a, with_reference) == Approx(5));
   CHECK_THROWS_AS(score.score(a, along(Eigen::Vector2d(1, 0))), dpb::InvalidArgument);
 }
 
@@ -78,4 +87,77 @@ TEST_CASE("the default score follows what the output holds; bad names and parts 
   only_scalar.scalar = 1;
   CHECK_THROWS_AS(find_score("subspace_energy").score(only_scalar, along(Eigen::Vector2d(1, 0))),
                   dpb::InvalidArgument);
+}
+
+TEST_CASE("entry scores read the covariance entry the canary moves most", "[audit]") {
+  // Sigma_ij = 10 i + j names each entry; the canary c u moves entry (i, j) by c^2 u_i u_j.
+  dpb::alg::Estimate e;
+  Eigen::MatrixXd Sigma(4, 4);
+  for (Eigen::Index i = 0; i < 4; ++i)
+    for (Eigen::Index j = 0; j < 4; ++j) Sigma(i, j) = double(10 * i + j);
+  e.Sigma = Sigma;
+  // |u| largest at index 2, then 0: the diagonal entry (2, 2), the off-diagonal pair (2, 0) read below
+  // the diagonal (row > column), whatever the signs.
+  const Eigen::Vector4d u = Eigen::Vector4d(-0.5, 0.1, 0.8, 0.3).normalized();
+  CHECK(find_score("canary_diagonal_entry").score(e, along(u)) == 22);
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(u)) == 20);
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(-u)) == 20);
+  // A coordinate canary moves no off-diagonal entry: any pair is as good, and the first (1, 0) is read.
+  CHECK(find_score("canary_off_diagonal_entry").score(e, along(Eigen::Vector4d(0, 0, 1, 0))) == 10);
+  dpb::alg::Estimate scalar_only;
+  scalar_only.scalar = 1;
+  CHECK_THROWS_AS(find_score("canary_diagonal_entry").score(scalar_only, along(u)), dpb::InvalidArgument);
+  dpb::alg::Estimate one_by_one;
+  one_by_one.Sigma = Eigen::MatrixXd::Ones(1, 1);
+  CHECK_THROWS_AS(find_score("canary_off_diagonal_entry").score(one_by_one, along(Eigen::VectorXd::Ones(1))),
+                  dpb::InvalidArgument);
+}
+
+TEST_CASE("second_moment_lr projects on the change of the replaced records' second moment", "[audit]") {
+  dpb::alg::Estimate e;
+  Eigen::Matrix3d Sigma;
+  Sigma << 1, 2, 3, 2, 5, 6, 3, 6, 9;
+  e.Sigma = Eigen::MatrixXd(Sigma);
+  ScoreContext c = along(Eigen::Vector3d(0, 1, 0));
+  // x = 2 e_0, x' = 2 e_1: Delta = 4 (e_1 e_1^T - e_0 e_0^T), upper(Delta) has norm 4 sqrt(2).
+  c.record = Eigen::Vector3d(2, 0, 0);
+  c.record_prime = Eigen::Vector3d(0, 2, 0);
+  CHECK(find_score("second_moment_lr").score(e, c) == Approx((5 - 1) / std::sqrt(2.0)));
+  // x = 0, x' = (1, 1, 0): Delta has 1 at (0,0), (1,1) and, on the upper triangle, (0,1); norm sqrt(3).
+  c.record = Eigen::Vector3d::Zero();
+  c.record_prime = Eigen::Vector3d(1, 1, 0);
+  CHECK(find_score("second_moment_lr").score(e, c) == Approx((1 + 5 + 2) / std::sqrt(3.0)));
+  c.record_prime = c.record;
+  CHECK_THROWS_AS(find_score("second_moment_lr").score(e, c), dpb::InvalidArgument);
+  CHECK_THROWS_AS(find_score("second_moment_lr").score(e, along(Eigen::Vector3d(0, 1, 0))),
+                  dpb::InvalidArgument);
+}
+
+TEST_CASE("second_moment_lr attains the Gaussian separation that a quadratic form loses", "[audit]") {
+  // Analyze-Gauss releases M + N, N symmetric with iid N(0, 1) on the upper triangle, for M = 0 (D) and
+  // M = Delta = e_1 e_1^T - e_0 e_0^T (D'). The likelihood-ratio statistic separates them by
+  // mu = ||upper(Delta)|| = sqrt(2) noise sds; u^T (M + N) u along u = e_1 only by 1 / 1 = 1.
+  dpb::core::Rng rng(2026, 7);
+  const int runs = 20000;
+  ScoreContext c = along(Eigen::Vector3d(0, 1, 0));
+  c.record = Eigen::Vector3d(1, 0, 0);
+  c.record_prime = Eigen::Vector3d(0, 1, 0);
+  const Eigen::MatrixXd shift = c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
+  auto separation = [&](const char* name) {
+    double sum_d = 0, sum_d_prime = 0, sum_sq = 0;
+    for (int r = 0; r < runs; ++r) {
+      dpb::alg::Estimate on_d, on_d_prime;
+      on_d.Sigma = Eigen::MatrixXd(dpb::core::symmetric_gaussian(rng, 3, 1.0));
+      on_d_prime.Sigma = Eigen::MatrixXd(shift + dpb::core::symmetric_gaussian(rng, 3, 1.0));
+      const double a = find_score(name).score(on_d, c), b = find_score(name).score(on_d_prime, c);
+      sum_d += a;
+      sum_d_prime += b;
+      sum_sq += a * a;
+    }
+    const double mean_d = sum_d / runs, sd = std::sqrt(sum_sq / runs - mean_d * mean_d);
+    return (sum_d_prime / runs - mean_d) / sd;
+  };
+  // 20000 runs: the estimated separation has sd ~ 0.01, so 0.05 is five sds of slack.
+  CHECK(separation("second_moment_lr") == Approx(std::sqrt(2.0)).margin(0.05));
+  CHECK(separation("covariance_quadratic") == Approx(1.0).margin(0.05));
 }
