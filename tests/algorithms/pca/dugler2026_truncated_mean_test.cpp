@@ -11,7 +11,7 @@ using namespace dpb;
 using namespace dpb::alg::dugler2026;
 namespace dt = dpb::test::dugler;
 
-TEST_CASE("dugler2026 TRUNCATEDMEAN bins are left-closed [i w, (i+1) w)", "[dugler2026]") {
+TEST_CASE("dugler2026 TRUNCATEDMEAN bins are left-closed: bin i holds i w <= x < (i+1) w", "[dugler2026]") {
   CHECK(left_closed_bin(0.0, 1.0) == 0);
   CHECK(left_closed_bin(1.0, 1.0) == 1);  // liu2022's interval_bin would give 0
   CHECK(left_closed_bin(0.999, 1.0) == 0);
