@@ -16,7 +16,8 @@ std::string to_string(VerdictStatus status) {
 
 nlohmann::json to_json(const CheckSpec& c) {
   return {{"kind", c.kind}, {"theorem", c.theorem}, {"algorithm", c.algorithm}, {"metric", c.metric},
-          {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal}};
+          {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal},
+          {"exponent", c.exponent}};
 }
 
 nlohmann::json to_json(const Verdict& v) {

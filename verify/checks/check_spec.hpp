@@ -7,14 +7,15 @@
 namespace dpb::verify {
 
 struct CheckSpec {
-  std::string kind = "rate";  // rate | slope | falsification | consistency | dominates
-  std::string theorem;        // theorem id (bounds::upper_bound_theorems / lower::lower_bound_theorems); empty for dominates
+  std::string kind = "rate";  // rate | slope | falsification | consistency | dominates | exponent
+  std::string theorem;        // theorem id (bounds::upper_bound_theorems / lower::lower_bound_theorems); empty for dominates, exponent
   std::string algorithm;      // as in TrialRow::algorithm (empty for consistency)
   std::string metric;         // TrialRow::metrics key (empty for consistency)
   std::string vary;           // the swept cell parameter (rate, slope)
   std::string against;        // consistency: the other theorem id; dominates: the other algorithm label
   double tolerance = 0.1;     // slope tolerance of rate/slope checks; dominates: A <= (1 + tolerance) B
   bool optimal = false;       // rate: also FAIL when the slope is significantly below -tolerance
+  double exponent = 0;        // exponent: the claimed log-log slope s of the mean error against vary
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

@@ -10,7 +10,8 @@
 namespace dpb::verify::detail {
 namespace {
 
-const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates"};
+const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates",
+                                               "exponent"};
 const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
 const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
 
@@ -67,13 +68,29 @@ CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const 
   return check;
 }
 
+// `{ kind: exponent, algorithm: A, metric: M, vary: x, exponent: s, tolerance: t }`: a power law, no theorem.
+CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "tolerance"});
+  for (const char* required : {"algorithm", "metric", "vary", "exponent"})
+    if (!node[required]) read.fail(node, fmt::format("an exponent check needs '{}'", required));
+  CheckSpec check;
+  check.kind = "exponent";
+  check.algorithm = algorithm_label(node["algorithm"], read, spec);
+  check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
+  check.vary = one_of(node["vary"], read, "grid axis", swept_axes(spec));
+  check.exponent = read.number(node["exponent"], "exponent");
+  if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
+  return check;
+}
+
 CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  CheckSpec check;
+  if (node.IsMap() && node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
+  if (check.kind == "dominates") return parse_dominates(node, read, spec);
+  if (check.kind == "exponent") return parse_exponent(node, read, spec);
   read.require_map(node, "a check",
                    {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal"});
-  CheckSpec check;
   const std::vector<std::string> theorems = catalog_ids("theorems");
-  if (node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
-  if (check.kind == "dominates") return parse_dominates(node, read, spec);
   if (!node["theorem"]) read.fail(node, "a check needs a theorem");
   check.theorem = one_of(node["theorem"], read, "theorem", theorems);
   const bool consistency = check.kind == "consistency";
