@@ -16,6 +16,7 @@ struct CheckSpec {
   double tolerance = 0.1;     // slope tolerance of rate/slope checks; dominates: A <= (1 + tolerance) B
   bool optimal = false;       // rate: also FAIL when the slope is significantly below -tolerance
   double exponent = 0;        // exponent: the claimed log-log slope s of the mean error against vary
+  std::string side = "both";  // exponent: both (slope = s), at_least (slope >= s), at_most (slope <= s)
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

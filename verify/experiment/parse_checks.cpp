@@ -12,6 +12,7 @@ namespace {
 
 const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates",
                                                "exponent"};
+const std::vector<std::string> kExponentSides = {"both", "at_least", "at_most"};
 const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
 const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
 
@@ -68,9 +69,10 @@ CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const 
   return check;
 }
 
-// `{ kind: exponent, algorithm: A, metric: M, vary: x, exponent: s, tolerance: t }`: a power law, no theorem.
+// `{ kind: exponent, algorithm: A, metric: M, vary: x, exponent: s, side: both, tolerance: t }`: a power law,
+// no theorem.
 CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "tolerance"});
+  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "side", "tolerance"});
   for (const char* required : {"algorithm", "metric", "vary", "exponent"})
     if (!node[required]) read.fail(node, fmt::format("an exponent check needs '{}'", required));
   CheckSpec check;
@@ -79,6 +81,7 @@ CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const E
   check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
   check.vary = one_of(node["vary"], read, "grid axis", swept_axes(spec));
   check.exponent = read.number(node["exponent"], "exponent");
+  if (node["side"]) check.side = one_of(node["side"], read, "exponent side", kExponentSides);
   if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
   return check;
 }

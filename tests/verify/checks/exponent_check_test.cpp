@@ -52,6 +52,19 @@ TEST_CASE("exponent: PASS when the error follows the stated power law, FAIL when
   CHECK(verdict(flat, exponent(1)) == VerdictStatus::fail);
 }
 
+TEST_CASE("exponent: one side allows any slope beyond it", "[checks][exponent]") {
+  // Against s = -1/2: a slope of -1 is below s (at_most passes, at_least fails), a slope of 0 above it.
+  const auto one_over_n = errors_decaying_as(1);
+  auto at_most = exponent(-0.5), at_least = exponent(-0.5);
+  at_most.side = "at_most";
+  at_least.side = "at_least";
+  CHECK(verdict(one_over_n, at_most) == VerdictStatus::pass);
+  CHECK(verdict(one_over_n, at_least) == VerdictStatus::fail);
+  const auto flat = errors_decaying_as(0);
+  CHECK(verdict(flat, at_most) == VerdictStatus::fail);
+  CHECK(verdict(flat, at_least) == VerdictStatus::pass);
+}
+
 TEST_CASE("exponent: data on the band's edge is INCONCLUSIVE", "[checks][exponent]") {
   // +-90% noise on 30 trials: the slope's CI is about +-0.06 around the true -0.5, which is the upper end
   // of the band [-0.6, -0.5], so the CI straddles it.

@@ -183,6 +183,10 @@ TEST_CASE("an exponent check names one algorithm, a swept axis and the claimed e
   CHECK(spec.checks[0].tolerance == 0.1);
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n }\n"),
              Catch::Contains("an exponent check needs 'exponent'"));
+  CHECK(test::parse_text(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, side: at_least }\n")
+            .checks[0].side == "at_least");
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, side: above }\n"),
+             Catch::Contains("unknown exponent side 'above'"));
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: r, exponent: 1 }\n"),
              Catch::Contains("grid axis"));
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, theorem: liu2022.thm5.1 }\n"),
