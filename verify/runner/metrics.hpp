@@ -8,6 +8,8 @@
 //   projector_{op,fro,nuclear}    ||Q Q^T - U U^T|| in the operator, Frobenius, Schatten-1 norm
 //   cov_{op,fro,nuclear}          ||Sigma_hat - Sigma|| in the same norms
 //   <any of the six>_normalized   divided by r^{1/q} (cai2024 §1.4), r the target's rank
+//   diagnostic.<name>             the estimate's diagnostics counter <name> (e.g. liu2022 Figure 1's
+//                                 range_over_mean), for diagnostic estimators without Q or Sigma
 //
 // The estimated subspace is the estimate's Q, or the top-k eigenvectors of its Sigma when it has no Q.
 // cov_ metrics exist only for estimates with a Sigma: a PCA-only algorithm in an experiment that also
@@ -24,11 +26,12 @@ namespace dpb::verify {
 // Every metric name a run accepts, in documentation order.
 const std::vector<std::string>& metric_names();
 
-// Throws dpb::InvalidArgument with the nearest known name if `name` is not a metric.
+// Throws dpb::InvalidArgument with the nearest known name if `name` is not a metric (any
+// `diagnostic.<name>` is one: whether the estimator has that counter is known only when it runs).
 void require_metric(const std::string& name);
 
 // Each of `names` the estimate can give, against `truth`. Throws dpb::InvalidArgument when it can give
-// none of them (no Q and no Sigma: a scalar release) or its shape does not match the truth's.
+// none of them, when it has no Q and no Sigma for a loss metric, or its shape does not match the truth's.
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
                                               const core::ModelInfo& truth);
 

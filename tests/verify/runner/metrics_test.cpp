@@ -58,3 +58,17 @@ TEST_CASE("metric names are checked; an estimate that gives no asked-for metric 
   CHECK(compute_metrics({"cov_fro", "sin"}, nothing, axis_truth()).count("cov_fro") == 0);
   CHECK_THROWS_AS(compute_metrics({"cov_fro"}, nothing, axis_truth()), dpb::InvalidArgument);
 }
+
+TEST_CASE("diagnostic.<name> metrics read the estimate's counters, with or without Q", "[runner]") {
+  const auto truth = axis_truth();
+  dpb::alg::Estimate diagnostic_only;
+  diagnostic_only.diagnostics.counters = {{"range_over_mean", 2.5}};
+  const auto m = compute_metrics({"diagnostic.range_over_mean", "diagnostic.absent"}, diagnostic_only, truth);
+  CHECK(m.size() == 1);  // a counter the estimator does not report is simply missing from its row
+  CHECK(m.at("diagnostic.range_over_mean") == 2.5);
+  CHECK_NOTHROW(require_metric("diagnostic.range_over_mean"));
+  CHECK_THROWS_AS(require_metric("diagnostic."), dpb::InvalidArgument);
+  // A loss metric still needs Q or Sigma, and an estimate giving none of the metrics is an error.
+  CHECK_THROWS_AS(compute_metrics({"sin"}, diagnostic_only, truth), dpb::InvalidArgument);
+  CHECK_THROWS_AS(compute_metrics({"diagnostic.absent"}, diagnostic_only, truth), dpb::InvalidArgument);
+}
