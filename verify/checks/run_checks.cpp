@@ -37,6 +37,9 @@ void validate(const CheckSpec& c) {
     require(c.against, "against");
   else if (c.kind != "falsification")
     require(c.vary, "vary");
+  if (c.kind == "exponent" && c.side != "both" && c.side != "at_least" && c.side != "at_most")
+    throw InvalidArgument(
+        fmt::format("an exponent check's side must be both, at_least or at_most, got '{}'", c.side));
   if (!(c.tolerance >= 0))
     throw InvalidArgument(fmt::format("a check's tolerance must be >= 0, got {}", c.tolerance));
 }

@@ -79,6 +79,9 @@ TEST_CASE("exponent: through run_checks it needs no theorem, and a missing vary 
   auto no_vary = exponent(-0.5);
   no_vary.vary.clear();
   CHECK_THROWS_AS(dpb::verify::run_checks(errors_decaying_as(0.5), {no_vary}, 5, {}), dpb::InvalidArgument);
+  auto bad_side = exponent(-0.5);
+  bad_side.side = "above";
+  CHECK_THROWS_AS(dpb::verify::run_checks(errors_decaying_as(0.5), {bad_side}, 5, {}), dpb::InvalidArgument);
   // Too few swept values for a slope: INCONCLUSIVE, not an error.
   dpb::verify::ResultSet two_cells;
   two_cells.experiment = std::string("synthetic");
