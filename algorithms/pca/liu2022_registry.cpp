@@ -5,6 +5,7 @@
 #include "algorithms/baselines/k_dp_pca.hpp"
 #include "algorithms/pca/dp_pca.hpp"
 #include "algorithms/pca/learning_rate_search.hpp"
+#include "algorithms/pca/minibatch_gradients.hpp"
 #include "algorithms/pca/minibatch_private_oja.hpp"
 #include "algorithms/pca/oja.hpp"
 #include "algorithms/pca/private_mean.hpp"
@@ -196,6 +197,17 @@ void register_liu2022(Registry& r) {
          "disjoint minibatches (eps < 1)",
          [](const core::ParamMap& p) {
            return std::make_unique<MinibatchPrivateOja>(MinibatchPrivateOja::from_params(p));
+         }});
+  r.add({"liu2022.minibatch_gradients",
+         "Figure 1's diagnostic: the norm of the mean of B gradients A_i w and their range (non-private)",
+         kSource + ", Figure 1 (Sec. 4)",
+         {integer_param("batch", 400, 2, "minibatch size B (Figure 1: 400)", "liu2022 §6")},
+         DataNeed::sample_matrices,
+         {},
+         "not private (a data diagnostic; metrics diagnostic.mean_gradient_norm, diagnostic.gradient_range, "
+         "diagnostic.range_over_mean)",
+         [](const core::ParamMap& p) {
+           return std::make_unique<MinibatchGradients>(MinibatchGradients::from_params(p));
          }});
   r.add({"liu2022.private_top_eigenvalue",
          "Private top eigenvalue of Cov(g) by a histogram over geometric bins",

@@ -4,31 +4,13 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 
-#include "tests/cli/run_cli.hpp"
+#include "tests/cli/reproduce_fixture.hpp"
 #include "verify/reproduce.hpp"
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// The repository root (where configs/papers lives): tests run from it or a build directory inside it.
-fs::path repository_root() {
-  for (fs::path dir = fs::current_path(); !dir.empty(); dir = dir.parent_path()) {
-    if (fs::is_directory(dir / "configs" / "papers")) return dir;
-    if (dir == dir.parent_path()) break;
-  }
-  return {};
-}
-
-// Runs `dpbounds reproduce args` from the repository root.
-dpb::test::CliResult reproduce(const std::string& args) {
-  const fs::path root = repository_root();
-  REQUIRE(!root.empty());
-  fs::current_path(root);
-  return dpb::test::run_cli("reproduce " + args);
-}
-
-}  // namespace
+using dpb::test::repository_root;
+using dpb::test::reproduce;
 
 TEST_CASE("reproduce cai2024 --scale quick runs every figure and prints each claim's verdict", "[cli][reproduce]") {
   const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_cli_" + std::to_string(::getpid()));
@@ -53,10 +35,7 @@ TEST_CASE("reproduce cai2024 --scale quick runs every figure and prints each cla
     }
   CHECK(claims >= figures.size());  // every figure states at least one claim
   CHECK_THAT(r.out, Catch::Contains(std::to_string(checks) + " claims and rates: "));
-  long verdict_lines = 0;
-  for (const char* status : {"\nPASS ", "\nFAIL ", "\nINCONCLUSIVE "})
-    for (auto at = r.out.find(status); at != std::string::npos; at = r.out.find(status, at + 1)) ++verdict_lines;
-  CHECK(verdict_lines == static_cast<long>(checks));
+  CHECK(dpb::test::verdict_lines(r.out) == static_cast<long>(checks));
   CHECK(fs::exists(out / "reproduce-cai2024-quick" / "suite-reproduce-cai2024-quick" / "summary.md"));
   fs::remove_all(out);
 }

@@ -17,7 +17,7 @@ std::string to_string(VerdictStatus status) {
 nlohmann::json to_json(const CheckSpec& c) {
   return {{"kind", c.kind}, {"theorem", c.theorem}, {"algorithm", c.algorithm}, {"metric", c.metric},
           {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal},
-          {"params", c.params}};
+          {"params", c.params}, {"exponent", c.exponent}, {"side", c.side}};
 }
 
 nlohmann::json to_json(const Verdict& v) {

@@ -8,8 +8,8 @@
 namespace dpb::verify {
 
 struct CheckSpec {
-  std::string kind = "rate";  // rate | slope | falsification | consistency | dominates
-  std::string theorem;        // theorem id (bounds::upper_bound_theorems / lower::lower_bound_theorems); empty for dominates
+  std::string kind = "rate";  // rate | slope | falsification | consistency | dominates | exponent
+  std::string theorem;        // theorem id (bounds::upper_bound_theorems / lower::lower_bound_theorems); empty for dominates, exponent
   std::string algorithm;      // as in TrialRow::algorithm (empty for consistency)
   std::string metric;         // TrialRow::metrics key (empty for consistency)
   std::string vary;           // the swept cell parameter (rate, slope)
@@ -19,6 +19,8 @@ struct CheckSpec {
   // Theorem constants the experiment fixes and no cell carries (an algorithm's learning-rate multiplier,
   // a model's Assumption A constant M): added to every cell's parameters before the theorem is read.
   std::map<std::string, double> params;
+  double exponent = 0;        // exponent: the claimed log-log slope s of the mean error against vary
+  std::string side = "both";  // exponent: both (slope = s), at_least (slope >= s), at_most (slope <= s)
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

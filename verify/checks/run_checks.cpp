@@ -6,6 +6,7 @@
 #include "verify/bound_evaluation.hpp"
 #include "verify/checks/consistency_check.hpp"
 #include "verify/checks/dominates_check.hpp"
+#include "verify/checks/exponent_check.hpp"
 #include "verify/checks/falsification_check.hpp"
 #include "verify/checks/rate_check.hpp"
 #include "verify/theorem_table.hpp"
@@ -21,10 +22,11 @@ void validate(const CheckSpec& c) {
       throw InvalidArgument(fmt::format("a '{}' check on theorem '{}' needs '{}'", c.kind, c.theorem, field));
   };
   if (c.kind != "rate" && c.kind != "slope" && c.kind != "falsification" && c.kind != "consistency" &&
-      c.kind != "dominates")
+      c.kind != "dominates" && c.kind != "exponent")
     throw InvalidArgument(fmt::format(
-        "unknown check kind '{}' (allowed: rate, slope, falsification, consistency, dominates)", c.kind));
-  if (c.kind != "dominates") require(c.theorem, "theorem");  // dominates compares two algorithms
+        "unknown check kind '{}' (allowed: rate, slope, falsification, consistency, dominates, exponent)", c.kind));
+  // dominates compares two algorithms, exponent one algorithm with a stated power law
+  if (c.kind != "dominates" && c.kind != "exponent") require(c.theorem, "theorem");
   if (c.kind == "consistency") {
     require(c.against, "against");
     return;
@@ -35,6 +37,9 @@ void validate(const CheckSpec& c) {
     require(c.against, "against");
   else if (c.kind != "falsification")
     require(c.vary, "vary");
+  if (c.kind == "exponent" && c.side != "both" && c.side != "at_least" && c.side != "at_most")
+    throw InvalidArgument(
+        fmt::format("an exponent check's side must be both, at_least or at_most, got '{}'", c.side));
   if (!(c.tolerance >= 0))
     throw InvalidArgument(fmt::format("a check's tolerance must be >= 0, got {}", c.tolerance));
 }
@@ -52,6 +57,7 @@ const bounds::Theorem& require_theorem(const TheoremList& theorems, const std::s
 Verdict run_one(const ResultSet& results, const CheckSpec& check, std::uint64_t seed,
                 const TheoremList& theorems, const CheckOptions& options) {
   if (check.kind == "dominates") return check_dominates(results, check, seed, options);
+  if (check.kind == "exponent") return check_exponent(results, check, seed, options);
   const auto& theorem = require_theorem(theorems, check.theorem);
   if (check.kind == "consistency")
     return check_consistency(check, theorem, require_theorem(theorems, check.against), options);

@@ -11,7 +11,9 @@
 namespace dpb::verify::detail {
 namespace {
 
-const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates"};
+const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates",
+                                               "exponent"};
+const std::vector<std::string> kExponentSides = {"both", "at_least", "at_most"};
 const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
 const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
 
@@ -87,13 +89,31 @@ std::map<std::string, double> check_params(const YAML::Node& node, const YamlRea
   return params;
 }
 
+// `{ kind: exponent, algorithm: A, metric: M, vary: x, exponent: s, side: both, tolerance: t }`: a power law,
+// no theorem.
+CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "side", "tolerance"});
+  for (const char* required : {"algorithm", "metric", "vary", "exponent"})
+    if (!node[required]) read.fail(node, fmt::format("an exponent check needs '{}'", required));
+  CheckSpec check;
+  check.kind = "exponent";
+  check.algorithm = algorithm_label(node["algorithm"], read, spec);
+  check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
+  check.vary = one_of(node["vary"], read, "grid axis", swept_axes(spec));
+  check.exponent = read.number(node["exponent"], "exponent");
+  if (node["side"]) check.side = one_of(node["side"], read, "exponent side", kExponentSides);
+  if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
+  return check;
+}
+
 CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  CheckSpec check;
+  if (node.IsMap() && node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
+  if (check.kind == "dominates") return parse_dominates(node, read, spec);
+  if (check.kind == "exponent") return parse_exponent(node, read, spec);
   read.require_map(node, "a check",
                    {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params"});
-  CheckSpec check;
   const std::vector<std::string> theorems = catalog_ids("theorems");
-  if (node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
-  if (check.kind == "dominates") return parse_dominates(node, read, spec);
   if (!node["theorem"]) read.fail(node, "a check needs a theorem");
   check.theorem = one_of(node["theorem"], read, "theorem", theorems);
   const bool consistency = check.kind == "consistency";

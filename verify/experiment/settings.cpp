@@ -34,6 +34,10 @@ RunSettings settings_from_json(const nlohmann::json& j) {
       c.at("tolerance").get_to(check.tolerance);
       c.at("optimal").get_to(check.optimal);
       if (c.contains("params")) c.at("params").get_to(check.params);  // absent in runs stored before params
+      if (c.contains("exponent")) {  // absent in settings stored before the exponent check
+        c.at("exponent").get_to(check.exponent);
+        c.at("side").get_to(check.side);
+      }
       s.checks.push_back(check);
     }
     for (const auto& t : j.at("tables")) {

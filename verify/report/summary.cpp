@@ -33,6 +33,8 @@ std::string describe(const CheckSpec& c) {
   if (c.kind == "consistency") return fmt::format("consistency: {} vs {}", c.theorem, c.against);
   if (c.kind == "falsification")
     return fmt::format("falsification: {} on {} ({})", c.theorem, c.algorithm, c.metric);
+  if (c.kind == "exponent")
+    return fmt::format("exponent: {} on {} ({} ~ {}^{:g})", c.algorithm, c.metric, c.metric, c.vary, c.exponent);
   return fmt::format("{}{}: {} on {} ({} vs {})", c.kind, c.optimal ? " (optimal)" : "", c.theorem,
                      c.algorithm, c.metric, c.vary);
 }

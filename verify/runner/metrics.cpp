@@ -42,6 +42,13 @@ const std::vector<MetricDef>& metric_defs() {
   return defs;
 }
 
+// `diagnostic.<counter>`: an estimator's diagnostics counter, recorded as a metric (liu2022 Figure 1).
+const std::string kDiagnosticPrefix = "diagnostic.";
+
+bool is_diagnostic(const std::string& name) {
+  return name.size() > kDiagnosticPrefix.size() && name.compare(0, kDiagnosticPrefix.size(), kDiagnosticPrefix) == 0;
+}
+
 const MetricDef& find_metric(const std::string& name) {
   for (const auto& def : metric_defs())
     if (def.name == name) return def;
@@ -63,9 +70,12 @@ const std::vector<std::string>& metric_names() {
   return names;
 }
 
-void require_metric(const std::string& name) { find_metric(name); }
+void require_metric(const std::string& name) {
+  if (!is_diagnostic(name)) find_metric(name);
+}
 
 std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim) {
+  if (is_diagnostic(name)) return std::nullopt;
   const MetricDef& def = find_metric(name);
   if (def.compared != Compared::subspace) return std::nullopt;
   const double sin2_sum = rank * (1 - rank / dim);  // E sum_i sin^2(theta_i) for a random subspace
@@ -79,10 +89,15 @@ std::optional<double> subspace_chance_level(const std::string& name, double rank
 
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
                                               const core::ModelInfo& truth) {
-  if (!estimate.Q && !estimate.Sigma)
-    throw InvalidArgument("the estimate has neither a subspace Q nor a covariance Sigma to measure");
   std::map<std::string, double> values;
   for (const auto& name : names) {
+    if (is_diagnostic(name)) {
+      const auto counter = estimate.diagnostics.counters.find(name.substr(kDiagnosticPrefix.size()));
+      if (counter != estimate.diagnostics.counters.end()) values[name] = counter->second;
+      continue;
+    }
+    if (!estimate.Q && !estimate.Sigma)
+      throw InvalidArgument("the estimate has neither a subspace Q nor a covariance Sigma to measure");
     const MetricDef& def = find_metric(name);
     double value = 0;
     if (def.compared == Compared::subspace) {
@@ -95,7 +110,9 @@ std::map<std::string, double> compute_metrics(const std::vector<std::string>& na
     values[name] = def.squared ? value * value : value;
   }
   if (values.empty())
-    throw InvalidArgument(fmt::format("the estimate has no covariance Sigma for the metrics {}", fmt::join(names, ", ")));
+    throw InvalidArgument(fmt::format("the estimate gives none of the metrics {} (a PCA-only estimate has no "
+                                      "covariance Sigma; a diagnostic.<name> needs that counter)",
+                                      fmt::join(names, ", ")));
   return values;
 }
 

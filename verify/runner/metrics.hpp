@@ -8,6 +8,8 @@
 //   projector_{op,fro,nuclear}    ||Q Q^T - U U^T|| in the operator, Frobenius, Schatten-1 norm
 //   cov_{op,fro,nuclear}          ||Sigma_hat - Sigma|| in the same norms
 //   <any of the six>_normalized   divided by r^{1/q} (cai2024 §1.4), r the target's rank
+//   diagnostic.<name>             the estimate's diagnostics counter <name> (e.g. liu2022 Figure 1's
+//                                 range_over_mean), for diagnostic estimators without Q or Sigma
 //
 // The estimated subspace is the estimate's Q, or the top-k eigenvectors of its Sigma when it has no Q.
 // cov_ metrics exist only for estimates with a Sigma: a PCA-only algorithm in an experiment that also
@@ -25,18 +27,19 @@ namespace dpb::verify {
 // Every metric name a run accepts, in documentation order.
 const std::vector<std::string>& metric_names();
 
-// Throws dpb::InvalidArgument with the nearest known name if `name` is not a metric.
+// Throws dpb::InvalidArgument with the nearest known name if `name` is not a metric (any
+// `diagnostic.<name>` is one: whether the estimator has that counter is known only when it runs).
 void require_metric(const std::string& name);
 
 // The level of a subspace metric that a uniformly random rank-`rank` subspace of R^`dim` reaches, from
 // E sum_i sin^2(theta_i) = rank (1 - rank / dim): sqrt(1 - rank/dim) for sin and the operator norm (a
 // lower bound), sqrt(2 rank (1 - rank/dim)) for Frobenius, 2 rank (1 - rank/dim) for Schatten-1 (a lower
 // bound), each divided by rank^{1/q} when normalised and squared for sin2. An estimate at this level is no
-// better than chance. nullopt for covariance metrics, which have no such level.
+// better than chance. nullopt for covariance and diagnostic metrics, which have no such level.
 std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim);
 
 // Each of `names` the estimate can give, against `truth`. Throws dpb::InvalidArgument when it can give
-// none of them (no Q and no Sigma: a scalar release) or its shape does not match the truth's.
+// none of them, when it has no Q and no Sigma for a loss metric, or its shape does not match the truth's.
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
                                               const core::ModelInfo& truth);
 

@@ -185,3 +185,25 @@ TEST_CASE("a dominates check names two of the experiment's algorithms and no the
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.dp_gauss_1, metric: sin, tolerance: -1 }\n"),
              Catch::Contains("tolerance must be >= 0"));
 }
+
+TEST_CASE("an exponent check names one algorithm, a swept axis and the claimed exponent, no theorem", "[experiment]") {
+  const std::string base = kTinyExperiment;
+  const auto spec = test::parse_text(
+      base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: -0.5 }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].kind == "exponent");
+  CHECK(spec.checks[0].exponent == -0.5);
+  CHECK(spec.checks[0].vary == "n");
+  CHECK(spec.checks[0].theorem.empty());
+  CHECK(spec.checks[0].tolerance == 0.1);
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n }\n"),
+             Catch::Contains("an exponent check needs 'exponent'"));
+  CHECK(test::parse_text(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, side: at_least }\n")
+            .checks[0].side == "at_least");
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, side: above }\n"),
+             Catch::Contains("unknown exponent side 'above'"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: r, exponent: 1 }\n"),
+             Catch::Contains("grid axis"));
+  CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, theorem: liu2022.thm5.1 }\n"),
+             Catch::Contains("theorem"));
+}

@@ -86,4 +86,19 @@ TEST_CASE("subspace chance levels: the mean distance to a uniformly random subsp
         Approx(*subspace_chance_level("projector_fro", r, d) / std::sqrt(r)));
   CHECK(*subspace_chance_level("sin2", r, d) == Approx(std::pow(*subspace_chance_level("sin", r, d), 2)));
   CHECK_FALSE(subspace_chance_level("cov_op", r, d).has_value());
+  CHECK_FALSE(subspace_chance_level("diagnostic.range", r, d).has_value());
+}
+
+TEST_CASE("diagnostic.<name> metrics read the estimate's counters, with or without Q", "[runner]") {
+  const auto truth = axis_truth();
+  dpb::alg::Estimate diagnostic_only;
+  diagnostic_only.diagnostics.counters = {{"range_over_mean", 2.5}};
+  const auto m = compute_metrics({"diagnostic.range_over_mean", "diagnostic.absent"}, diagnostic_only, truth);
+  CHECK(m.size() == 1);  // a counter the estimator does not report is simply missing from its row
+  CHECK(m.at("diagnostic.range_over_mean") == 2.5);
+  CHECK_NOTHROW(require_metric("diagnostic.range_over_mean"));
+  CHECK_THROWS_AS(require_metric("diagnostic."), dpb::InvalidArgument);
+  // A loss metric still needs Q or Sigma, and an estimate giving none of the metrics is an error.
+  CHECK_THROWS_AS(compute_metrics({"sin"}, diagnostic_only, truth), dpb::InvalidArgument);
+  CHECK_THROWS_AS(compute_metrics({"diagnostic.absent"}, diagnostic_only, truth), dpb::InvalidArgument);
 }
