@@ -1,8 +1,10 @@
 #pragma once
 // What a check is asked to do and what it answers (DESIGN.md §5 "Checks"). The experiment YAML fills
 // CheckSpec; run_checks turns each into a Verdict. docs/checks.md explains how to read one.
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 namespace dpb::verify {
 
@@ -15,6 +17,9 @@ struct CheckSpec {
   std::string against;        // consistency: the other theorem id; dominates: the other algorithm label
   double tolerance = 0.1;     // slope tolerance of rate/slope checks; dominates: A <= (1 + tolerance) B
   bool optimal = false;       // rate: also FAIL when the slope is significantly below -tolerance
+  // dominates: only the cells whose parameter lies in [min, max] for every entry (a claim about part of
+  // the grid, e.g. cai2024 Fig 2 "DP-Gauss* is best at small lambda"); empty: every cell.
+  std::map<std::string, std::pair<double, double>> where;
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };
@@ -28,6 +33,9 @@ struct Verdict {
   std::string summary;     // one line a person reads: the figures behind the verdict
   nlohmann::json figures;  // every number behind it (slope, CI, implied constant, per-cell values, ...)
 };
+
+// " where lambda in [2, 5]" for a check with `where` ranges, "" for one over every cell.
+std::string where_text(const CheckSpec& check);
 
 // The CheckSpec as JSON (for verdicts.json) — every field, by name.
 nlohmann::json to_json(const CheckSpec& check);

@@ -33,6 +33,7 @@ RunSettings settings_from_json(const nlohmann::json& j) {
       c.at("against").get_to(check.against);
       c.at("tolerance").get_to(check.tolerance);
       c.at("optimal").get_to(check.optimal);
+      if (c.contains("where")) c.at("where").get_to(check.where);  // absent in stores written before it existed
       s.checks.push_back(check);
     }
     for (const auto& t : j.at("tables")) {

@@ -7,7 +7,7 @@ namespace dpb::verify {
 
 std::string describe_check(const CheckSpec& c) {
   if (c.kind == "consistency") return fmt::format("consistency {} vs {}", c.theorem, c.against);
-  if (c.kind == "dominates") return fmt::format("dominates {} <= {} on {}", c.algorithm, c.against, c.metric);
+  if (c.kind == "dominates") return fmt::format("dominates {} <= {} on {}{}", c.algorithm, c.against, c.metric, where_text(c));
   std::string text = fmt::format("{} {} {} {}", c.kind, c.theorem, c.algorithm, c.metric);
   if (!c.vary.empty()) text += " vs " + c.vary;
   return text;

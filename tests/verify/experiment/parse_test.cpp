@@ -170,3 +170,15 @@ TEST_CASE("a dominates check names two of the experiment's algorithms and no the
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: baseline.dp_gauss_1, metric: sin, tolerance: -1 }\n"),
              Catch::Contains("tolerance must be >= 0"));
 }
+
+TEST_CASE("a dominates check may restrict itself to ranges of swept axes", "[experiment]") {
+  const std::string base = std::string(kTinyExperiment) + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, "
+                                                         "against: baseline.dp_gauss_1, metric: sin, where: ";
+  const auto spec = test::parse_text(base + "{ n: [100, 1000] } }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].where.at("n") == std::pair<double, double>{100, 1000});
+  CHECK_THAT(parse_error(base + "{ lambda: [1, 2] } }\n"), Catch::Contains("unknown grid axis 'lambda'"));
+  CHECK_THAT(parse_error(base + "{ n: [1000, 100] } }\n"), Catch::Contains("[min, max] with min <= max"));
+  CHECK_THAT(parse_error(base + "{ n: [1, 2, 3] } }\n"), Catch::Contains("[min, max]"));
+  CHECK_THAT(parse_error(base + "[n] }\n"), Catch::Contains("where must be a mapping"));
+}

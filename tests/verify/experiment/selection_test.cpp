@@ -47,8 +47,8 @@ TEST_CASE("an --only that selects nothing, or is malformed, is an error", "[expe
 
 TEST_CASE("checks of dropped algorithms are dropped with them", "[experiment]") {
   ExperimentSpec spec = test::parse_text(kThree);
-  spec.checks.push_back({"rate", "t", "baseline.dp_gauss_2", "sin", "n", "", 0.1, false});
-  spec.checks.push_back({"consistency", "t", "", "", "", "u", 0.1, false});
+  spec.checks.push_back({"rate", "t", "baseline.dp_gauss_2", "sin", "n", "", 0.1, false, {}});
+  spec.checks.push_back({"consistency", "t", "", "", "", "u", 0.1, false, {}});
   const auto used = keep_selected(spec, {parse_pattern("baseline.nonprivate_pca"), parse_pattern("nothing")});
   CHECK(used == std::vector<bool>{true, false});
   REQUIRE(spec.checks.size() == 1);

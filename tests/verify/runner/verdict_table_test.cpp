@@ -6,12 +6,14 @@
 using namespace dpb::verify;
 
 TEST_CASE("verdicts print status first and decide the exit code", "[runner]") {
-  Verdict pass{{"rate", "t.1", "a", "sin", "n", "", 0.1, false}, VerdictStatus::pass, "mean", "slope -0.02", {}};
-  Verdict fail{{"consistency", "t.1", "", "", "", "t.2", 0.1, false}, VerdictStatus::fail, "", "gap grows in n", {}};
+  Verdict pass{{"rate", "t.1", "a", "sin", "n", "", 0.1, false, {}}, VerdictStatus::pass, "mean", "slope -0.02", {}};
+  Verdict fail{{"consistency", "t.1", "", "", "", "t.2", 0.1, false, {}}, VerdictStatus::fail, "", "gap grows in n", {}};
   CHECK(describe_check(pass.check) == "rate t.1 a sin vs n");
   CHECK(describe_check(fail.check) == "consistency t.1 vs t.2");
-  const CheckSpec dominates{"dominates", "", "ours", "sin", "", "theirs", 0.0, false};
+  CheckSpec dominates{"dominates", "", "ours", "sin", "", "theirs", 0.0, false, {}};
   CHECK(describe_check(dominates) == "dominates ours <= theirs on sin");
+  dominates.where = {{"lambda", {2, 5}}, {"n", {100, 1000}}};
+  CHECK(describe_check(dominates) == "dominates ours <= theirs on sin where lambda in [2, 5], n in [100, 1000]");
   std::ostringstream out;
   print_verdicts({pass, fail}, out);
   CHECK_THAT(out.str(), Catch::StartsWith("PASS          rate t.1 a sin vs n\n              slope -0.02\nFAIL "));
