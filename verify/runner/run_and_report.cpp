@@ -1,7 +1,10 @@
 #include "verify/runner/run_and_report.hpp"
 
+#include "core/errors.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/checks/run_checks.hpp"
+#include "verify/datasets/dataset_model.hpp"
+#include "verify/datasets/pc_scatter.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/runner/verdict_table.hpp"
 #include "verify/report/write_report.hpp"
@@ -12,12 +15,15 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
   ExperimentRun run;
   run.dir = out / spec.name;
   run.results.experiment = spec.name;
+  if (spec.data)  // before the store exists: a missing file leaves nothing behind
+    if (const auto why = missing_data(*spec.data); !why.empty()) throw InvalidArgument(why);
   if (!spec.algorithms.empty()) {  // an audit-only experiment has no trials, checks or report
     ResultStore store(store_path(run.dir));
     run.outcome = run_experiment(spec, store, options);
     if (run.outcome.interrupted) return run;
     run.results = store.load(run.outcome.hash);
     run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+    if (spec.data) write_pc_scatter(spec, run.dir);
   }
   if (spec.audits.empty()) return run;
   nlohmann::json audits = nlohmann::json::array();
