@@ -21,8 +21,9 @@ DatasetModel::DatasetModel(LabelledData data, const DataSpec& spec) : data_(std:
                                       last, d));
   info_.model = spec.name;
   info_.Sigma = core::second_moment(data_.X);
-  info_.eigenvalues = core::top_eigenpairs(info_.Sigma, d).values;
-  info_.target = core::top_eigenpairs(info_.Sigma, spec.rank).vectors;
+  const core::EigenPairs all = core::top_eigenpairs(info_.Sigma, d);
+  info_.eigenvalues = all.values;
+  info_.target = all.vectors.leftCols(spec.rank);
   const auto& ev = info_.eigenvalues;
   info_.params = {{"d", double(d)},
                   {"r", double(spec.rank)},
