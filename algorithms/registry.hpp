@@ -69,6 +69,9 @@ struct AlgorithmEntry {
   // never in default suites. `breaks` is the id of the real algorithm it breaks, whose claim it keeps.
   bool mutant = false;
   std::string breaks = {};
+  // Input::k is the row sparsity (kumar2025), not the number of components: an experiment passes its
+  // cell's k (the sparse model's) rather than the target's rank.
+  bool k_is_sparsity = false;
 };
 
 class Registry {

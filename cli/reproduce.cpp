@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/verb.hpp"
+#include "verify/paper_theorems.hpp"
 #include "verify/reproduce.hpp"
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
@@ -16,16 +17,17 @@ namespace {
 constexpr const char* kPapersRoot = "configs/papers";
 
 struct Options {
-  std::string target, scale = "quick", out = "results";
+  std::string target, scale = "quick", out = "results", data;
   int threads = dpb::verify::default_threads();
   bool resume = false;
 };
 
 int run(const Options& o) {
   const auto scale = dpb::verify::parse_scale(o.scale);
-  const auto suite = dpb::verify::load_reproduction(kPapersRoot, o.target, scale);
+  const auto [suite, skipped] = dpb::verify::load_reproduction(kPapersRoot, o.target, scale, o.data);
   const auto root = std::filesystem::path(o.out) / suite.name;  // quick and paper runs never share a store
   fmt::print("dpbounds reproduce: {} at the {} scale ({} figures)\n", o.target, o.scale, suite.experiments.size());
+  for (const auto& line : skipped) fmt::print("{}\n", line);
   std::cout.flush();
   const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
   const auto result = dpb::verify::run_suite(suite, root, options, std::cout);
@@ -37,6 +39,9 @@ int run(const Options& o) {
   const auto counts = dpb::verify::count_verdicts(all);
   fmt::print("\n{} claims and rates: {} PASS, {} FAIL, {} INCONCLUSIVE\n", all.size(), counts[0], counts[1], counts[2]);
   fmt::print("summary {}\n", (root / ("suite-" + suite.name) / "summary.md").string());
+  const std::string key = o.target.substr(0, o.target.find('/'));
+  if (const auto files = dpb::verify::write_paper_theorems(key, root / "theorems"); !files.empty())
+    fmt::print("theorems {} (rates, Tables, explicit lower bounds, gaps)\n", files.front().parent_path().string());
   return code;
 }
 
@@ -44,8 +49,10 @@ const bool registered = dpb::cli::register_verb({
     .name = "reproduce",
     .summary = "Reproduce a paper's figures and check its claims",
     .help = "runs configs/papers/<key>/<figure>.yaml (every figure, or one), prints each claim's verdict\n"
-            "and writes OUT/reproduce-<key>-<scale>/; exit 1 when a claim FAILs",
-    .examples = {"reproduce cai2024", "reproduce cai2024/fig1-left --scale paper --threads 8"},
+            "and writes OUT/reproduce-<key>-<scale>/ (with theorems/: the paper's theorem tables);\n"
+            "exit 1 when a claim FAILs. A figure on a dataset (cai2024/mnist) reads --data DIR",
+    .examples = {"reproduce cai2024", "reproduce cai2024/fig1-left --scale paper --threads 8",
+                 "reproduce cai2024/mnist --data ~/mnist --scale paper"},
     .order = 16,
     .spreads_over_ranks = true,
     .setup =
@@ -56,6 +63,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
           sub.add_flag("--resume", o->resume, "Keep stored trials, run the rest");
           sub.add_option("--out", o->out, "Results root (default results/)");
+          sub.add_option("--data", o->data, "Directory of a dataset figure's files (MNIST IDX), instead of its data.path");
           return [o] { return run(*o); };
         },
 });

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "core/errors.hpp"
+#include "verify/datasets/dataset_model.hpp"
 #include "verify/experiment/suggest.hpp"
 
 namespace dpb::verify {
@@ -70,7 +71,8 @@ std::vector<std::string> quick_overrides(const std::filesystem::path& figure_fil
   return sets;
 }
 
-SuiteSpec load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale) {
+Reproduction load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale,
+                               const std::string& data_path) {
   const auto slash = target.find('/');
   const std::string key = target.substr(0, slash);
   const auto figures = paper_figures(papers_root, key);
@@ -82,17 +84,30 @@ SuiteSpec load_reproduction(const std::filesystem::path& papers_root, const std:
                                         suggestion(figure, figures), fmt::join(figures, ", ")));
     chosen = {figure};
   }
-  SuiteSpec suite;
+  Reproduction reproduction;
+  SuiteSpec& suite = reproduction.suite;
   suite.name = fmt::format("reproduce-{}-{}", key, to_string(scale));
   suite.description = fmt::format("reproduction of {} at the {} scale ({})", key, to_string(scale),
                                   fmt::join(chosen, ", "));
+  const bool skip_missing_data = chosen.size() > 1 && data_path.empty();
   for (const auto& figure : chosen) {
     const auto file = papers_root / key / (figure + kFigureExtension);
     ExperimentOverrides overrides;
     if (scale == Scale::quick) overrides.set = quick_overrides(file);
-    suite.experiments.push_back(load_experiment(file, overrides));
+    ExperimentSpec spec = load_experiment(file, overrides);
+    if (spec.data) {
+      if (!data_path.empty()) spec.data->path = data_path;
+      if (const auto why = missing_data(*spec.data); !why.empty()) {
+        if (!skip_missing_data) throw InvalidArgument(why);
+        reproduction.skipped.push_back(fmt::format("{}/{}: skipped: no data (no {} files in {}; pass --data DIR, or run "
+                                                   "`dpbounds reproduce {}/{}` to see where to get them)",
+                                                   key, figure, spec.data->name, spec.data->path, key, figure));
+        continue;
+      }
+    }
+    suite.experiments.push_back(std::move(spec));
   }
-  return suite;
+  return reproduction;
 }
 
 }  // namespace dpb::verify

@@ -27,8 +27,19 @@ std::vector<std::string> paper_figures(const std::filesystem::path& papers_root,
 // The --set edits of <figure>.quick next to `figure_file`; dpb::ConfigError when the file is missing.
 std::vector<std::string> quick_overrides(const std::filesystem::path& figure_file);
 
+struct Reproduction {
+  SuiteSpec suite;
+  // Figures left out, one line each: "<key>/<figure>: skipped: no data (...)".
+  std::vector<std::string> skipped;
+};
+
 // `target` is "<key>" (every figure) or "<key>/<figure>"; an unknown key or figure is
 // dpb::InvalidArgument listing the known ones. Every figure file is validated (ConfigError).
-SuiteSpec load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale);
+// A figure on a dataset (`data:`, docs/experiments.md "Datasets") reads `data_path` when it is given,
+// else its own data.path. When those files are missing, the figure is skipped if it is one of all the
+// paper's figures and no data_path was given; asked for by name or with a data_path, it is a
+// dpb::InvalidArgument saying where to get the data.
+Reproduction load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale,
+                               const std::string& data_path = "");
 
 }  // namespace dpb::verify

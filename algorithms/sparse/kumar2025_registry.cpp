@@ -448,11 +448,17 @@ std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory() {
   return [](const core::ParamMap& p) { return std::make_unique<E>(p); };
 }
 
+// Every kumar2025 algorithm reads Input::k as the sparsity of Models 1-2 (spec §1.2).
+AlgorithmEntry with_sparsity_k(AlgorithmEntry entry) {
+  entry.k_is_sparsity = true;
+  return entry;
+}
+
 }  // namespace
 
 void register_kumar2025(Registry& registry) {
   const std::string scaled = fmt::format(" constants={} is NOT private (epsilon +inf).", kScaledConstants);
-  registry.add(AlgorithmEntry{
+  registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.priv_cov",
       "PrivCov: k-RCS covariance by truncation, per-row noisy top-k selection and fresh Laplace values",
       std::string(kSource) + "Algorithm 1, Theorem 1 (spec §2.1, §3.1)",
@@ -474,7 +480,7 @@ void register_kumar2025(Registry& registry) {
       "(eps, delta)-DP, replace-one neighbours, worst case: eps_row = eps/(4 sqrt(2d log(2/delta))) per row, "
       "Lemma 1 over d rows." +
           scaled,
-      factory<PrivCovEstimator>()});
+      factory<PrivCovEstimator>()}));
   std::vector<ParamSpec> pca = block_params();
   pca.insert(
       pca.end(),
@@ -489,7 +495,7 @@ void register_kumar2025(Registry& registry) {
        choice_param("on_precondition_failure", "refuse", {"refuse", "bottom"},
                     "Eq. 28 fails: refuse (InvalidArgument) or return BOTTOM without reading the data",
                     "kumar2025 A9")});
-  registry.add(AlgorithmEntry{
+  registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.priv_pca",
       "PrivPCA: sparse PCA by propose-test-release over m blocks, Gaussian noise on the projector, top_{k^2}",
       std::string(kSource) + "Algorithm 2, Lemmas 8-12, Corollary 2 (spec §2.2, §3.2)",
@@ -500,13 +506,13 @@ void register_kumar2025(Registry& registry) {
       "and "
       "m > 30: two BoundedLap tests and the Gaussian release at (eps/3, delta/3) each; may return BOTTOM." +
           scaled,
-      factory<PrivPcaEstimator>()});
+      factory<PrivPcaEstimator>()}));
   std::vector<ParamSpec> norm = block_params();
   norm.insert(norm.end(),
               {gamma_param(), sigma2_param("kumar2025 Eq. 26"), beta_param("kumar2025 A7"),
                choice_param("sensitivity", "rigorous", {"rigorous", "paper"},
                             "rigorous = 68 k tau; paper = Alg 3's printed 17 k tau", "kumar2025 A10")});
-  registry.add(AlgorithmEntry{
+  registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.priv_norm",
       "PrivNorm: the Appendix C private eigenvalue estimator of lambda_1 for k-RCS covariances",
       std::string(kSource) + "Algorithm 3, Theorem 6, Appendix C (spec §2.3, §3.3)",
@@ -517,7 +523,7 @@ void register_kumar2025(Registry& registry) {
       "release "
       "at (eps/3, delta/3) each; may return BOTTOM." +
           scaled,
-      factory<PrivNormEstimator>()});
+      factory<PrivNormEstimator>()}));
   std::vector<ParamSpec> pipeline = block_params();
   pipeline.insert(
       pipeline.end(),
@@ -525,7 +531,7 @@ void register_kumar2025(Registry& registry) {
        choice_param("delta_p", "rigorous", {"rigorous", "paper"}, "PrivPCA's Delta_P mode", "kumar2025 A5"),
        choice_param("norm_sensitivity", "rigorous", {"rigorous", "paper"}, "PrivNorm's sensitivity mode",
                     "kumar2025 A10")});
-  registry.add(AlgorithmEntry{
+  registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.sparse_pca_pipeline",
       "Theorem 3 pipeline: PrivNorm on the first half for lambda_hat, PrivPCA on the second half",
       std::string(kSource) + "proof of Theorem 3 (spec §2.4, A11)",
@@ -536,8 +542,8 @@ void register_kumar2025(Registry& registry) {
       "on "
       "disjoint halves; BOTTOM when either stage refuses." +
           scaled,
-      factory<PipelineEstimator>()});
-  registry.add(AlgorithmEntry{
+      factory<PipelineEstimator>()}));
+  registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.exp_mech_support",
       "Exponential mechanism over all k-sparse supports, scored by the top eigenvalue of the clipped moment",
       std::string(kSource) + "Algorithm 4, Lemmas 37-39, Appendix F (spec §2.5, §3.4)",
@@ -551,7 +557,7 @@ void register_kumar2025(Registry& registry) {
       DataNeed::vectors,
       {"subgaussian_sigma2 (when tau = 0 and sigma2 = 0)"},
       "pure eps-DP (delta = 0), replace-one neighbours, worst case (Lemmas 37-38; exact sampling)",
-      factory<ExpMechSupportEstimator>()});
+      factory<ExpMechSupportEstimator>()}));
 }
 
 }  // namespace dpb::alg

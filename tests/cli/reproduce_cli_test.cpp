@@ -3,8 +3,11 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "tests/cli/reproduce_fixture.hpp"
+#include "tests/verify/datasets/tiny_mnist.hpp"
 #include "verify/reproduce.hpp"
 
 namespace fs = std::filesystem;
@@ -12,32 +15,42 @@ namespace fs = std::filesystem;
 using dpb::test::repository_root;
 using dpb::test::reproduce;
 
-TEST_CASE("reproduce cai2024 --scale quick runs every figure and prints each claim's verdict", "[cli][reproduce]") {
-  const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_cli_" + std::to_string(::getpid()));
-  const auto r = reproduce("cai2024 --scale quick --threads 1 --out '" + out.string() + "'");
-  INFO(r.out << r.err);
-  // Exit 0 or 1: at the quick scale (6 trials, 3 cells) a claim may FAIL or be INCONCLUSIVE by noise or
-  // because the small-n regime differs from the paper's; what must hold is that every figure ran and
-  // every claim got a verdict.
-  CHECK((r.code == 0 || r.code == 1));
-  const auto figures = dpb::verify::paper_figures(repository_root() / "configs" / "papers", "cai2024");
-  for (const auto& figure : figures) {
-    CHECK_THAT(r.out, Catch::Contains("cai2024-" + figure + " ("));
-    CHECK(fs::exists(out / "reproduce-cai2024-quick" / ("cai2024-" + figure) / "summary.md"));
-  }
-  const auto spec = dpb::verify::load_reproduction(repository_root() / "configs" / "papers", "cai2024",
-                                                   dpb::verify::Scale::quick);
-  std::size_t checks = 0, claims = 0;
-  for (const auto& e : spec.experiments)
-    for (const auto& c : e.checks) {
-      ++checks;
-      claims += c.kind == "dominates";
-    }
-  CHECK(claims >= figures.size());  // every figure states at least one claim
-  CHECK_THAT(r.out, Catch::Contains(std::to_string(checks) + " claims and rates: "));
-  CHECK(dpb::test::verdict_lines(r.out) == static_cast<long>(checks));
-  CHECK(fs::exists(out / "reproduce-cai2024-quick" / "suite-reproduce-cai2024-quick" / "summary.md"));
+TEST_CASE("reproduce cai2024 --scale quick runs every figure, MNIST on a small IDX file, and prints each claim's "
+          "verdict", "[cli][reproduce]") {
+  const fs::path data = fs::temp_directory_path() / ("dpb_reproduce_mnist_" + std::to_string(::getpid()));
+  dpb::test::write_digit_mnist(data, 60);  // mnist.quick: 60 images per digit
+  dpb::test::reproduce_quick("cai2024", data.string());
+  fs::remove_all(data);
+}
+
+TEST_CASE("reproduce kumar2025 --scale quick runs every figure and writes Tables 1 and 2", "[cli][reproduce]") {
+  dpb::test::reproduce_quick("kumar2025");
+  const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_tables_" + std::to_string(::getpid()));
+  const auto r = reproduce("kumar2025/privcov-k --threads 1 --out '" + out.string() + "'");
+  std::ifstream tex(out / "reproduce-kumar2025-quick" / "theorems" / "theorems.tex");
+  std::stringstream text;
+  text << tex.rdbuf();
+  // The tables `dpbounds theorems --paper kumar2025 --format tex` builds: Table 1's cells, Thm 2's row.
+  CHECK_THAT(text.str(), Catch::Contains("Table 1") && Catch::Contains("k^2 + \\sqrt{d}\\,k"));
+  std::ifstream bounds(out / "reproduce-kumar2025-quick" / "theorems" / "bounds.md");
+  std::stringstream bounds_text;
+  bounds_text << bounds.rdbuf();
+  CHECK_THAT(bounds_text.str(), Catch::Contains("kumar2025.thm5") && Catch::Contains("explicit"));
   fs::remove_all(out);
+}
+
+TEST_CASE("reproduce: the MNIST figure without its files is one clean line, or a skip among all figures",
+          "[cli][reproduce]") {
+  const fs::path missing = fs::temp_directory_path() / ("dpb_no_mnist_" + std::to_string(::getpid()));
+  const auto r = reproduce("cai2024/mnist --data '" + missing.string() + "'");
+  dpb::test::check_usage_error(r);
+  CHECK_THAT(r.err, Catch::Contains("dpbounds does not download data") && Catch::Contains("--data DIR"));
+  const auto all = dpb::verify::load_reproduction(repository_root() / "configs" / "papers", "cai2024",
+                                                  dpb::verify::Scale::quick);
+  if (!fs::exists(repository_root() / "data" / "mnist")) {  // the config's data.path, absent in a checkout
+    REQUIRE(all.skipped.size() == 1);
+    CHECK_THAT(all.skipped[0], Catch::StartsWith("cai2024/mnist: skipped: no data"));
+  }
 }
 
 TEST_CASE("reproduce: an unknown paper, figure or scale is a usage error listing the known ones", "[cli][reproduce]") {

@@ -1,10 +1,15 @@
 #pragma once
 // Running `dpbounds reproduce` from the repository root, for the per-paper reproduction tests.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "tests/cli/run_cli.hpp"
+#include "verify/reproduce.hpp"
+#include "verify/runner/verdict_table.hpp"
 
 namespace dpb::test {
 
@@ -31,6 +36,40 @@ inline long verdict_lines(const std::string& out) {
   for (const char* status : {"\nPASS ", "\nFAIL ", "\nINCONCLUSIVE "})
     for (auto at = out.find(status); at != std::string::npos; at = out.find(status, at + 1)) ++lines;
   return lines;
+}
+
+// Runs every figure of `paper` at the quick scale (dataset figures on `data`, when given) and checks that
+// each figure wrote its report, nothing was skipped, each check printed one verdict line under its own
+// description, and the reproduction wrote its suite summary and theorem tables. Exit 0 or 1: at the quick
+// scale (few trials, small grids) a claim may FAIL or be INCONCLUSIVE by noise or because the small-n
+// regime differs from the paper's. Returns the reproduction's checks.
+inline std::vector<verify::CheckSpec> reproduce_quick(const std::string& paper, const std::string& data = "") {
+  namespace fs = std::filesystem;
+  const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_" + paper + "_" + std::to_string(::getpid()));
+  const std::string extra = data.empty() ? "" : " --data '" + data + "'";
+  const auto r = reproduce(paper + " --scale quick --threads 2 --out '" + out.string() + "'" + extra);
+  INFO(r.out << r.err);
+  CHECK((r.code == 0 || r.code == 1));
+  CHECK_THAT(r.out, !Catch::Contains("skipped"));
+  const fs::path papers = repository_root() / "configs" / "papers";
+  const fs::path root = out / ("reproduce-" + paper + "-quick");
+  for (const auto& figure : verify::paper_figures(papers, paper))
+    CHECK(fs::exists(root / (paper + "-" + figure) / "summary.md"));
+  const auto spec = verify::load_reproduction(papers, paper, verify::Scale::quick, data);
+  std::vector<verify::CheckSpec> checks;
+  for (const auto& e : spec.suite.experiments) {
+    CHECK(!e.checks.empty());  // every figure states at least one claim
+    for (const auto& c : e.checks) {
+      CHECK_THAT(r.out, Catch::Contains(verify::describe_check(c) + "\n"));
+      checks.push_back(c);
+    }
+  }
+  CHECK(verdict_lines(r.out) == static_cast<long>(checks.size()));
+  CHECK_THAT(r.out, Catch::Contains(std::to_string(checks.size()) + " claims and rates: "));
+  CHECK(fs::exists(root / ("suite-reproduce-" + paper + "-quick") / "summary.md"));
+  CHECK(fs::exists(root / "theorems" / "theorems.tex"));
+  fs::remove_all(out);
+  return checks;
 }
 
 }  // namespace dpb::test

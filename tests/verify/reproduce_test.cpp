@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "core/errors.hpp"
+#include "tests/verify/datasets/tiny_mnist.hpp"
 #include "tests/verify/experiment/experiment_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -60,13 +61,36 @@ TEST_CASE("reproduce: the quick scale applies the figure's .quick edits", "[repr
   CHECK(dpb::verify::quick_overrides(tree.root / "demo" / "a.yaml") ==
         std::vector<std::string>{"trials=2", "grid.n=[100]"});
   const auto quick = dpb::verify::load_reproduction(tree.root, "demo/a", Scale::quick);
-  CHECK(quick.name == "reproduce-demo-quick");
-  REQUIRE(quick.experiments.size() == 1);
-  CHECK(quick.experiments[0].trials == 2);
+  CHECK(quick.suite.name == "reproduce-demo-quick");
+  REQUIRE(quick.suite.experiments.size() == 1);
+  CHECK(quick.suite.experiments[0].trials == 2);
   const auto paper = dpb::verify::load_reproduction(tree.root, "demo", Scale::paper);
-  REQUIRE(paper.experiments.size() == 2);
-  CHECK(paper.experiments[0].trials == 3);  // kTinyExperiment's
+  REQUIRE(paper.suite.experiments.size() == 2);
+  CHECK(paper.suite.experiments[0].trials == 3);  // kTinyExperiment's
   CHECK_THROWS_AS(dpb::verify::load_reproduction(tree.root, "demo", Scale::quick), dpb::ConfigError);  // b.quick
   CHECK_THAT(error_of([&] { dpb::verify::load_reproduction(tree.root, "demo/c", Scale::paper); }),
              Catch::Contains("paper demo has no figure 'c'") && Catch::Contains("known: a, b"));
+}
+
+TEST_CASE("reproduce: a dataset figure reads --data; without its files it is skipped among all figures, an "
+          "error alone", "[reproduce]") {
+  const PapersTree tree;
+  const fs::path data = tree.root / "digits";
+  std::ofstream(tree.root / "demo" / "b.yaml")
+      << "name: b\ndata: { name: mnist, path: " << (tree.root / "absent").string()
+      << ", digits: [1], per_digit: 2, rank: 1, noise_eigenvalues: [1, 2] }\nn: 2\n"
+         "algorithms: [baseline.nonprivate_pca]\nmetrics: [explained_variance]\n";
+  const auto all = dpb::verify::load_reproduction(tree.root, "demo", Scale::paper);
+  REQUIRE(all.suite.experiments.size() == 1);  // a only
+  REQUIRE(all.skipped.size() == 1);
+  CHECK_THAT(all.skipped[0], Catch::Contains("demo/b: skipped: no data") && Catch::Contains("--data DIR"));
+  CHECK_THAT(error_of([&] { dpb::verify::load_reproduction(tree.root, "demo/b", Scale::paper); }),
+             Catch::Contains("dpbounds does not download data"));
+  CHECK_THAT(error_of([&] { dpb::verify::load_reproduction(tree.root, "demo", Scale::paper, data.string()); }),
+             Catch::Contains(data.string()));  // asked for with --data: an error, not a skip
+  dpb::test::write_tiny_mnist(data, {1, 1}, 4, [](int i, int r, int c) { return i + r + c; });
+  const auto with_data = dpb::verify::load_reproduction(tree.root, "demo", Scale::paper, data.string());
+  CHECK(with_data.skipped.empty());
+  REQUIRE(with_data.suite.experiments.size() == 2);
+  CHECK(with_data.suite.experiments[1].data->path == data.string());
 }

@@ -4,6 +4,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 
 namespace dpb::verify {
 
@@ -21,6 +22,9 @@ struct CheckSpec {
   std::map<std::string, double> params;
   double exponent = 0;        // exponent: the claimed log-log slope s of the mean error against vary
   std::string side = "both";  // exponent: both (slope = s), at_least (slope >= s), at_most (slope <= s)
+  // dominates: only the cells whose parameter lies in [min, max] for every entry (a claim about part of
+  // the grid, e.g. cai2024 Fig 2 "DP-Gauss* is best at small lambda"); empty: every cell.
+  std::map<std::string, std::pair<double, double>> where;
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };
@@ -34,6 +38,9 @@ struct Verdict {
   std::string summary;     // one line a person reads: the figures behind the verdict
   nlohmann::json figures;  // every number behind it (slope, CI, implied constant, per-cell values, ...)
 };
+
+// " where lambda in [2, 5]" for a check with `where` ranges, "" for one over every cell.
+std::string where_text(const CheckSpec& check);
 
 // The CheckSpec as JSON (for verdicts.json) — every field, by name.
 nlohmann::json to_json(const CheckSpec& check);

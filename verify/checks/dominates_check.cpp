@@ -18,13 +18,21 @@ struct PairedCell {
   std::vector<double> a, b;
 };
 
+bool in_range(const bounds::Params& cell, const CheckSpec& check) {
+  for (const auto& [name, range] : check.where) {
+    const auto value = cell.find(name);
+    if (value == cell.end() || value->second < range.first || value->second > range.second) return false;
+  }
+  return true;
+}
+
 std::vector<PairedCell> paired_cells(const ResultSet& results, const CheckSpec& check, const CheckOptions& options) {
   std::map<std::size_t, std::vector<double>> against;
   for (auto& s : cell_samples(results, check.against, check.metric)) against[s.cell] = std::move(s.values);
   std::vector<PairedCell> cells;
   for (auto& s : cell_samples(results, check.algorithm, check.metric)) {
     const auto other = against.find(s.cell);
-    if (other == against.end()) continue;
+    if (other == against.end() || !in_range(s.params, check)) continue;
     if (s.values.size() < options.min_trials_per_cell || other->second.size() < options.min_trials_per_cell)
       throw Inconclusive(fmt::format("cell {} has {} and {} successful trials of {} and {} (need {} each)", s.cell,
                                      s.values.size(), other->second.size(), check.algorithm, check.against,
@@ -32,8 +40,8 @@ std::vector<PairedCell> paired_cells(const ResultSet& results, const CheckSpec& 
     cells.push_back({s.cell, std::move(s.values), other->second});
   }
   if (cells.empty())
-    throw Inconclusive(fmt::format("{} and {} share no cell with values of {}", check.algorithm, check.against,
-                                   check.metric));
+    throw Inconclusive(fmt::format("{} and {} share no cell with values of {}{}", check.algorithm, check.against,
+                                   check.metric, where_text(check)));
   return cells;
 }
 
@@ -78,7 +86,8 @@ Verdict check_dominates(const ResultSet& results, const CheckSpec& check, std::u
   v.status = any_above ? VerdictStatus::fail : all_below ? VerdictStatus::pass : VerdictStatus::inconclusive;
   v.statistic = fmt::format("mean, per cell, bootstrap interval at {:.4g} (Bonferroni over {} cells)",
                             cell_confidence, cells.size());
-  const std::string claim = fmt::format("{} <= {:g} x {} on {}", check.algorithm, factor, check.against, check.metric);
+  const std::string claim =
+      fmt::format("{} <= {:g} x {} on {}{}", check.algorithm, factor, check.against, check.metric, where_text(check));
   v.summary = any_above   ? fmt::format("FAIL: {} is contradicted; worst {}", claim, worst)
               : all_below ? fmt::format("PASS: {} in all {} cells; closest {}", claim, cells.size(), worst)
                           : fmt::format("INCONCLUSIVE: {} is too close to call; closest {}", claim, worst);

@@ -1,7 +1,8 @@
 #pragma once
 // The dominates check (docs/checks.md "dominates"): a paper's qualitative claim that one algorithm's
 // error is at or below another's, e.g. cai2024 §6 Fig 1 "ours slightly outperforms DP-Gauss".
-// In every grid cell where both algorithms ran, with m such cells:
+// In every grid cell where both algorithms ran (and, with `where`, whose parameters lie in its ranges),
+// with m such cells:
 //   D = mean(A) - (1 + tolerance) mean(B)
 // and a bootstrap percentile interval for D (A's and B's trials resampled independently) at the
 // Bonferroni-corrected two-sided level 1 - (1 - confidence) / m, so that the m intervals hold

@@ -15,15 +15,23 @@ constexpr const char* kLabels = "train-labels-idx1-ubyte";
 
 std::filesystem::path require_file(const std::filesystem::path& dir, const char* name) {
   const auto path = dir / name;
-  if (!std::filesystem::exists(path))
-    throw InvalidArgument(fmt::format(
-        "MNIST file {} not found. dpbounds does not download data: get {}.gz and {}.gz from the MNIST "
-        "page (yann.lecun.com/exdb/mnist, or a mirror), gunzip them into one directory and pass it with --data",
-        path.string(), kImages, kLabels));
+  if (!std::filesystem::exists(path)) throw InvalidArgument(mnist_missing_message(path));
   return path;
 }
 
 }  // namespace
+
+std::vector<std::filesystem::path> mnist_files(const std::filesystem::path& dir) {
+  return {dir / kImages, dir / kLabels};
+}
+
+std::string mnist_missing_message(const std::filesystem::path& file) {
+  return fmt::format(
+      "MNIST file {} not found. dpbounds does not download data: get {}.gz and {}.gz from the MNIST page "
+      "(yann.lecun.com/exdb/mnist, or a mirror), gunzip them into one directory and give it as the experiment's "
+      "data.path or with `dpbounds reproduce --data DIR`",
+      file.string(), kImages, kLabels);
+}
 
 Eigen::VectorXd average_pool(const double* image, int side, int factor) {
   if (factor < 1 || side % factor != 0)

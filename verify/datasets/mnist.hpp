@@ -5,6 +5,7 @@
 // MNIST cannot be downloaded by dpbounds: the user supplies the uncompressed IDX files.
 #include <Eigen/Dense>
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace dpb::verify {
@@ -24,6 +25,11 @@ struct LabelledData {
 // Reads `dir`/train-images-idx3-ubyte and `dir`/train-labels-idx1-ubyte. A missing file is a
 // dpb::InvalidArgument that says where to get the data; too few images of a digit is one too.
 LabelledData load_mnist_subset(const std::filesystem::path& dir, const MnistSubsetSpec& spec = {});
+
+// The two files load_mnist_subset reads from `dir`: the training images, then their labels.
+std::vector<std::filesystem::path> mnist_files(const std::filesystem::path& dir);
+// One line for a missing MNIST `file`: where to get the files and how to give their directory.
+std::string mnist_missing_message(const std::filesystem::path& file);
 
 // Average pooling of one row-major side x side image by `factor` per side (side divisible by factor).
 Eigen::VectorXd average_pool(const double* image, int side, int factor);

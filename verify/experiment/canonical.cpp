@@ -22,7 +22,7 @@ nlohmann::json canonical_form(const ExperimentSpec& spec) {
   nlohmann::json algorithms = nlohmann::json::array();
   for (const auto& a : spec.algorithms)
     algorithms.push_back({{"id", a.id}, {"label", a.label}, {"parameters", to_json(a.resolved)}});
-  return {{"name", spec.name},
+  nlohmann::json j = {{"name", spec.name},
           {"seed", spec.seed},
           {"trials", spec.trials},
           {"model", {{"name", spec.model}, {"parameters", to_json(spec.model_params)}}},
@@ -34,6 +34,11 @@ nlohmann::json canonical_form(const ExperimentSpec& spec) {
             {"neighbours", alg::to_string(spec.privacy.neighbours)}}},
           {"algorithms", algorithms},
           {"metrics", spec.metrics}};
+  if (const auto& d = spec.data)  // only when present, so model experiments keep their hashes
+    j["data"] = {{"name", d->name},         {"path", d->path},           {"digits", d->mnist.digits},
+                 {"per_digit", d->mnist.per_digit}, {"pool", d->mnist.pool}, {"center", d->mnist.center},
+                 {"rank", d->rank},         {"noise_eigenvalues", d->noise_eigenvalues}};
+  return j;
 }
 
 std::string content_hash(const ExperimentSpec& spec) {

@@ -21,9 +21,9 @@
 namespace dpb::verify {
 namespace {
 
-const std::vector<std::string> kTopKeys = {"name",      "source",  "seed",    "trials", "model",
-                                           "grid",      "n",       "privacy", "algorithms",
-                                           "metrics",   "checks",  "report",  "audit"};
+const std::vector<std::string> kTopKeys = {"name",    "source",     "seed",    "trials", "model",  "data",
+                                           "grid",    "n",          "privacy", "algorithms",
+                                           "metrics", "checks",     "report",  "audit"};
 // An audit-only experiment (no `algorithms`) runs no trials: its privacy and seed are the audits' defaults.
 const std::vector<std::string> kAuditOnlyKeys = {"name", "source", "seed", "privacy", "audit"};
 // Grid axes that are not model parameters (privacy axes spell out their names as in `privacy:`).
@@ -84,8 +84,9 @@ GridGroup parse_zip(const YAML::Node& node, const YamlReader& read, const std::v
 
 void parse_grid(const YAML::Node& node, const YamlReader& read, ExperimentSpec& spec) {
   std::vector<std::string> axes = kRunAxes;
-  for (const auto& name : model_param_names(core::find_model(spec.model)))
-    if (!spec.model_params.has(name)) axes.push_back(name);
+  if (!spec.data)  // a dataset has no parameters to sweep
+    for (const auto& name : model_param_names(core::find_model(spec.model)))
+      if (!spec.model_params.has(name)) axes.push_back(name);
   std::vector<std::string> keys = axes;
   keys.push_back("zip");
   read.require_map(node, "grid (axes: n, epsilon, delta, or a model parameter not fixed in model:)", keys);
@@ -216,7 +217,7 @@ void check_cells(const YAML::Node& root, const YamlReader& read, const Experimen
       if (!contains(kRunAxes, axis)) params.set(axis, value);
     core::Rng rng(spec.seed, 0);
     try {
-      core::make_model(spec.model, params, rng);
+      if (!spec.data) core::make_model(spec.model, params, rng);  // a dataset is read when the run starts
       alg::Privacy privacy = spec.privacy;
       if (cell.count("epsilon")) privacy.epsilon = cell.at("epsilon");
       if (cell.count("delta")) privacy.delta = cell.at("delta");
@@ -266,12 +267,14 @@ ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source
   const YamlReader read(source);
   if (root.IsMap() && root["audit"] && !root["algorithms"]) return parse_audit_only(root, source, read);
   read.require_map(root, "an experiment", kTopKeys);
-  for (const char* required : {"name", "model", "algorithms", "metrics"})
+  for (const char* required : {"name", "algorithms", "metrics"})
     if (!root[required]) read.fail(root, fmt::format("an experiment needs '{}'", required));
+  if (!root["model"] == !root["data"]) read.fail(root, "an experiment needs either 'model' or 'data' (a dataset), not both");
   ExperimentSpec spec;
   parse_header(root, read, spec);
   if (root["trials"]) spec.trials = static_cast<int>(read.integer(root["trials"], "trials", 1, kMaxTrials));
-  parse_model(root["model"], read, spec);
+  if (root["model"]) parse_model(root["model"], read, spec);
+  else spec.data = detail::parse_data(root["data"], read);
   if (root["n"]) spec.n = static_cast<long>(read.integer(root["n"], "n", 1, kMaxSeed));
   if (root["grid"]) parse_grid(root["grid"], read, spec);
   if (root["privacy"]) parse_privacy(root["privacy"], read, spec);

@@ -55,9 +55,25 @@ double tolerance(const YAML::Node& node, const YamlReader& read) {
   return value;
 }
 
-// `{ kind: dominates, algorithm: A, against: B, metric: M, tolerance: t }`: two algorithms, no theorem.
+// `where: { lambda: [2, 5] }`: an inclusive [min, max] range per swept axis.
+std::map<std::string, std::pair<double, double>> parse_where(const YAML::Node& node, const YamlReader& read,
+                                                             const ExperimentSpec& spec) {
+  if (!node.IsMap()) read.fail(node, "where must be a mapping of swept axes to [min, max] ranges, e.g. { lambda: [2, 5] }");
+  std::map<std::string, std::pair<double, double>> where;
+  for (const auto& entry : node) {
+    const std::string axis = one_of(entry.first, read, "grid axis", swept_axes(spec));
+    const auto range = read.numbers(entry.second, "a where range");
+    if (range.size() != 2 || range[0] > range[1])
+      read.fail(entry.second, fmt::format("the range of {} must be [min, max] with min <= max", axis));
+    where[axis] = {range[0], range[1]};
+  }
+  return where;
+}
+
+// `{ kind: dominates, algorithm: A, against: B, metric: M, tolerance: t, where: {axis: [min, max]} }`:
+// two algorithms, no theorem.
 CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "a dominates check", {"kind", "algorithm", "against", "metric", "tolerance"});
+  read.require_map(node, "a dominates check", {"kind", "algorithm", "against", "metric", "tolerance", "where"});
   for (const char* required : {"algorithm", "against", "metric"})
     if (!node[required]) read.fail(node, fmt::format("a dominates check needs '{}'", required));
   CheckSpec check;
@@ -67,6 +83,7 @@ CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const 
   if (check.against == check.algorithm) read.fail(node["against"], "a dominates check compares two different algorithms");
   check.metric = one_of(node["metric"], read, "metric (of this experiment's metrics:)", spec.metrics);
   check.tolerance = node["tolerance"] ? tolerance(node["tolerance"], read) : 0;
+  if (node["where"]) check.where = parse_where(node["where"], read, spec);
   return check;
 }
 
@@ -111,6 +128,8 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
   if (node.IsMap() && node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
   if (check.kind == "dominates") return parse_dominates(node, read, spec);
   if (check.kind == "exponent") return parse_exponent(node, read, spec);
+  if (node.IsMap() && node["where"])
+    read.fail(node["where"], fmt::format("'where' applies to dominates checks only, not {}", check.kind));
   read.require_map(node, "a check",
                    {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params"});
   const std::vector<std::string> theorems = catalog_ids("theorems");

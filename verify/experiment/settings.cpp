@@ -38,6 +38,7 @@ RunSettings settings_from_json(const nlohmann::json& j) {
         c.at("exponent").get_to(check.exponent);
         c.at("side").get_to(check.side);
       }
+      if (c.contains("where")) c.at("where").get_to(check.where);  // absent in stores written before it existed
       s.checks.push_back(check);
     }
     for (const auto& t : j.at("tables")) {

@@ -3,13 +3,16 @@
 // every id exists, every algorithm parameter lies in its documented range.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/privacy.hpp"
 #include "core/params.hpp"
 #include "verify/audit/audit_spec.hpp"
 #include "verify/checks/check_spec.hpp"
+#include "verify/datasets/mnist.hpp"
 #include "verify/report/report_spec.hpp"
 
 namespace dpb::verify {
@@ -29,12 +32,24 @@ struct AlgorithmSpec {
   std::string label;
 };
 
+// `data:` in place of `model:` (docs/experiments.md "Datasets"): the records of a file instead of draws
+// from a model. The file is read when the run starts, not when the experiment is loaded.
+struct DataSpec {
+  std::string name;     // the dataset's format: "mnist" (verify/datasets/mnist.hpp)
+  std::string path;     // its directory (relative paths: to the working directory)
+  MnistSubsetSpec mnist;
+  int rank = 3;         // r: the target's rank and the algorithms' k
+  // sigma^2 is the mean of the sample eigenvalues first..last (1-based, cai2024 §6.2: 50th to 140th).
+  std::pair<int, int> noise_eigenvalues{50, 140};
+};
+
 struct ExperimentSpec {
   std::string name;
   std::string source;  // paper and figure reproduced, free text
   std::uint64_t seed = 1;
   int trials = 1;
-  std::string model;                    // model catalogue id
+  std::string model;                    // model catalogue id (empty with `data`)
+  std::optional<DataSpec> data;         // a dataset instead of a model
   core::ParamMap model_params;          // fixed model parameters
   std::vector<GridGroup> grid;          // swept: n, epsilon, delta, or model parameters
   alg::Privacy privacy;                 // fixed privacy (epsilon / delta may also be grid axes)

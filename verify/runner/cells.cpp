@@ -4,12 +4,14 @@
 #include <fmt/ranges.h>
 
 #include "core/rng.hpp"
+#include "verify/datasets/dataset_model.hpp"
 
 namespace dpb::verify {
 
 std::vector<CellContext> make_cells(const ExperimentSpec& spec) {
   std::vector<CellContext> cells;
   const std::vector<Cell> grid = expand_grid(spec.grid);
+  const LabelledData records = spec.data ? load_dataset(*spec.data) : LabelledData{};  // read once, for every cell
   for (std::size_t c = 0; c < grid.size(); ++c) {
     CellContext cell;
     cell.swept = grid[c];
@@ -26,7 +28,8 @@ std::vector<CellContext> make_cells(const ExperimentSpec& spec) {
     }
     cell.label = parts.empty() ? "single cell" : fmt::format("{}", fmt::join(parts, ", "));
     core::Rng rng(spec.seed, core::stream_id(spec.name, c, "model", 0, "model"));
-    cell.model = core::make_model(spec.model, model_params, rng);
+    if (spec.data) cell.model = std::make_unique<DatasetModel>(records, *spec.data);
+    else cell.model = core::make_model(spec.model, model_params, rng);
     const core::ModelInfo& info = cell.model->info();
     cell.params = info.params;
     for (const auto& [name, value] : model_params.values())

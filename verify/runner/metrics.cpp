@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <cmath>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -13,7 +14,7 @@
 namespace dpb::verify {
 namespace {
 
-enum class Compared { subspace, covariance };
+enum class Compared { subspace, covariance, explained };
 
 struct MetricDef {
   std::string name;
@@ -28,7 +29,8 @@ const std::vector<MetricDef>& metric_defs() {
                                                             {"fro", {core::Norm::fro, 2, false}},
                                                             {"nuclear", {core::Norm::schatten, 1, false}}};
     std::vector<MetricDef> all = {{"sin", Compared::subspace, {core::Norm::op, 2, false}, false},
-                                  {"sin2", Compared::subspace, {core::Norm::op, 2, false}, true}};
+                                  {"sin2", Compared::subspace, {core::Norm::op, 2, false}, true},
+                                  {"explained_variance", Compared::explained, {}, false}};
     for (const auto& [prefix, compared] :
          {std::pair{"projector", Compared::subspace}, std::pair{"cov", Compared::covariance}})
       for (bool normalized : {false, true})
@@ -55,11 +57,17 @@ const MetricDef& find_metric(const std::string& name) {
   throw InvalidArgument(fmt::format("unknown metric '{}'{}", name, suggestion(name, metric_names())));
 }
 
+}  // namespace
+
 Eigen::MatrixXd estimated_subspace(const alg::Estimate& estimate, Eigen::Index k) {
+  if (!estimate.Q && !estimate.Sigma)
+    throw InvalidArgument("the estimate has neither a subspace Q nor a covariance Sigma to measure");
   return estimate.Q ? *estimate.Q : core::top_eigenpairs(*estimate.Sigma, k).vectors;
 }
 
-}  // namespace
+double explained_variance(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& Sigma) {
+  return (Q.transpose() * Sigma * Q).trace() / Sigma.trace();
+}
 
 const std::vector<std::string>& metric_names() {
   static const std::vector<std::string> names = [] {
@@ -89,6 +97,7 @@ std::optional<double> subspace_chance_level(const std::string& name, double rank
 
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
                                               const core::ModelInfo& truth) {
+  std::optional<Eigen::MatrixXd> Q;  // computed once, and only when a metric compares subspaces
   std::map<std::string, double> values;
   for (const auto& name : names) {
     if (is_diagnostic(name)) {
@@ -99,9 +108,12 @@ std::map<std::string, double> compute_metrics(const std::vector<std::string>& na
     if (!estimate.Q && !estimate.Sigma)
       throw InvalidArgument("the estimate has neither a subspace Q nor a covariance Sigma to measure");
     const MetricDef& def = find_metric(name);
+    if (def.compared != Compared::covariance && !Q) Q = estimated_subspace(estimate, truth.r());
     double value = 0;
-    if (def.compared == Compared::subspace) {
-      value = core::projector_distance(estimated_subspace(estimate, truth.r()), truth.target, def.norm);
+    if (def.compared == Compared::explained) {
+      value = explained_variance(*Q, truth.Sigma);
+    } else if (def.compared == Compared::subspace) {
+      value = core::projector_distance(*Q, truth.target, def.norm);
     } else if (estimate.Sigma) {
       value = core::covariance_error(*estimate.Sigma, truth.Sigma, def.norm, truth.r());
     } else {

@@ -10,6 +10,8 @@
 //   <any of the six>_normalized   divided by r^{1/q} (cai2024 §1.4), r the target's rank
 //   diagnostic.<name>             the estimate's diagnostics counter <name> (e.g. liu2022 Figure 1's
 //                                 range_over_mean), for diagnostic estimators without Q or Sigma
+//   explained_variance            tr(Q^T Sigma Q) / tr(Sigma): the share of Sigma's variance the estimated
+//                                 subspace captures (cai2024 §6.2, MNIST; higher is better)
 //
 // The estimated subspace is the estimate's Q, or the top-k eigenvectors of its Sigma when it has no Q.
 // cov_ metrics exist only for estimates with a Sigma: a PCA-only algorithm in an experiment that also
@@ -37,6 +39,12 @@ void require_metric(const std::string& name);
 // bound), each divided by rank^{1/q} when normalised and squared for sin2. An estimate at this level is no
 // better than chance. nullopt for covariance and diagnostic metrics, which have no such level.
 std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim);
+
+// The estimate's Q, or the top-k eigenvectors of its Sigma. Throws dpb::InvalidArgument when it has neither.
+Eigen::MatrixXd estimated_subspace(const alg::Estimate& estimate, Eigen::Index k);
+
+// tr(Q^T Sigma Q) / tr(Sigma) for orthonormal columns Q.
+double explained_variance(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& Sigma);
 
 // Each of `names` the estimate can give, against `truth`. Throws dpb::InvalidArgument when it can give
 // none of them, when it has no Q and no Sigma for a loss metric, or its shape does not match the truth's.

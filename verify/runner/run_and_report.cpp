@@ -2,9 +2,12 @@
 
 #include <optional>
 
+#include "core/errors.hpp"
 #include "verify/audit/audit_report.hpp"
-#include "verify/distributed/ranks.hpp"
 #include "verify/checks/run_checks.hpp"
+#include "verify/datasets/dataset_model.hpp"
+#include "verify/datasets/pc_scatter.hpp"
+#include "verify/distributed/ranks.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/runner/verdict_table.hpp"
 #include "verify/report/write_report.hpp"
@@ -15,6 +18,8 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
   ExperimentRun run;
   run.dir = out / spec.name;
   run.results.experiment = spec.name;
+  if (spec.data)  // before the store exists: a missing file leaves nothing behind
+    if (const auto why = missing_data(*spec.data); !why.empty()) throw InvalidArgument(why);
   if (!spec.algorithms.empty()) {  // an audit-only experiment has no trials, checks or report
     // Under mpirun, only rank 0 opens the store; it alone checks and writes the report.
     std::optional<ResultStore> store;
@@ -24,6 +29,7 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
     if (store) {
       run.results = store->load(run.outcome.hash);
       run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
+      if (spec.data) write_pc_scatter(spec, run.dir);
     }
   }
   if (spec.audits.empty()) return run;  // every rank runs the audits (their runs are spread over the ranks)

@@ -8,6 +8,23 @@
 
 namespace dpb::verify {
 
+alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
+                             const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial,
+                             double* seconds) {
+  const auto& entry = alg::algorithm_registry().find(algorithm.id);
+  const core::ModelInfo& truth = cell.model->info();
+  core::Rng data_rng(spec.seed, core::stream_id(spec.name, cell_index, "data", trial, "data"));
+  const TrialData data = draw_trial_data(*cell.model, entry, cell.n, data_rng);
+  // The cell's k is the sparse model's sparsity (or the target's rank when the model has none).
+  const int k = static_cast<int>(entry.k_is_sparsity ? cell.params.at("k") : double(truth.r()));
+  const alg::Input input = make_input(entry, data, k, cell.privacy, &truth);
+  core::Rng noise_rng(spec.seed, core::stream_id(spec.name, cell_index, algorithm.label, trial, "noise"));
+  const auto start = std::chrono::steady_clock::now();
+  alg::Estimate estimate = estimator.run(input, noise_rng);
+  if (seconds) *seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return estimate;
+}
+
 TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                    const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial) {
   TrialRow row;
@@ -16,16 +33,8 @@ TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const Cel
   row.algorithm = algorithm.label;
   row.trial = trial;
   try {
-    const auto& entry = alg::algorithm_registry().find(algorithm.id);
-    const core::ModelInfo& truth = cell.model->info();
-    core::Rng data_rng(spec.seed, core::stream_id(spec.name, cell_index, "data", trial, "data"));
-    const TrialData data = draw_trial_data(*cell.model, entry, cell.n, data_rng);
-    const alg::Input input = make_input(entry, data, static_cast<int>(truth.r()), cell.privacy, &truth);
-    core::Rng noise_rng(spec.seed, core::stream_id(spec.name, cell_index, algorithm.label, trial, "noise"));
-    const auto start = std::chrono::steady_clock::now();
-    const alg::Estimate estimate = estimator.run(input, noise_rng);
-    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    row.metrics = compute_metrics(spec.metrics, estimate, truth);
+    const alg::Estimate estimate = trial_estimate(spec, cell_index, cell, algorithm, estimator, trial, &row.seconds);
+    row.metrics = compute_metrics(spec.metrics, estimate, cell.model->info());
   } catch (const InvalidArgument& e) {
     row.metrics.clear();
     row.error = e.what();

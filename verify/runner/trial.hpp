@@ -11,6 +11,12 @@
 
 namespace dpb::verify {
 
+// The algorithm's estimate on the trial's data (the one run_trial measures), its run time in `seconds`
+// when given. Throws what the algorithm throws.
+alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
+                             const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial,
+                             double* seconds = nullptr);
+
 // Never throws on a failing algorithm or metric: the row then carries the error and no metrics.
 TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                    const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial);

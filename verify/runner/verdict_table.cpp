@@ -8,7 +8,8 @@ namespace dpb::verify {
 
 std::string describe_check(const CheckSpec& c) {
   if (c.kind == "consistency") return fmt::format("consistency {} vs {}", c.theorem, c.against);
-  if (c.kind == "dominates") return fmt::format("dominates {} <= {} on {}", c.algorithm, c.against, c.metric);
+  if (c.kind == "dominates")
+    return fmt::format("dominates {} <= {} on {}{}", c.algorithm, c.against, c.metric, where_text(c));
   if (c.kind == "exponent")
     return fmt::format("exponent {} {} ~ {}^{:g}{}", c.algorithm, c.metric, c.vary, c.exponent,
                        c.side == "both" ? "" : " (" + c.side + ")");

@@ -91,3 +91,25 @@ TEST_CASE("dominates: the verdict does not depend on the order of the rows", "[c
   const auto after = dpb::verify::check_dominates(results, dominates(0), 5, {});
   CHECK(before.figures == after.figures);
 }
+
+TEST_CASE("dominates: where restricts the claim to the cells in its ranges", "[checks][dominates]") {
+  // A is below B for n <= 1000 and 4x above at n = 10000: the crossing of cai2024 Fig 2 (vs lambda).
+  auto crossing = pair(0.5);
+  for (auto& row : crossing.rows)
+    if (row.algorithm == "A" && row.cell == 2) row.metrics["sin"] *= 8;
+  auto small_n = dominates(0);
+  small_n.where = {{"n", {100, 1000}}};
+  const auto below = dpb::verify::check_dominates(crossing, small_n, 5, {});
+  CHECK(below.status == VerdictStatus::pass);
+  CHECK(below.figures["cells"].size() == 2);
+  CHECK_THAT(below.summary, Catch::Contains("where n in [100, 1000]"));
+  auto large_n = dominates(0);
+  large_n.where = {{"n", {5000, 1e6}}};
+  CHECK(dpb::verify::check_dominates(crossing, large_n, 5, {}).status == VerdictStatus::fail);
+  CHECK(verdict(crossing, 0) == VerdictStatus::fail);  // over every cell
+  auto empty = dominates(0);
+  empty.where = {{"n", {2000, 3000}}};
+  const auto none = dpb::verify::run_checks(crossing, {empty}, 5, {});
+  CHECK(none[0].status == VerdictStatus::inconclusive);
+  CHECK_THAT(none[0].summary, Catch::Contains("share no cell") && Catch::Contains("where n in [2000, 3000]"));
+}

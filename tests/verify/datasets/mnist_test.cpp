@@ -4,33 +4,18 @@
 #include <unistd.h>
 
 #include "core/errors.hpp"
+#include "tests/verify/datasets/tiny_mnist.hpp"
 #include "verify/datasets/mnist.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-void put_u32(std::ofstream& out, std::uint32_t v) {
-  const char b[4] = {char(v >> 24), char(v >> 16), char(v >> 8), char(v)};
-  out.write(b, 4);
-}
-
 // A tiny MNIST: 5 images of side 4 whose pixels are all equal to (10 * image + pixel row), labels
 // 1, 7, 4, 1, 4.
 fs::path tiny_mnist() {
   const auto dir = fs::temp_directory_path() / ("dpb_mnist_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  std::ofstream images(dir / "train-images-idx3-ubyte", std::ios::binary), labels(dir / "train-labels-idx1-ubyte", std::ios::binary);
-  images.write("\x00\x00\x08\x03", 4);
-  put_u32(images, 5);
-  put_u32(images, 4);
-  put_u32(images, 4);
-  for (int i = 0; i < 5; ++i)
-    for (int r = 0; r < 4; ++r)
-      for (int c = 0; c < 4; ++c) images.put(static_cast<char>(10 * i + r));
-  labels.write("\x00\x00\x08\x01", 4);
-  put_u32(labels, 5);
-  labels.write("\x01\x07\x04\x01\x04", 5);
+  dpb::test::write_tiny_mnist(dir, {1, 7, 4, 1, 4}, 4, [](int i, int r, int) { return 10 * i + r; });
   return dir;
 }
 

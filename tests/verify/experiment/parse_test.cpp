@@ -207,3 +207,15 @@ TEST_CASE("an exponent check names one algorithm, a swept axis and the claimed e
   CHECK_THAT(parse_error(base + "checks:\n  - { kind: exponent, algorithm: baseline.nonprivate_pca, metric: sin, vary: n, exponent: 1, theorem: liu2022.thm5.1 }\n"),
              Catch::Contains("theorem"));
 }
+
+TEST_CASE("a dominates check may restrict itself to ranges of swept axes", "[experiment]") {
+  const std::string base = std::string(kTinyExperiment) + "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, "
+                                                         "against: baseline.dp_gauss_1, metric: sin, where: ";
+  const auto spec = test::parse_text(base + "{ n: [100, 1000] } }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].where.at("n") == std::pair<double, double>{100, 1000});
+  CHECK_THAT(parse_error(base + "{ lambda: [1, 2] } }\n"), Catch::Contains("unknown grid axis 'lambda'"));
+  CHECK_THAT(parse_error(base + "{ n: [1000, 100] } }\n"), Catch::Contains("[min, max] with min <= max"));
+  CHECK_THAT(parse_error(base + "{ n: [1, 2, 3] } }\n"), Catch::Contains("[min, max]"));
+  CHECK_THAT(parse_error(base + "[n] }\n"), Catch::Contains("where must be a mapping"));
+}

@@ -30,7 +30,7 @@ TEST_CASE("metrics against the model's truth, by the documented definitions", "[
   estimate.Q = Eigen::MatrixXd(3, 1);
   *estimate.Q << std::cos(angle), std::sin(angle), 0;
   const auto m = compute_metrics({"sin", "sin2", "projector_op", "projector_fro", "projector_nuclear",
-                                  "projector_fro_normalized"},
+                                  "projector_fro_normalized", "explained_variance"},
                                  estimate, truth);
   // The projector difference of two lines at angle t has singular values sin t, sin t.
   CHECK(m.at("sin") == Approx(std::sin(angle)).epsilon(1e-12));
@@ -39,6 +39,9 @@ TEST_CASE("metrics against the model's truth, by the documented definitions", "[
   CHECK(m.at("projector_fro") == Approx(std::sqrt(2.0) * std::sin(angle)).epsilon(1e-12));
   CHECK(m.at("projector_nuclear") == Approx(2 * std::sin(angle)).epsilon(1e-12));
   CHECK(m.at("projector_fro_normalized") == Approx(std::sqrt(2.0) * std::sin(angle)).epsilon(1e-12));  // r = 1
+  // q^T Sigma q / tr Sigma with q = (cos t, sin t, 0), Sigma = diag(2, 1, 1).
+  CHECK(m.at("explained_variance") ==
+        Approx((2 * std::pow(std::cos(angle), 2) + std::pow(std::sin(angle), 2)) / 4).epsilon(1e-12));
 }
 
 TEST_CASE("a covariance estimate gives cov_ metrics and its top eigenvector for projector ones", "[runner]") {
@@ -53,7 +56,7 @@ TEST_CASE("a covariance estimate gives cov_ metrics and its top eigenvector for 
 
 TEST_CASE("metric names are checked; an estimate that gives no asked-for metric is an error", "[runner]") {
   CHECK_THROWS_WITH(require_metric("projector_forb"), "unknown metric 'projector_forb' (did you mean 'projector_fro'?)");
-  CHECK(metric_names().size() == 14);
+  CHECK(metric_names().size() == 15);
   dpb::alg::Estimate nothing;
   CHECK_THROWS_AS(compute_metrics({"sin"}, nothing, axis_truth()), dpb::InvalidArgument);
   nothing.Q = Eigen::MatrixXd::Identity(3, 1);
