@@ -57,13 +57,11 @@ inline std::vector<verify::CheckSpec> reproduce_quick(const std::string& paper, 
     CHECK(fs::exists(root / (paper + "-" + figure) / "summary.md"));
   const auto spec = verify::load_reproduction(papers, paper, verify::Scale::quick, data);
   std::vector<verify::CheckSpec> checks;
-  for (const auto& e : spec.suite.experiments) {
-    CHECK(!e.checks.empty());  // every figure states at least one claim
+  for (const auto& e : spec.suite.experiments)  // a figure may state no claim (dugler2026's tuning table)
     for (const auto& c : e.checks) {
       CHECK_THAT(r.out, Catch::Contains(verify::describe_check(c) + "\n"));
       checks.push_back(c);
     }
-  }
   CHECK(verdict_lines(r.out) == static_cast<long>(checks.size()));
   CHECK_THAT(r.out, Catch::Contains(std::to_string(checks.size()) + " claims and rates: "));
   CHECK(fs::exists(root / ("suite-reproduce-" + paper + "-quick") / "summary.md"));
