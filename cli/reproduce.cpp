@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "cli/verb.hpp"
+#include "verify/config_dirs.hpp"
 #include "verify/paper_theorems.hpp"
 #include "verify/reproduce.hpp"
 #include "verify/runner/signals.hpp"
@@ -14,17 +15,16 @@
 
 namespace {
 
-constexpr const char* kPapersRoot = "configs/papers";
-
 struct Options {
-  std::string target, scale = "quick", out = "results", data;
+  std::string target, scale = "quick", out = "results", data, configs;
   int threads = dpb::verify::default_threads();
   bool resume = false;
 };
 
 int run(const Options& o) {
   const auto scale = dpb::verify::parse_scale(o.scale);
-  const auto [suite, skipped] = dpb::verify::load_reproduction(kPapersRoot, o.target, scale, o.data);
+  const auto papers = dpb::verify::find_config_subdir("papers", dpb::verify::config_locations(o.configs));
+  const auto [suite, skipped] = dpb::verify::load_reproduction(papers, o.target, scale, o.data);
   const auto root = std::filesystem::path(o.out) / suite.name;  // quick and paper runs never share a store
   fmt::print("dpbounds reproduce: {} at the {} scale ({} figures)\n", o.target, o.scale, suite.experiments.size());
   for (const auto& line : skipped) fmt::print("{}\n", line);
@@ -63,6 +63,9 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
           sub.add_flag("--resume", o->resume, "Keep stored trials, run the rest");
           sub.add_option("--out", o->out, "Results root (default results/)");
+          sub.add_option("--configs", o->configs,
+                         "Configs directory holding papers/ (default: $DPBOUNDS_CONFIGS, else ./configs, else the "
+                         "one beside the executable or installed with it)");
           sub.add_option("--data", o->data, "Directory of a dataset figure's files (MNIST IDX), instead of its data.path");
           return [o] { return run(*o); };
         },

@@ -52,8 +52,7 @@ std::vector<std::string> known_papers(const std::filesystem::path& papers_root) 
 std::vector<std::string> paper_figures(const std::filesystem::path& papers_root, const std::string& key) {
   const auto papers = known_papers(papers_root);
   if (std::find(papers.begin(), papers.end(), key) == papers.end())
-    throw InvalidArgument(fmt::format("no reproduction of paper '{}'{} (known: {}; configs live in {}/, run from the "
-                                      "repository root)",
+    throw InvalidArgument(fmt::format("no reproduction of paper '{}'{} (known: {}, in {})",
                                       key, suggestion(key, papers), fmt::join(papers, ", "), papers_root.string()));
   return sorted_entries(papers_root / key, false);
 }

@@ -64,3 +64,16 @@ TEST_CASE("reproduce: an unknown paper, figure or scale is a usage error listing
   dpb::test::check_usage_error(r);
   CHECK_THAT(r.err, Catch::Contains("quick, paper"));
 }
+
+TEST_CASE("reproduce finds configs/papers from any directory, or where --configs points", "[cli][reproduce]") {
+  const auto configs = repository_root() / "configs";
+  fs::current_path(fs::temp_directory_path());
+  auto r = dpb::test::run_cli("reproduce cai2042");  // beside the executable: the build tree's checkout
+  dpb::test::check_usage_error(r);
+  CHECK_THAT(r.err, Catch::Contains("known: ") && Catch::Contains("cai2024"));
+  r = dpb::test::run_cli("reproduce cai2042 --configs '" + configs.string() + "'");
+  CHECK_THAT(r.err, Catch::Contains((configs / "papers").string()));
+  r = dpb::test::run_cli("reproduce cai2024 --configs '" + (fs::temp_directory_path() / "no_configs_here").string() + "'");
+  dpb::test::check_usage_error(r);
+  CHECK_THAT(r.err, Catch::Contains("--configs DIR"));
+}
