@@ -10,6 +10,20 @@
 using dpb::test::check_usage_error;
 using dpb::test::run_cli;
 
+namespace {
+
+// An empty folder under the temporary directory with one executable shell script `name` in it.
+std::filesystem::path folder_with_script(const std::string& folder, const std::string& name, const std::string& body) {
+  const auto dir = std::filesystem::temp_directory_path() / folder;
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / name) << "#!/bin/sh\n" << body << "\n";
+  std::filesystem::permissions(dir / name, std::filesystem::perms::owner_all);
+  return dir;
+}
+
+}  // namespace
+
 TEST_CASE("bench names the missing executable and how to build it", "[cli][bench]") {
   const auto empty = std::filesystem::temp_directory_path() / "dpb_bench_cli_test_empty";
   std::filesystem::create_directories(empty);
@@ -22,11 +36,7 @@ TEST_CASE("bench names the missing executable and how to build it", "[cli][bench
 
 TEST_CASE("bench checks every executable before it runs any", "[cli][bench]") {
   // bench_algorithms exists (a script that would print), bench_throughput does not: nothing may run.
-  const auto dir = std::filesystem::temp_directory_path() / "dpb_bench_cli_test_partial";
-  std::filesystem::create_directories(dir);
-  const auto script = dir / "bench_algorithms";
-  std::ofstream(script) << "#!/bin/sh\necho ran\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const auto dir = folder_with_script("dpb_bench_cli_test_partial", "bench_algorithms", "echo ran");
   const auto r = run_cli("bench --dir '" + dir.string() + "'");
   check_usage_error(r);
   CHECK(r.err.find("bench_throughput") != std::string::npos);
@@ -34,11 +44,7 @@ TEST_CASE("bench checks every executable before it runs any", "[cli][bench]") {
 }
 
 TEST_CASE("bench --only runs the named executable with the filter", "[cli][bench]") {
-  const auto dir = std::filesystem::temp_directory_path() / "dpb_bench_cli_test_only";
-  std::filesystem::create_directories(dir);
-  const auto script = dir / "bench_throughput";
-  std::ofstream(script) << "#!/bin/sh\necho \"args: $*\"\n";
-  std::filesystem::permissions(script, std::filesystem::perms::owner_all);
+  const auto dir = folder_with_script("dpb_bench_cli_test_only", "bench_throughput", "echo \"args: $*\"");
   const auto r = run_cli("bench --dir '" + dir.string() + "' --only throughput --filter runner");
   CHECK(r.code == 0);
   CHECK(r.out.find("== bench_throughput") != std::string::npos);
