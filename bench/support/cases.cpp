@@ -111,8 +111,8 @@ alg::Privacy privacy(const AlgorithmCase& c, const Size& size) {
   if (starts_with(c.id, "liu2022.") || c.id == "baseline.k_dp_pca" || c.id == "baseline.k_dp_ojas")
     return {0.8, 1.0 / static_cast<double>(size.n)};
   if (starts_with(c.id, "dugler2026.")) return {1.0, 0.01};
-  if (starts_with(c.id, "cai2024.")) return {0.5, 0.01};
-  if (c.id == "kumar2025.exp_mech_support") return {1.0, 0.0};  // Algorithm 4 is pure eps-DP  // the classical calibration needs eps < 1 per release
+  if (starts_with(c.id, "cai2024.")) return {0.5, 0.01};  // the classical calibration needs eps < 1 per release
+  if (c.id == "kumar2025.exp_mech_support") return {1.0, 0.0};  // Algorithm 4 is pure eps-DP
   return {1.0, 1e-5};
 }
 
