@@ -43,6 +43,38 @@ void add_shift_product(const Eigen::MatrixXd& W, const Eigen::VectorXd& w,
     for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += W.col(l) * (w[l] * W.col(l).dot(Q.col(j)));
 }
 
+// out blocks = Pi S Q + (x_l - Q z_l) z_l^T with z_l = Q^T x_l for the columns x_l of X: Pi (S + x x^T) Q
+// in O(dk) per sample (two gemv and a rank-one update, sample by sample so that a block does not depend
+// on which other samples share the call). `shift_product` writes S Q into its d x k argument and returns
+// false for S = 0.
+template <class ShiftProduct>
+void rank_one_tangent_range(const Eigen::Ref<const Eigen::MatrixXd>& X, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                            Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch, ShiftProduct shift_product) {
+  const Eigen::Index d = Q.rows(), k = Q.cols();
+  if (scratch.rows() < d || scratch.cols() < k + 2) scratch.resize(d, k + 2);
+  auto projected_shift = scratch.leftCols(k);  // Pi S Q
+  auto p = scratch.col(k);                     // Pi x_l
+  auto z = scratch.col(k + 1).head(k);         // Q^T x_l (first Q^T S Q's columns)
+  const bool shifted = shift_product(projected_shift);
+  if (shifted)
+    for (Eigen::Index j = 0; j < k; ++j) {
+      z.noalias() = Q.transpose() * projected_shift.col(j);
+      projected_shift.col(j).noalias() -= Q * z;
+    }
+  for (Eigen::Index l = 0; l < X.cols(); ++l) {
+    z.noalias() = Q.transpose() * X.col(l);
+    p = X.col(l);
+    p.noalias() -= Q * z;
+    for (Eigen::Index j = 0; j < k; ++j) {
+      auto column = out.col(l * k + j);
+      if (shifted)
+        column = projected_shift.col(j) + p * z[j];
+      else
+        column = p * z[j];
+    }
+  }
+}
+
 void check_range_shapes(const SampleMatrices& s, Eigen::Index first, Eigen::Index count,
                         const Eigen::Ref<const Eigen::MatrixXd>& Q, const Eigen::Ref<Eigen::MatrixXd>& out) {
   if (first < 0 || count < 0 || first + count > s.n())
@@ -65,6 +97,19 @@ void SampleMatrices::apply_range(Eigen::Index first, Eigen::Index count,
   for (Eigen::Index l = 0; l < count; ++l) apply(first + l, Q, out.middleCols(l * k, k));
 }
 
+void SampleMatrices::apply_range_tangent(Eigen::Index first, Eigen::Index count,
+                                         const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out,
+                                         Eigen::MatrixXd& scratch) const {
+  apply_range(first, count, Q, out);
+  if (count == 0) return;
+  // Pi A_l Q = A_l Q - Q (Q^T A_l Q) for every l at once: two GEMMs, not 2 count tiny ones.
+  const Eigen::Index cols = count * Q.cols();
+  if (scratch.rows() < Q.cols() || scratch.cols() < cols) scratch.resize(Q.cols(), cols);
+  auto proj = scratch.topLeftCorner(Q.cols(), cols);
+  proj.noalias() = Q.transpose() * out;
+  out.noalias() -= Q * proj;
+}
+
 VectorSamples::VectorSamples(Eigen::MatrixXd X) : X_(std::move(X)) { require_finite(X_, "sample vectors"); }
 
 void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
@@ -72,6 +117,14 @@ void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd
   check_apply_shapes(*this, i, Q, out);
   out.setZero();
   add_rank_one_product(X_.col(i), Q, out);
+}
+
+void VectorSamples::apply_range_tangent(Eigen::Index first, Eigen::Index count,
+                                        const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out,
+                                        Eigen::MatrixXd& scratch) const {
+  check_range_shapes(*this, first, count, Q, out);
+  rank_one_tangent_range(X_.middleCols(first, count), Q, out, scratch,
+                         [](Eigen::Ref<Eigen::MatrixXd>) { return false; });
 }
 
 ShiftedVectorSamples::ShiftedVectorSamples(Eigen::MatrixXd W, Eigen::VectorXd w, Eigen::MatrixXd X)
@@ -107,6 +160,17 @@ void ShiftedVectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
     if (l > 0) block = CQ;
     add_rank_one_product(X_.col(first + l), Q, block);
   }
+}
+
+void ShiftedVectorSamples::apply_range_tangent(Eigen::Index first, Eigen::Index count,
+                                               const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                               Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch) const {
+  check_range_shapes(*this, first, count, Q, out);
+  rank_one_tangent_range(X_.middleCols(first, count), Q, out, scratch, [&](Eigen::Ref<Eigen::MatrixXd> CQ) {
+    CQ.setZero();
+    add_shift_product(W_, w_, Q, CQ);
+    return true;
+  });
 }
 
 Eigen::MatrixXd ShiftedVectorSamples::shift() const { return W_ * w_.asDiagonal() * W_.transpose(); }

@@ -18,6 +18,12 @@ class SampleMatrices {
   // term computes it once per call, so that each sample costs O(dk).
   virtual void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            Eigen::Ref<Eigen::MatrixXd> out) const;
+  // The same projected onto the tangent space at Q: out.middleCols(l k, k) = Pi A_{first+l} Q with
+  // Pi = I - Q Q^T (Q orthonormal). `scratch` grows when too small and is reused, so repeated calls do
+  // not allocate. The default projects apply_range's products with two GEMMs, O(d k^2) per sample;
+  // generators of A_i = C + x_i x_i^T override it with Pi C Q once and (Pi x_i)(x_i^T Q) in O(dk).
+  virtual void apply_range_tangent(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                   Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch) const;
 };
 
 // A_i = x_i x_i^T for the columns x_i of X (d x n); A_i Q = x_i (x_i^T Q) in O(dk).
@@ -28,6 +34,8 @@ class VectorSamples final : public SampleMatrices {
   Eigen::Index d() const override { return X_.rows(); }
   void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
              Eigen::Ref<Eigen::MatrixXd> out) const override;
+  void apply_range_tangent(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                           Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch) const override;
   const Eigen::MatrixXd& vectors() const { return X_; }
 
  private:
@@ -47,6 +55,8 @@ class ShiftedVectorSamples final : public SampleMatrices {
   // C Q once per call, then x_i (x_i^T Q) per sample: O(dk) per sample (DESIGN.md §7).
   void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                    Eigen::Ref<Eigen::MatrixXd> out) const override;
+  void apply_range_tangent(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                           Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch) const override;
   const Eigen::MatrixXd& vectors() const { return X_; }
   // The shift C = W diag(w) W^T, formed (for tests and reporting, not for hot paths).
   Eigen::MatrixXd shift() const;

@@ -9,9 +9,11 @@ packages=(
   ninja-build       # fast builds; CMake falls back to make if absent
   pkg-config
   libeigen3-dev     # linear algebra
+  libspectra-dev    # top-k symmetric eigensolver (Lanczos) on Eigen
   libboost-math-dev # special functions, quantiles, root finding (pulls the Boost headers: Random)
   librandom123-dev  # Philox4x32 counter-based RNG
   catch2            # tests (v2, with catch_discover_tests)
+  libbenchmark-dev  # Google Benchmark: the benchmarks in bench/
   libfmt-dev        # output formatting
   libyaml-cpp-dev   # experiment configs
   libcli11-dev      # command-line parsing

@@ -100,7 +100,7 @@ MatrixChunks::MatrixChunks(const Eigen::Ref<const Eigen::MatrixXd>& G, Index k)
 }
 
 MatrixChunks::MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q,
-                           bool tangent, Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk, bool cache)
+                           bool tangent, Eigen::MatrixXd& buffer, Eigen::MatrixXd& scratch, bool cache)
     : d_(S.d()),
       k_(Q.cols()),
       m_(m),
@@ -109,7 +109,7 @@ MatrixChunks::MatrixChunks(const core::SampleMatrices& S, Index first, Index m, 
       Q_(&Q),
       tangent_(tangent),
       buffer_(&buffer),
-      kk_(&kk),
+      scratch_(&scratch),
       cache_(cache && m > 0 && d_ * k_ * m <= (Index{64} << 20) / Index{sizeof(double)}) {
   if (first < 0 || m < 0 || first + m > S.n() || Q.rows() != S.d())
     throw InvalidArgument(fmt::format("MatrixChunks: samples [{}, {}) outside [0, {}) or Q not {} x k", first,
@@ -138,17 +138,10 @@ MatrixChunks::View MatrixChunks::get(Index first, Index count) {
 }
 
 void MatrixChunks::produce(Index first, Index count, Eigen::Ref<Eigen::MatrixXd> out) {
-  S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
-  if (tangent_ && count > 0) {
-    // Pi A_l Q = A_l Q - Q (Q^T A_l Q) for every l of the chunk at once: Q^T [G_l ...] is one k x count k
-    // product and the correction one d x count k product (two GEMMs, not 2 count tiny ones). The
-    // scratch grows only when a longer chunk is asked for, so repeated calls do not allocate.
-    const Index cols = count * k_;
-    if (kk_->rows() != k_ || kk_->cols() < cols) kk_->resize(k_, cols);
-    auto proj = kk_->leftCols(cols);
-    proj.noalias() = Q_->transpose() * out;
-    out.noalias() -= *Q_ * proj;
-  }
+  if (tangent_)
+    S_->apply_range_tangent(first_ + first, count, *Q_, out, *scratch_);  // G_l = Pi A_l Q
+  else
+    S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
 }
 
 Index MatrixChunks::chunk_size() const {

@@ -75,7 +75,7 @@ class MatrixChunks {
   // With `cache`, when all m products fit in 64 MiB they are kept in `buffer` as they are first produced,
   // and a later get() of the same matrices (TRUNCATEDMEAN's second pass) reads them back, not recomputes.
   MatrixChunks(const core::SampleMatrices& S, Index first, Index m, const Eigen::MatrixXd& Q, bool tangent,
-               Eigen::MatrixXd& buffer, Eigen::MatrixXd& kk, bool cache = false);
+               Eigen::MatrixXd& buffer, Eigen::MatrixXd& scratch, bool cache = false);
   Index size() const { return m_; }
   Index rows() const { return d_; }
   Index k() const { return k_; }
@@ -93,7 +93,7 @@ class MatrixChunks {
   const Eigen::MatrixXd* Q_ = nullptr;
   bool tangent_ = false;
   Eigen::MatrixXd* buffer_ = nullptr;
-  Eigen::MatrixXd* kk_ = nullptr;
+  Eigen::MatrixXd* scratch_ = nullptr;  // apply_range_tangent's
   bool cache_ = false;
   Index cached_ = 0;  // with cache_: G_0..G_{cached_-1} are in buffer_
   void produce(Index first, Index count, Eigen::Ref<Eigen::MatrixXd> out);

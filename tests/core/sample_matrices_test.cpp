@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
@@ -159,6 +160,52 @@ TEST_CASE("SampleMatrices: apply_range is apply sample by sample, bit for bit", 
   }
 }
 
+namespace {
+// A generator with only `apply`: it gets the default apply_range and apply_range_tangent.
+class ExplicitSamples final : public SampleMatrices {
+ public:
+  explicit ExplicitSamples(std::vector<Eigen::MatrixXd> A) : A_(std::move(A)) {}
+  Eigen::Index n() const override { return static_cast<Eigen::Index>(A_.size()); }
+  Eigen::Index d() const override { return A_.front().rows(); }
+  void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override {
+    out.noalias() = A_[static_cast<std::size_t>(i)] * Q;
+  }
+
+ private:
+  std::vector<Eigen::MatrixXd> A_;
+};
+}  // namespace
+
+TEST_CASE("SampleMatrices: apply_range_tangent is (I - Q Q^T) A_i Q, a sample's block whatever the range",
+          "[sample_matrices]") {
+  Rng rng(25, 0);
+  const ShiftData data = shift_data(rng, 9, 3, 12);
+  const ShiftedVectorSamples shifted(data.W, data.w, data.X);
+  const VectorSamples plain(data.X);
+  std::vector<Eigen::MatrixXd> explicit_A;
+  for (Eigen::Index i = 0; i < 12; ++i) explicit_A.push_back(shifted.shift() + data.X.col(i) * data.X.col(i).transpose());
+  const ExplicitSamples general(explicit_A);
+  const Eigen::MatrixXd Q = haar_frame(rng, 9, 4), Pi = Eigen::MatrixXd::Identity(9, 9) - Q * Q.transpose();
+  for (const SampleMatrices* s : {static_cast<const SampleMatrices*>(&shifted),
+                                  static_cast<const SampleMatrices*>(&plain),
+                                  static_cast<const SampleMatrices*>(&general)}) {
+    Eigen::MatrixXd many(9, 4 * 7), single(9, 4), one(9, 4), scratch;
+    s->apply_range_tangent(3, 7, Q, many, scratch);
+    for (Eigen::Index l = 0; l < 7; ++l) {
+      s->apply(3 + l, Q, one);
+      // Rounding only: entries are O(10), so 1e-12 is a few hundred ulps of the two evaluation orders.
+      CHECK(max_abs(many.middleCols(4 * l, 4) - Pi * one) < 1e-12);
+      if (s != &general) {  // the rank-one forms compute each sample on its own: bit for bit
+        s->apply_range_tangent(3 + l, 1, Q, single, scratch);
+        CHECK(many.middleCols(4 * l, 4) == single);
+      }
+    }
+    Eigen::MatrixXd wrong(9, 4 * 6);
+    CHECK_THROWS_AS(s->apply_range_tangent(3, 7, Q, wrong, scratch), InvalidArgument);
+  }
+}
+
 TEST_CASE("SampleMatrices: bad index, shapes and aliasing throw InvalidArgument", "[sample_matrices]") {
   Rng rng(23, 0);
   const VectorSamples plain(standard_normal_matrix(rng, 4, 3));
@@ -199,7 +246,7 @@ TEST_CASE("SampleMatrices: constructors validate their input", "[sample_matrices
 }
 
 #ifdef DPB_COUNT_MALLOC
-TEST_CASE("SampleMatrices: apply allocates nothing", "[sample_matrices]") {
+TEST_CASE("SampleMatrices: apply and apply_range_tangent allocate nothing", "[sample_matrices]") {
   Rng rng(24, 0);
   const VectorSamples plain(standard_normal_matrix(rng, 50, 10));
   const ShiftData data = shift_data(rng, 50, 3, 10);
@@ -213,12 +260,16 @@ TEST_CASE("SampleMatrices: apply allocates nothing", "[sample_matrices]") {
   counting = false;
   REQUIRE(allocations.load() > 0);
 
+  Eigen::MatrixXd tangent(50, 4 * 10), scratch;
+  plain.apply_range_tangent(0, 10, Q, tangent, scratch);  // sizes the scratch once
   allocations = 0;
   counting = true;
   for (Eigen::Index i = 0; i < 10; ++i) {
     plain.apply(i, Q, out);
     shifted.apply(i, Q, out);
   }
+  plain.apply_range_tangent(0, 10, Q, tangent, scratch);
+  shifted.apply_range_tangent(0, 10, Q, tangent, scratch);
   counting = false;
   CHECK(allocations.load() == 0);
   CHECK(temporary.rows() == 4);

@@ -64,16 +64,16 @@ TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUN
     const auto tr = adaptive_mean(S, first, B, Q, tangent, 0.005, 1e6, priv, s, ws, rng);
     // Reference.
     const long half = B / 2;
-    Eigen::MatrixXd G_range(d, k * half), G_mean(d, k * half);
-    for (long i = 0; i < half; ++i) {
-      auto a = G_range.middleCols(i * k, k), b = G_mean.middleCols(i * k, k);
-      S.apply(first + i, Q, a);
-      S.apply(first + half + i, Q, b);
-    }
-    if (tangent) {  // Pi_Q G = G - Q (Q^T G) for every block at once (the streamed path's product form)
-      const Eigen::MatrixXd Pr = Q.transpose() * G_range, Pm = Q.transpose() * G_mean;
-      G_range -= Q * Pr;
-      G_mean -= Q * Pm;
+    Eigen::MatrixXd G_range(d, k * half), G_mean(d, k * half), scratch;
+    if (tangent) {  // Pi_Q A_i Q for every sample at once (its formula: sample_matrices_test.cpp)
+      S.apply_range_tangent(first, half, Q, G_range, scratch);
+      S.apply_range_tangent(first + half, half, Q, G_mean, scratch);
+    } else {
+      for (long i = 0; i < half; ++i) {
+        auto a = G_range.middleCols(i * k, k), b = G_mean.middleCols(i * k, k);
+        S.apply(first + i, Q, a);
+        S.apply(first + half + i, Q, b);
+      }
     }
     PrivateRangeWorkspace rws;
     const auto range = private_range(G_range, k, alg::Budget{1, 0.01}, 0.005, s.range, rws, ref_rng);

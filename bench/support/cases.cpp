@@ -1,0 +1,126 @@
+#include "bench/support/cases.hpp"
+
+#include <cmath>
+
+#include "algorithms/registry.hpp"
+
+namespace dpb::bench {
+namespace {
+
+bool starts_with(const std::string& text, const std::string& prefix) { return text.rfind(prefix, 0) == 0; }
+
+// The Oja family of issue 3: liu2022, dugler2026 and the two baselines built from liu2022's pieces.
+bool in_oja_family(const std::string& id) {
+  return starts_with(id, "liu2022.") || starts_with(id, "dugler2026.") || id == "baseline.k_dp_pca" ||
+         id == "baseline.k_dp_ojas";
+}
+
+AlgorithmCase case_for(const std::string& id) {
+  AlgorithmCase c;
+  c.id = id;
+  c.family = in_oja_family(id) ? Family::oja : Family::covariance;
+  c.model = starts_with(id, "dugler2026.")  ? "dugler_shifted"
+            : starts_with(id, "kumar2025.") ? "sparse_block_spike"
+                                            : "spiked_gaussian";
+  if (c.family == Family::oja) c.budget = 2.0;              // issue 3 "Performance"
+  if (id == "cai2024.gaussian_mechanism") c.budget = 1.5;  // issue 9 "Targets"
+
+  // liu2022 estimates the top eigenvector only.
+  if (starts_with(id, "liu2022.")) c.k_values = {1};
+  // Algorithm 3 with T = 10: the default T = ceil(log(n)^2) needs more samples than n = 1e4 has; the
+  // floor policy makes every step run Alg. 5 (skipped BOTTOM steps would flatter the time).
+  if (id == "liu2022.dp_pca")
+    c.params = [](const Size&) {
+      return core::ParamMap{{"T", 10.0}, {"bottom_policy", std::string("floor")}, {"lambda_min", 1.0}};
+    };
+  // The same, with the inverse-time step: the componentwise default needs distinct spikes (an eigengap
+  // between components), which the equal-spike model at k = 5 does not have.
+  if (id == "baseline.k_dp_pca")
+    c.params = [](const Size&) {
+      return core::ParamMap{{"T", 10.0},
+                            {"bottom_policy", std::string("floor")},
+                            {"lambda_min", 1.0},
+                            {"step", std::string("inverse_time")},
+                            {"c1", 1.0}};
+    };
+  // A meta-algorithm: each round runs many instances of its base, so the per-trial target does not
+  // apply. One round around private_oja (the default base, dp_pca, is infeasible at n = 1e4 at its
+  // default T) shows what a round costs.
+  if (id == "liu2022.learning_rate_search") {
+    c.budget.reset();
+    c.params = [](const Size&) { return core::ParamMap{{"base", std::string("private_oja")}, {"max_rounds", 1.0}}; };
+  }
+  // Algorithm 1's classical calibration needs eps < 1; the dugler2026 cases run at the paper's eps = 1.
+  if (id == "dugler2026.private_oja")
+    c.params = [](const Size&) { return core::ParamMap{{"calibration", std::string("analytic")}}; };
+  // At k = 5 each half of n is below TRUNCATEDMEAN's requirement at margin 2; margin 1 keeps it runnable.
+  if (id == "dugler2026.two_stage")
+    c.params = [](const Size& size) {
+      return size.k > 1 ? core::ParamMap{{"warm_feasibility_margin", 1.0}, {"refine_feasibility_margin", 1.0}}
+                        : core::ParamMap{};
+    };
+  // kumar2025 at the paper's constants certifies nothing at these sizes (every run is BOTTOM, which
+  // skips the work); the scaled constants run the whole pipeline.
+  if (id == "kumar2025.priv_cov")
+    c.params = [](const Size&) { return core::ParamMap{{"constants", std::string("scaled_not_private")}}; };
+  // PrivPCA, PrivNorm and their pipeline with m = 20 blocks (the default m, thousands, exceeds n here).
+  if (id == "kumar2025.priv_pca" || id == "kumar2025.priv_norm" || id == "kumar2025.sparse_pca_pipeline")
+    c.params = [](const Size&) {
+      return core::ParamMap{{"constants", std::string("scaled_not_private")},
+                            {"scaled_noise_factor", 1e-5},
+                            {"m", 20.0},
+                            {"c_tau", 2.0},
+                            {"final_threshold", 1.0}};
+    };
+  return c;
+}
+
+}  // namespace
+
+std::vector<Size> standard_sizes(Family family) {
+  std::vector<Size> sizes;
+  if (family == Family::oja) {
+    for (const long n : {10000L, 100000L})
+      for (const long d : {50L, 100L, 200L})
+        for (const int k : {1, 5})
+          if (d != 100 || n == 100000) sizes.push_back({n, d, k});  // d = 100: issue 3's target size only
+  } else {
+    for (const long n : {1000L, 10000L})
+      for (const long p : {50L, 200L, 500L}) sizes.push_back({n, p, 3});
+  }
+  return sizes;
+}
+
+std::vector<AlgorithmCase> algorithm_cases() {
+  std::vector<AlgorithmCase> cases;
+  for (const auto& entry : alg::algorithm_registry().entries())
+    if (!entry.mutant && entry.id != "external.command") cases.push_back(case_for(entry.id));
+  return cases;
+}
+
+core::ParamMap model_params(const AlgorithmCase& c, const Size& size) {
+  const double d = static_cast<double>(size.d), k = size.k;
+  if (c.model == "dugler_shifted") return {{"d", d}, {"k", k}, {"sigma", 0.5}};
+  if (c.model == "sparse_block_spike") return {{"d", d}, {"k", k}};
+  if (c.family == Family::oja) return {{"d", d}, {"r", k}, {"lambda", 4.0}, {"sigma2", 1.0}};
+  return {{"p", d}, {"r", k}, {"lambda", 10.0}, {"sigma2", 1.0}};
+}
+
+alg::Privacy privacy(const AlgorithmCase& c, const Size& size) {
+  // liu2022's analysis needs eps < 0.9 and delta ~ 1/n; dugler2026 runs at its paper's eps = 1.
+  if (starts_with(c.id, "liu2022.") || c.id == "baseline.k_dp_pca" || c.id == "baseline.k_dp_ojas")
+    return {0.8, 1.0 / static_cast<double>(size.n)};
+  if (starts_with(c.id, "dugler2026.")) return {1.0, 0.01};
+  if (starts_with(c.id, "cai2024.")) return {0.5, 0.01};  // the classical calibration needs eps < 1 per release
+  if (c.id == "kumar2025.exp_mech_support") return {1.0, 0.0};  // Algorithm 4 is pure eps-DP
+  return {1.0, 1e-5};
+}
+
+double expected_cost(Family family, const Size& size) {
+  const double n = static_cast<double>(size.n), d = static_cast<double>(size.d);
+  return family == Family::oja ? n * d * size.k : n * d * d + d * d * d;
+}
+
+std::string to_string(Family family) { return family == Family::oja ? "oja" : "covariance"; }
+
+}  // namespace dpb::bench

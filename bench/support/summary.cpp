@@ -1,0 +1,134 @@
+#include "bench/support/summary.hpp"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <fmt/format.h>
+#include <map>
+#include <vector>
+
+namespace dpb::bench {
+namespace {
+
+struct Record {
+  AlgorithmCase c;
+  Size size;
+  long iterations = 0;
+  double seconds = 0, floor_seconds = 0;
+};
+
+std::vector<Record>& records() {
+  static std::vector<Record> all;
+  return all;
+}
+
+struct Point {
+  Size size;
+  double seconds = 0, floor_seconds = 0;
+};
+
+double median(std::vector<double> values) {
+  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
+  return values[values.size() / 2];
+}
+
+// Per algorithm, its sizes in order with the median time of the runs Google Benchmark reported: those
+// at the final (largest) iteration count, not its shorter probes.
+std::vector<std::pair<AlgorithmCase, std::vector<Point>>> points_by_algorithm() {
+  std::vector<std::pair<AlgorithmCase, std::vector<Point>>> result;
+  for (const auto& r : records()) {
+    auto it = std::find_if(result.begin(), result.end(), [&](const auto& p) { return p.first.id == r.c.id; });
+    if (it == result.end()) it = result.insert(result.end(), {r.c, {}});
+    auto& points = it->second;
+    const bool known = std::any_of(points.begin(), points.end(), [&](const Point& p) {
+      return p.size.n == r.size.n && p.size.d == r.size.d && p.size.k == r.size.k;
+    });
+    if (known) continue;
+    long most = 0;
+    std::vector<double> times;
+    for (const auto& o : records())
+      if (o.c.id == r.c.id && o.size.n == r.size.n && o.size.d == r.size.d && o.size.k == r.size.k)
+        most = std::max(most, o.iterations);
+    for (const auto& o : records())
+      if (o.c.id == r.c.id && o.size.n == r.size.n && o.size.d == r.size.d && o.size.k == r.size.k &&
+          o.iterations == most)
+        times.push_back(o.seconds);
+    points.push_back({r.size, median(times), r.floor_seconds});
+  }
+  return result;
+}
+
+// Least-squares exponents of log(cost) on log n, log d, log k (a coefficient only for a variable that
+// takes two or more values); NaN for the others.
+std::array<double, 3> fit_exponents(const std::vector<Point>& points, const std::vector<double>& costs) {
+  std::array<double, 3> exponents{NAN, NAN, NAN};
+  std::vector<int> varied;
+  for (int v = 0; v < 3; ++v) {
+    const auto value = [&](const Point& p) { return v == 0 ? double(p.size.n) : v == 1 ? double(p.size.d) : p.size.k; };
+    if (std::any_of(points.begin(), points.end(), [&](const Point& p) { return value(p) != value(points[0]); }))
+      varied.push_back(v);
+  }
+  if (varied.empty() || points.size() <= varied.size()) return exponents;
+  Eigen::MatrixXd A(points.size(), varied.size() + 1);
+  Eigen::VectorXd b(points.size());
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& s = points[i].size;
+    const double logs[3] = {std::log(double(s.n)), std::log(double(s.d)), std::log(double(s.k))};
+    A(i, 0) = 1;
+    for (std::size_t j = 0; j < varied.size(); ++j) A(i, j + 1) = logs[varied[j]];
+    b[i] = std::log(costs[i]);
+  }
+  const Eigen::VectorXd x = A.colPivHouseholderQr().solve(b);
+  for (std::size_t j = 0; j < varied.size(); ++j) exponents[varied[j]] = x[j + 1];
+  return exponents;
+}
+
+std::string exponent_cell(double fitted, double expected) {
+  if (std::isnan(fitted)) return "-";
+  return fmt::format("{:.2f} ({:.2f})", fitted, expected);
+}
+
+std::string size_text(const AlgorithmCase& c, const Size& s) {
+  return c.family == Family::oja ? fmt::format("n={} d={} k={}", s.n, s.d, s.k) : fmt::format("n={} p={}", s.n, s.d);
+}
+
+}  // namespace
+
+void record_timing(const AlgorithmCase& c, const Size& size, long iterations, double seconds_per_trial,
+                   double floor_seconds) {
+  records().push_back({c, size, iterations, seconds_per_trial, floor_seconds});
+}
+
+void print_summary(std::ostream& out) {
+  const auto algorithms = points_by_algorithm();
+  if (algorithms.empty()) return;
+  out << fmt::format("\nRatio to the floor (median time per trial / floor), worst over the sizes run\n");
+  out << fmt::format("{:<40} {:<11} {:>6}  {:<22} {}\n", "algorithm", "family", "ratio", "at", "target");
+  for (const auto& [c, points] : algorithms) {
+    const auto worst = std::max_element(points.begin(), points.end(), [](const Point& a, const Point& b) {
+      return a.seconds / a.floor_seconds < b.seconds / b.floor_seconds;
+    });
+    const double ratio = worst->seconds / worst->floor_seconds;
+    const std::string target =
+        c.budget ? fmt::format("<= {:.1f}x: {}", *c.budget, ratio <= *c.budget ? "within" : "OVER") : "none set";
+    out << fmt::format("{:<40} {:<11} {:>5.2f}x  {:<22} {}\n", c.id, to_string(c.family), ratio,
+                       size_text(c, worst->size), target);
+  }
+  out << fmt::format("\nScaling: exponent of time per trial fitted over the sizes run (least squares on logs),\n"
+                     "beside (in brackets) the exponent of the cost model at the same sizes:\n"
+                     "O(n d k) for the Oja family, O(n p^2 + p^3) for the covariance family\n");
+  out << fmt::format("{:<40} {:>6}  {:<14} {:<14} {:<14}\n", "algorithm", "sizes", "n", "d (p)", "k");
+  for (const auto& [c, points] : algorithms) {
+    std::vector<double> measured, expected;
+    for (const auto& p : points) {
+      measured.push_back(p.seconds);
+      expected.push_back(expected_cost(c.family, p.size));
+    }
+    const auto fitted = fit_exponents(points, measured), model = fit_exponents(points, expected);
+    out << fmt::format("{:<40} {:>6}  {:<14} {:<14} {:<14}\n", c.id, points.size(),
+                       exponent_cell(fitted[0], model[0]), exponent_cell(fitted[1], model[1]),
+                       exponent_cell(fitted[2], model[2]));
+  }
+}
+
+}  // namespace dpb::bench

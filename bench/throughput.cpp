@@ -1,0 +1,189 @@
+// Benchmark (not a test): throughput of the trial runner and the privacy auditor (issue "benchmark
+// suite"). The runner runs a small experiment into a fresh results store at 1 and 2 OpenMP threads; the
+// same (cell, algorithm, trial) tasks run bare, with run_trial and no store, progress or batching, are
+// the floor its bookkeeping is measured against. The auditor (serial) is timed against its 2T bare
+// mechanism runs on D and D'. Wall-clock time: threads are the point here.
+// Targets: 2 threads >= 1.8x the trials per second of 1; runner and store overhead < 5%.
+#include <benchmark/benchmark.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fmt/format.h>
+#include <iostream>
+#include <map>
+#include <unistd.h>
+
+#include "algorithms/registry.hpp"
+#include "verify/audit/auditor.hpp"
+#include "verify/experiment/parse.hpp"
+#include "verify/runner/cells.hpp"
+#include "verify/runner/runner.hpp"
+#include "verify/runner/trial.hpp"
+#include "verify/trial_input.hpp"
+
+namespace {
+
+using namespace dpb;
+
+// Three algorithms of both families, 600 tasks: about a second of trials on one core.
+constexpr const char* kExperiment = R"(
+name: throughput
+seed: 1
+trials: 200
+model: { name: spiked_gaussian, d: 20, r: 1, lambda: 4, sigma2: 1 }
+n: 2000
+privacy: { epsilon: 0.5, delta: 1.0e-5 }
+algorithms: [liu2022.private_oja, cai2024.gaussian_mechanism, baseline.dp_gauss_1]
+metrics: [sin]
+)";
+
+const verify::ExperimentSpec& experiment() {
+  static const verify::ExperimentSpec spec =
+      verify::parse_experiment(YAML::Load(kExperiment), verify::YamlSource("bench/throughput.cpp"));
+  return spec;
+}
+
+std::size_t task_count() { return experiment().algorithms.size() * std::size_t(experiment().trials); }
+
+// Median wall seconds per iteration of each benchmark, for the summary.
+std::map<std::string, std::vector<double>>& seconds_by_benchmark() {
+  static std::map<std::string, std::vector<double>> all;
+  return all;
+}
+
+void record(benchmark::State& state, const std::string& name, double seconds, double trials) {
+  seconds_by_benchmark()[name].push_back(seconds);
+  state.counters["trials_per_s"] = benchmark::Counter(trials, benchmark::Counter::kIsRate);
+}
+
+void runner(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  const auto file = std::filesystem::temp_directory_path() / fmt::format("dpbounds-bench-{}.sqlite", getpid());
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::filesystem::remove(file);
+    state.ResumeTiming();
+    const auto start = std::chrono::steady_clock::now();
+    verify::ResultStore store(file);
+    const auto outcome = verify::run_experiment(experiment(), store, {threads});
+    if (outcome.failed > 0) state.SkipWithError("a trial failed");
+    record(state, fmt::format("runner/{}", threads),
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), double(outcome.executed));
+  }
+  std::filesystem::remove(file);
+}
+
+// The runner's tasks with nothing around them: cells, estimators and run_trial over an OpenMP loop.
+void bare_trials(benchmark::State& state) {
+  const int threads = static_cast<int>(state.range(0));
+  const auto& spec = experiment();
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto cells = verify::make_cells(spec);
+    std::vector<std::unique_ptr<alg::Estimator>> estimators;
+    for (const auto& a : spec.algorithms) estimators.push_back(alg::algorithm_registry().make(a.id, a.given));
+    const auto count = static_cast<std::ptrdiff_t>(task_count());
+    const auto algorithms = static_cast<std::ptrdiff_t>(spec.algorithms.size());
+    std::size_t failed = 0;
+#pragma omp parallel for schedule(dynamic, 1) num_threads(threads) reduction(+ : failed)
+    for (std::ptrdiff_t i = 0; i < count; ++i) {
+      const auto a = std::size_t(i % algorithms), t = std::size_t(i / algorithms);
+      failed += !verify::run_trial(spec, 0, cells[0], spec.algorithms[a], *estimators[a], t).error.empty();
+    }
+    if (failed > 0) state.SkipWithError("a trial failed");
+    record(state, fmt::format("bare/{}", threads),
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), double(count));
+  }
+}
+
+verify::AuditSpec audit_spec() {
+  verify::AuditSpec spec;
+  spec.algorithm = "baseline.dp_gauss_1";
+  spec.n = 2000;
+  spec.d = 20;
+  spec.trials = 500;
+  spec.privacy = {0.5, 1e-5};
+  spec.neighbours = verify::NeighbourKind::huge_norm;
+  return spec;
+}
+
+void audit(benchmark::State& state) {
+  const auto spec = audit_spec();
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto result = verify::run_audit(spec);
+    record(state, "audit", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+           double(result.runs));
+  }
+}
+
+// What an audit cannot avoid: T runs of the mechanism on each of D and D', built once.
+void audit_bare_runs(benchmark::State& state) {
+  const auto spec = audit_spec();
+  const auto& registry = alg::algorithm_registry();
+  const auto& entry = registry.find(spec.algorithm);
+  const auto estimator = registry.make(spec.algorithm, {});
+  core::Rng model_rng(1, 0), data_rng(2, 0);
+  const auto model = core::make_model(spec.model, {{"d", double(spec.d)}, {"r", 1.0}}, model_rng);
+  const auto pair = verify::make_neighbours(spec.neighbours, spec.algorithm, *model, spec.n, 0, spec.canary_scale,
+                                            data_rng);
+  const auto data_d = verify::trial_data_from_vectors(pair.X);
+  const auto data_d_prime = verify::trial_data_from_vectors(pair.X_prime);
+  const auto in_d = verify::make_input(entry, data_d, spec.k, spec.privacy, &model->info());
+  const auto in_d_prime = verify::make_input(entry, data_d_prime, spec.k, spec.privacy, &model->info());
+  for (auto _ : state) {
+    const auto start = std::chrono::steady_clock::now();
+    for (long run = 0; run < spec.trials; ++run) {
+      core::Rng rng_d(3, std::uint64_t(2 * run)), rng_d_prime(3, std::uint64_t(2 * run + 1));
+      benchmark::DoNotOptimize(estimator->run(in_d, rng_d));
+      benchmark::DoNotOptimize(estimator->run(in_d_prime, rng_d_prime));
+    }
+    record(state, "audit_bare", std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+           double(2 * spec.trials));
+  }
+}
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+  return v[v.size() / 2];
+}
+
+void print_summary() {
+  const auto& s = seconds_by_benchmark();
+  const auto has = [&](const char* name) { return s.count(name) != 0; };
+  const auto rate = [&](const char* name, double trials) { return trials / median(s.at(name)); };
+  std::cout << "\nThroughput (median wall time of the repetitions)\n";
+  if (has("runner/1") && has("runner/2")) {
+    const double one = rate("runner/1", double(task_count())), two = rate("runner/2", double(task_count()));
+    std::cout << fmt::format("runner: {:.0f} trials/s at 1 thread, {:.0f} at 2: {:.2f}x (target >= 1.8x: {})\n", one,
+                             two, two / one, two / one >= 1.8 ? "within" : "OVER");
+  }
+  for (const char* threads : {"1", "2"}) {
+    const std::string run = fmt::format("runner/{}", threads), bare = fmt::format("bare/{}", threads);
+    if (!has(run.c_str()) || !has(bare.c_str())) continue;
+    const double overhead = median(s.at(run)) / median(s.at(bare)) - 1;
+    std::cout << fmt::format("runner and store over bare trials at {} thread(s): {:+.1f}% (target < 5%: {})\n",
+                             threads, 100 * overhead, overhead < 0.05 ? "within" : "OVER");
+  }
+  if (has("audit") && has("audit_bare")) {
+    const double overhead = median(s.at("audit")) / median(s.at("audit_bare")) - 1;
+    std::cout << fmt::format("auditor: {:.0f} mechanism runs/s (serial), {:+.1f}% over its bare runs\n",
+                             rate("audit", 2.0 * double(audit_spec().trials)), 100 * overhead);
+  }
+}
+
+}  // namespace
+
+BENCHMARK(runner)->Arg(1)->Arg(2)->UseRealTime()->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+BENCHMARK(bare_trials)->Arg(1)->Arg(2)->UseRealTime()->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+BENCHMARK(audit)->UseRealTime()->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+BENCHMARK(audit_bare_runs)->UseRealTime()->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  print_summary();
+  return 0;
+}

@@ -1,0 +1,30 @@
+// `dpbounds bench`: runs the benchmark suite of bench/ (bench/README.md), the executables of the build.
+#include "cli/verb.hpp"
+#include "verify/bench_suite.hpp"
+
+namespace {
+
+const bool registered = dpb::cli::register_verb({
+    .name = "bench",
+    .summary = "Run the benchmarks: time per trial against its floor, scaling, runner throughput",
+    .help = "runs the build's bench_algorithms and bench_throughput (Google Benchmark; minutes);\n"
+            "figures and how to read them: bench/README.md",
+    .examples = {"bench --only throughput", "bench --filter 'dugler2026.tadadpo/n:100000'"},
+    .order = 95,
+    .setup =
+        [](CLI::App& sub) {
+          auto options = std::make_shared<dpb::verify::BenchOptions>();
+          options->dir = dpb::verify::default_bench_dir();
+          auto out = std::make_shared<std::string>();
+          sub.add_option("--dir", options->dir, "Folder of the bench_* executables (default: the build's bench/)");
+          sub.add_option("--only", options->only, "Run only these: algorithms | throughput");
+          sub.add_option("--filter", options->filter, "Google Benchmark regex over the benchmark names");
+          sub.add_option("--out", *out, "Also write each executable's rows as DIR/bench_<name>.json");
+          return [options, out] {
+            if (!out->empty()) options->out = *out;
+            return dpb::verify::run_bench_suite(*options);
+          };
+        },
+});
+
+}  // namespace
