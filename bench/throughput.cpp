@@ -65,7 +65,7 @@ void runner(benchmark::State& state) {
     state.ResumeTiming();
     const auto start = std::chrono::steady_clock::now();
     verify::ResultStore store(file);
-    const auto outcome = verify::run_experiment(experiment(), store, {threads});
+    const auto outcome = verify::run_experiment(experiment(), &store, {threads});
     if (outcome.failed > 0) state.SkipWithError("a trial failed");
     record(state, fmt::format("runner/{}", threads),
            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), double(outcome.executed));
