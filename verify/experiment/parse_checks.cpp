@@ -206,8 +206,13 @@ std::vector<CheckSpec> parse_checks(const YAML::Node& node, const YamlReader& re
 }
 
 ReportSpec parse_report(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "report", {"table", "tables", "figure", "figures"});
+  read.require_map(node, "report", {"table", "tables", "figure", "figures", "select"});
   ReportSpec report;
+  if (node["select"]) {  // `select: { metric: M }`: rank the algorithms as tuning candidates
+    read.require_map(node["select"], "report select", {"metric"});
+    if (!node["select"]["metric"]) read.fail(node["select"], "select needs 'metric': the error to minimise");
+    report.selection = SelectionSpec{one_of(node["select"]["metric"], read, "metric (of this experiment's metrics:)", spec.metrics)};
+  }
   parse_one_or_many(node, read, "table", [&](const YAML::Node& n) { report.tables.push_back(parse_table(n, read, spec)); });
   parse_one_or_many(node, read, "figure", [&](const YAML::Node& n) { report.figures.push_back(parse_figure(n, read, spec)); });
   return report;

@@ -16,7 +16,9 @@ nlohmann::json to_json(const RunSettings& s) {
     tables.push_back({{"rows", t.rows}, {"columns", t.columns}, {"stat", t.stat}, {"metrics", t.metrics}});
   for (const auto& f : s.report.figures)
     figures.push_back({{"x", f.x}, {"y", f.y}, {"log_x", f.log_x}, {"log_y", f.log_y}, {"theorem", f.theorem}});
-  return {{"seed", s.seed}, {"checks", checks}, {"tables", tables}, {"figures", figures}};
+  nlohmann::json out = {{"seed", s.seed}, {"checks", checks}, {"tables", tables}, {"figures", figures}};
+  if (s.report.selection) out["select"] = {{"metric", s.report.selection->metric}};
+  return out;
 }
 
 RunSettings settings_from_json(const nlohmann::json& j) {
@@ -58,6 +60,7 @@ RunSettings settings_from_json(const nlohmann::json& j) {
       f.at("theorem").get_to(figure.theorem);
       s.report.figures.push_back(figure);
     }
+    if (j.contains("select")) s.report.selection = SelectionSpec{j.at("select").at("metric").get<std::string>()};
     return s;
   } catch (const nlohmann::json::exception& e) {
     throw InvalidArgument(fmt::format("stored run settings are malformed: {}", e.what()));

@@ -1,7 +1,10 @@
 #pragma once
 // What a report contains (DESIGN.md §5 "Reports"): the experiment YAML's `report:` section.
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "verify/report/selection.hpp"
 
 namespace dpb::verify {
 
@@ -22,6 +25,7 @@ struct FigureSpec {
 struct ReportSpec {
   std::vector<TableSpec> tables;
   std::vector<FigureSpec> figures;
+  std::optional<SelectionSpec> selection;  // `select:`: rank the algorithms as tuning candidates
 };
 
 }  // namespace dpb::verify

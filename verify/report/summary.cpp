@@ -41,7 +41,8 @@ std::string describe(const CheckSpec& c) {
 
 std::string summary_markdown(const ResultSet& results, const std::vector<Verdict>& verdicts,
                              const std::vector<RenderedTable>& tables,
-                             const std::vector<FigureEntry>& figures, const std::string& figure_note) {
+                             const std::vector<FigureEntry>& figures, const std::string& figure_note,
+                             const std::string& selection) {
   std::string s = fmt::format("# Report: {}\n\n{}\n## Verdicts\n\n", results.experiment, overview(results));
   if (verdicts.empty())
     s += "No checks were configured.\n";
@@ -53,6 +54,7 @@ std::string summary_markdown(const ResultSet& results, const std::vector<Verdict
                      md_cell(describe(v.check)), md_cell(v.statistic), md_cell(v.summary));
   }
   s += "\nEvery number behind each verdict is in `verdicts.json`; docs/checks.md says how to read them.\n";
+  if (!selection.empty()) s += fmt::format("\n## Selection\n\n{}\nFile: `selection.md`.\n", selection);
   s += "\n## Tables\n";
   if (tables.empty()) s += "\nNo tables were configured.\n";
   for (const auto& t : tables)

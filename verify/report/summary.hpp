@@ -1,6 +1,6 @@
 #pragma once
-// summary.md: the verdicts first (what a reader looks for), then the tables, then the figures and
-// anything left out of them.
+// summary.md: the verdicts first (what a reader looks for), then a tuning experiment's selection, the
+// tables, then the figures and anything left out of them.
 #include <string>
 #include <vector>
 
@@ -21,6 +21,7 @@ std::string describe(const CheckSpec& check);
 
 std::string summary_markdown(const ResultSet& results, const std::vector<Verdict>& verdicts,
                              const std::vector<RenderedTable>& tables,
-                             const std::vector<FigureEntry>& figures, const std::string& figure_note);
+                             const std::vector<FigureEntry>& figures, const std::string& figure_note,
+                             const std::string& selection = "");
 
 }  // namespace dpb::verify

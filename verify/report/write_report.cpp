@@ -7,6 +7,7 @@
 #include "verify/report/figures.hpp"
 #include "verify/report/gnuplot.hpp"
 #include "verify/report/grouped_values.hpp"
+#include "verify/report/selection.hpp"
 #include "verify/report/summary.hpp"
 #include "verify/report/tables.hpp"
 
@@ -102,9 +103,14 @@ void write_report(const ResultSet& results, const ReportSpec& report, const std:
   std::string figure_note;
   const auto figures = write_figures(results, report, dir, options, figure_note);
   write_file_atomically(dir / "verdicts.json", verdicts_json(results, verdicts).dump(2) + "\n");
+  std::string selection;
+  if (report.selection) {
+    selection = selection_markdown(rank_candidates(results, *report.selection), *report.selection);
+    write_file_atomically(dir / "selection.md", selection);
+  }
   // summary.md last: its presence means every other file of the report is in place.
   write_file_atomically(dir / "summary.md",
-                        summary_markdown(results, verdicts, tables, figures, figure_note));
+                        summary_markdown(results, verdicts, tables, figures, figure_note, selection));
 }
 
 }  // namespace dpb::verify

@@ -103,6 +103,11 @@ TEST_CASE("checks and report are validated against the experiment", "[experiment
   CHECK(report.figures[0].log_x);
   CHECK_FALSE(report.figures[0].log_y);
   CHECK_THAT(parse_error(base + "report: { figure: { y: cov_op } }\n"), Catch::StartsWith("exp.yaml:11:24: unknown metric 'cov_op'"));
+  CHECK(test::parse_text(base + "report: { select: { metric: sin } }\n").report.selection->metric == "sin");
+  CHECK_FALSE(report.selection);
+  CHECK_THAT(parse_error(base + "report: { select: { metric: cov_op } }\n"),
+             Catch::StartsWith("exp.yaml:11:29: unknown metric") && Catch::Contains("'cov_op'"));
+  CHECK_THAT(parse_error(base + "report: { select: {} }\n"), Catch::Contains("select needs 'metric'"));
 }
 
 TEST_CASE("a check's params fix theorem constants; what varies per cell and non-numbers are refused", "[experiment]") {

@@ -17,6 +17,7 @@ TEST_CASE("run settings survive a round trip through JSON", "[experiment]") {
   s.checks.push_back(dominates);
   s.report.tables.push_back({"n", "algorithm", "median_iqr", {"sin"}});
   s.report.figures.push_back({"epsilon", "sin", false, true, "t.1"});
+  s.report.selection = dpb::verify::SelectionSpec{"sin"};
   const RunSettings back = settings_from_json(nlohmann::json::parse(to_json(s).dump()));
   CHECK(back.seed == 42);
   REQUIRE(back.checks.size() == 3);
@@ -30,6 +31,10 @@ TEST_CASE("run settings survive a round trip through JSON", "[experiment]") {
   CHECK(back.report.figures[0].x == "epsilon");
   CHECK_FALSE(back.report.figures[0].log_x);
   CHECK(back.report.figures[0].theorem == "t.1");
+  REQUIRE(back.report.selection);
+  CHECK(back.report.selection->metric == "sin");
+  s.report.selection.reset();  // a run without `select:` (and one stored before it existed) reads back none
+  CHECK_FALSE(settings_from_json(to_json(s)).report.selection);
   CHECK_THROWS_AS(settings_from_json(nlohmann::json::object()), dpb::InvalidArgument);
 }
 

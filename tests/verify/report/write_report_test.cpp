@@ -98,3 +98,19 @@ TEST_CASE("write_report validates the spec before writing anything", "[report][w
                   dpb::InvalidArgument);
   CHECK(!fs::exists(dir.path / "out"));
 }
+
+TEST_CASE("write_report with select: writes selection.md and names the selected candidate in the summary",
+          "[report][write_report][selection]") {
+  dpb::test::ScratchDir dir("report_select");
+  auto with_selection = spec();
+  with_selection.selection = dpb::verify::SelectionSpec{"sin"};
+  const auto results = dpb::test::small_results();
+  dpb::verify::write_report(results, with_selection, verdicts(), dir.path);
+  const auto best = dpb::verify::rank_candidates(results, *with_selection.selection).front().algorithm;
+  CHECK_THAT(dpb::test::read_text(dir.path / "selection.md"), Catch::StartsWith("Selected: `" + best + "`"));
+  const auto summary = dpb::test::read_text(dir.path / "summary.md");
+  CHECK(summary.find("## Selection") < summary.find("## Tables"));
+  dpb::test::ScratchDir plain("report_plain");
+  dpb::verify::write_report(results, spec(), verdicts(), plain.path);
+  CHECK_FALSE(fs::exists(plain.path / "selection.md"));
+}
