@@ -111,6 +111,10 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
     orthonormalize_in_place(Y);
     Q.swap(Y);
   }
+  // The fallback counters exist (at 0) in every run, so "no step skipped" reads as 0, not as a missing
+  // metric.
+  for (const char* fallback : {"skipped_steps", "bottom_ranges", "zero_ranges"})
+    diag.count(prefix + fallback, 0);
   auto& c = diag.counters;
   c[prefix + "batch_size"] = static_cast<double>(plan.B);
   c[prefix + "batch_size_requested"] = static_cast<double>(plan.requested);

@@ -101,7 +101,7 @@ TEST_CASE("dugler2026.adadpo converges, improves with n, truncates rarely, is de
     for (const auto* e : {&es, &el}) runs_truncated += e->diagnostics.counters.at("truncated_entries") > 0;
     // At n = 4e5 the PRIVRANGE blocks hold b ~ 150 pairs, so block maxima concentrate in 1-2 bins: no
     // BOTTOM. (At n = 5e4, b ~ 23 ~ 4 d: maxima spread over several bins and BOTTOM steps can occur.)
-    CHECK(el.diagnostics.counters.count("skipped_steps") == 0);
+    CHECK(el.diagnostics.counters.at("skipped_steps") == 0);
     CHECK(el.diagnostics.counters.at("empty_center_histograms") == 0);
     // Ledger: each step spends (eps, delta) on the range half and (eps/2, delta/2) twice on the mean half.
     CHECK(el.diagnostics.budget.size() == 3 * static_cast<std::size_t>(el.diagnostics.counters.at("steps")));

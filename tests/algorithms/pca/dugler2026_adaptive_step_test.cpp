@@ -130,6 +130,7 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the ledger records 
     CHECK(diag.counters.at("p.bottom_ranges") == 3);
     CHECK(diag.counters.at("p.skipped_steps") == 3);
     CHECK(diag.counters.at("p.planned_steps") == 4);
+    CHECK(diag.counters.at("p.zero_ranges") == 0);  // recorded at 0, not missing
     CHECK(diag.counters.at("p.sigma_4") == 0.5);
     // Three BOTTOM steps spend the range budget only; the full step all three parts.
     CHECK(diag.budget.size() == 3 + 3);

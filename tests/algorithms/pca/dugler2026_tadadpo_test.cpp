@@ -67,6 +67,6 @@ TEST_CASE("dugler2026.tadadpo stays in the basin from the oracle start", "[dugle
     core::Rng rng(seed, 2);
     const auto e = tadadpo(data.input(2, 1, 0.01), p, rng);
     CHECK(dt::error(*e.Q, data.model->info()) < 0.25);
-    CHECK(e.diagnostics.counters.count("skipped_steps") == 0);
+    CHECK(e.diagnostics.counters.at("skipped_steps") == 0);
   }
 }
