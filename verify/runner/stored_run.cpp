@@ -61,7 +61,8 @@ LoadedRun load_run(const std::filesystem::path& results) {
 std::string stored_tables(const LoadedRun& run, const std::string& format) {
   if (std::find(kTableFormats.begin(), kTableFormats.end(), format) == kTableFormats.end())
     throw InvalidArgument(fmt::format("unknown table format '{}': choose md, tex or csv", format));
-  ReportSpec report{run.settings.report.tables, {}};
+  ReportSpec report;
+  report.tables = run.settings.report.tables;
   if (report.tables.empty()) report.tables.emplace_back();
   const ScratchReport scratch(run, report);
   std::string text;
@@ -75,7 +76,9 @@ std::string stored_tables(const LoadedRun& run, const std::string& format) {
 }
 
 std::vector<std::filesystem::path> stored_figures(const LoadedRun& run) {
-  const ScratchReport scratch(run, ReportSpec{{}, run.settings.report.figures});
+  ReportSpec report;
+  report.figures = run.settings.report.figures;
+  const ScratchReport scratch(run, report);
   std::vector<std::filesystem::path> written;
   std::filesystem::create_directories(run.dir / "figures");
   for (const auto& extension : {".png", ".svg", ".tex"})

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.hpp"
+#include "tests/verify/checks/synthetic.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 
 using namespace dpb::verify;
@@ -47,8 +48,8 @@ TEST_CASE("an --only that selects nothing, or is malformed, is an error", "[expe
 
 TEST_CASE("checks of dropped algorithms are dropped with them", "[experiment]") {
   ExperimentSpec spec = test::parse_text(kThree);
-  spec.checks.push_back({"rate", "t", "baseline.dp_gauss_2", "sin", "n", "", 0.1, false, {}});
-  spec.checks.push_back({"consistency", "t", "", "", "", "u", 0.1, false, {}});
+  spec.checks.push_back(dpb::test::check_spec("rate", "t", "baseline.dp_gauss_2", "sin", "n"));
+  spec.checks.push_back(dpb::test::check_spec("consistency", "t", "", "", "", "u"));
   const auto used = keep_selected(spec, {parse_pattern("baseline.nonprivate_pca"), parse_pattern("nothing")});
   CHECK(used == std::vector<bool>{true, false});
   REQUIRE(spec.checks.size() == 1);

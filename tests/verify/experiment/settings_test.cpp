@@ -4,15 +4,21 @@
 #include <map>
 
 #include "core/errors.hpp"
+#include "tests/verify/checks/synthetic.hpp"
 
 using namespace dpb::verify;
 
 TEST_CASE("run settings survive a round trip through JSON", "[experiment]") {
   RunSettings s;
   s.seed = 42;
-  s.checks.push_back({"slope", "t.1", "a[x=1]", "sin", "n", "", 0.25, true, {{"M", 50}, {"lr_mult", 0.75}}});
-  s.checks.push_back({"consistency", "t.1", "", "", "", "t.2", 0.1, false, {}});
-  CheckSpec dominates{"dominates", "", "a", "sin", "", "b", 0.0, false, {}};
+  CheckSpec slope = dpb::test::check_spec("slope", "t.1", "a[x=1]", "sin", "n");
+  slope.tolerance = 0.25;
+  slope.optimal = true;
+  slope.params = {{"M", 50}, {"lr_mult", 0.75}};
+  s.checks.push_back(slope);
+  s.checks.push_back(dpb::test::check_spec("consistency", "t.1", "", "", "", "t.2"));
+  CheckSpec dominates = dpb::test::check_spec("dominates", "", "a", "sin", "", "b");
+  dominates.tolerance = 0;
   dominates.where = {{"lambda", {2, 5}}};
   s.checks.push_back(dominates);
   s.report.tables.push_back({"n", "algorithm", "median_iqr", {"sin"}});
@@ -40,7 +46,9 @@ TEST_CASE("run settings survive a round trip through JSON", "[experiment]") {
 
 TEST_CASE("settings stored before checks had params read back with none", "[experiment]") {
   RunSettings s;
-  s.checks.push_back({"rate", "t.1", "a", "sin", "n", "", 0.1, false, {{"M", 5}}});
+  CheckSpec rate = dpb::test::check_spec("rate", "t.1", "a", "sin", "n");
+  rate.params = {{"M", 5}};
+  s.checks.push_back(rate);
   nlohmann::json j = to_json(s);
   j["checks"][0].erase("params");
   CHECK(settings_from_json(j).checks.at(0).params.empty());
