@@ -25,12 +25,25 @@ struct Diagnostics {
   void count(const std::string& name, double by = 1) { counters[name] += by; }
 };
 
+// One Gaussian sub-release of a composed mechanism: value = S query + G, G iid N(0, noise_sd^2), where S is
+// the mechanism's (clipped) data matrix and query a public matrix chosen from the earlier releases. A
+// claim proved by composition covers all of them together, so exposing them is post-processing of what
+// the claim already bounds; the auditor reads them (score `transcript_lr`) to see a loss that only the
+// releases together reach, such as a budget not split between them.
+struct GaussianRelease {
+  std::string step;
+  Eigen::MatrixXd query;
+  Eigen::MatrixXd value;
+  double noise_sd = 0;
+};
+
 struct Estimate {
   std::optional<Eigen::MatrixXd> Q;            // d x k, orthonormal columns
   std::optional<Eigen::MatrixXd> Sigma;        // d x d covariance estimate
   std::optional<Eigen::VectorXd> eigenvalues;  // estimated eigenvalues, descending
   std::optional<Eigen::VectorXd> mean;         // a private mean (liu2022 Alg. 5, dugler2026 Alg. 5)
   std::optional<double> scalar;                // a scalar release (a range, a variance, a rank)
+  std::vector<GaussianRelease> transcript;     // the sub-releases, where a composed mechanism exposes them
   Diagnostics diagnostics;
   PrivacyClaim claim;  // the claim the estimator ran under
 };

@@ -18,7 +18,8 @@ namespace {
 constexpr const char* kId = "baseline.noisy_power_method";
 
 struct NoisyPowerParams : DuglerBaselineParams {
-  int iterations = 0;  // 0: 10 ceil(ln d)
+  int iterations = 0;              // 0: 10 ceil(ln d)
+  bool compose_iterations = true;  // seam (mutant zoo): false gives every iteration the whole budget
 };
 
 int iteration_count(int given, Eigen::Index d) {
@@ -33,15 +34,15 @@ int iteration_count(int given, Eigen::Index d) {
 //   coherence bound: ||B_{:,j}||_2 <= sqrt(B_jj Tr B) (PSD), so ||B X||_F <= sum_j ||B_{:,j}|| ||X_{j,:}||
 //                    <= beta alpha sqrt(k) ||X||_max; replace: twice that (triangle inequality).
 PowerNoiseRule corrected_rule(double beta, double alpha, Eigen::Index k, int L, const Privacy& privacy,
-                              Calibration calibration) {
+                              Calibration calibration, bool compose_iterations) {
   const double c = privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
   PowerNoiseRule rule;
   rule.trace_sensitivity = psd_sum_sensitivity(beta * beta, privacy.neighbours);
   rule.coherence_sensitivity = c * std::sqrt(static_cast<double>(k)) * beta * alpha;
   // L releases, each with noise multiplier sqrt(L) z, compose to one release with multiplier z (Gaussian
   // DP, Dong–Roth–Su 2022, Cor. 3.3): (eps, delta) exactly when z is calibrated for sensitivity 1.
-  rule.multiplier =
-      std::sqrt(static_cast<double>(L)) * gaussian_noise_sd(1.0, privacy.epsilon, privacy.delta, calibration);
+  const double releases = compose_iterations ? static_cast<double>(L) : 1.0;
+  rule.multiplier = std::sqrt(releases) * gaussian_noise_sd(1.0, privacy.epsilon, privacy.delta, calibration);
   return rule;
 }
 
@@ -72,13 +73,13 @@ class NoisyPowerMethod final : public Estimator {
         data.weighted_sum(trace_and_l1_clip_weights(data, beta, alpha, out.diagnostics));
     const PowerNoiseRule rule = p_.faithful
                                     ? faithful_rule(beta, alpha, L, in.privacy)
-                                    : corrected_rule(beta, alpha, in.k, L, in.privacy, p_.calibration);
+                                    : corrected_rule(beta, alpha, in.k, L, in.privacy, p_.calibration,
+                                                     p_.compose_iterations);
     // X_0 random (Haar), then L noisy power iterations.
     const Eigen::MatrixXd X0 = core::haar_frame(rng, data.d(), in.k);
-    PowerIterationTrace trace;
-    out.Q = noisy_power_iterations(S, X0, L, rule, rng, &trace);
-    out.diagnostics.counters["noise_sd_first"] = trace.noise_sd.front();
-    out.diagnostics.counters["noise_sd_last"] = trace.noise_sd.back();
+    out.Q = noisy_power_iterations(S, X0, L, rule, rng, &out.transcript);
+    out.diagnostics.counters["noise_sd_first"] = out.transcript.front().noise_sd;
+    out.diagnostics.counters["noise_sd_last"] = out.transcript.back().noise_sd;
     out.claim = claim(in);
     out.diagnostics.budget.push_back({fmt::format("{} noisy power iterations (Gaussian-DP composition)", L),
                                       out.claim.epsilon, out.claim.delta});
@@ -118,18 +119,14 @@ double PowerNoiseRule::sd(const Eigen::MatrixXd& X) const {
 
 Eigen::MatrixXd noisy_power_iterations(const Eigen::MatrixXd& S, const Eigen::MatrixXd& X0, int L,
                                        const PowerNoiseRule& rule, core::Rng& rng,
-                                       PowerIterationTrace* trace) {
+                                       std::vector<GaussianRelease>* transcript) {
   Eigen::MatrixXd X = X0, Y(X0.rows(), X0.cols());
   for (int l = 1; l <= L; ++l) {
     const double sd = rule.sd(X);
     // Y_l = S X_{l-1} + G_l, G_l iid N(0, sd_l^2)  (Hardt & Price 2014; spec dugler2026 §2.9)
     Y.noalias() = S * X;
     add_gaussian_noise(Y, sd, rng);
-    if (trace) {
-      trace->iterates.push_back(X);
-      trace->products.push_back(Y);
-      trace->noise_sd.push_back(sd);
-    }
+    if (transcript) transcript->push_back({fmt::format("iteration {}", l), X, Y, sd});
     // X_l = QR(Y_l)
     X = core::orthonormalize(Y);
   }
@@ -162,12 +159,15 @@ AlgorithmEntry noisy_power_method_entry() {
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (clipping with radii fixed in advance, exact "
       "Gaussian-DP composition); faithful mode: the exact eps its printed noise achieves";
-  e.factory = [](const core::ParamMap& p) {
-    NoisyPowerParams q{DuglerBaselineParams::from(p, kId)};
-    q.iterations = static_cast<int>(p.get_int("iterations", 0, kId));
-    return std::make_unique<NoisyPowerMethod>(q);
-  };
+  e.factory = [](const core::ParamMap& p) { return make_noisy_power_method(p); };
   return e;
+}
+
+std::unique_ptr<Estimator> make_noisy_power_method(const core::ParamMap& params, bool compose_iterations) {
+  NoisyPowerParams q{DuglerBaselineParams::from(params, kId)};
+  q.iterations = static_cast<int>(params.get_int("iterations", 0, kId));
+  q.compose_iterations = compose_iterations;
+  return std::make_unique<NoisyPowerMethod>(q);
 }
 
 }  // namespace dpb::alg::baselines

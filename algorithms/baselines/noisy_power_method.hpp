@@ -4,6 +4,7 @@
 // clipped A_i.
 #include <Eigen/Dense>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "algorithms/registry.hpp"
@@ -26,17 +27,16 @@ struct PowerNoiseRule {
   double sd(const Eigen::MatrixXd& X) const;
 };
 
-// What each iteration saw, for tests and audits (X_{l-1}, Y_l = S X_{l-1} + G_l, sd_l).
-struct PowerIterationTrace {
-  std::vector<Eigen::MatrixXd> iterates;
-  std::vector<Eigen::MatrixXd> products;
-  std::vector<double> noise_sd;
-};
-
 // L iterations of Y_l = S X_{l-1} + G_l, X_l = QR(Y_l) from X0 (d x k, orthonormal); returns X_L.
 // Noise is drawn by add_gaussian_noise (column-major standard normals), one d x k block per iteration.
+// With `transcript`, each iteration's release (query X_{l-1}, value Y_l, sd_l) is appended to it.
 Eigen::MatrixXd noisy_power_iterations(const Eigen::MatrixXd& S, const Eigen::MatrixXd& X0, int L,
                                        const PowerNoiseRule& rule, core::Rng& rng,
-                                       PowerIterationTrace* trace = nullptr);
+                                       std::vector<GaussianRelease>* transcript = nullptr);
+
+// The estimator behind noisy_power_method_entry() with one seam for the mutant zoo: with
+// `compose_iterations` false every iteration is calibrated to the whole (eps, delta) instead of its
+// Gaussian-DP share (multiplier z, not sqrt(L) z), while the claim stays the real one.
+std::unique_ptr<Estimator> make_noisy_power_method(const core::ParamMap& params, bool compose_iterations = true);
 
 }  // namespace dpb::alg::baselines

@@ -15,7 +15,9 @@ namespace {
 constexpr double kBottom = std::numeric_limits<double>::lowest();
 
 // An output that releases nothing at all is BOTTOM.
-bool is_bottom(const alg::Estimate& e) { return !e.Q && !e.Sigma && !e.eigenvalues && !e.mean && !e.scalar; }
+bool is_bottom(const alg::Estimate& e) {
+  return !e.Q && !e.Sigma && !e.eigenvalues && !e.mean && !e.scalar && e.transcript.empty();
+}
 
 // Every score gives BOTTOM kBottom, so an algorithm that sometimes releases (PrivPCA's tests) is scored
 // by what it releases otherwise.
@@ -88,6 +90,36 @@ double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext
   return projection / std::sqrt(norm2);
 }
 
+// sum_l <Y_l, Delta X_l> / sd_l^2 over the transcript's Gaussian releases Y_l = S X_l + G_l, Delta = x' x'^T -
+// x x^T. The transcript's log-likelihood ratio of D' against D is sum_l <Y_l - (S + S') X_l / 2, (S' - S) X_l>
+// / sd_l^2 with S' - S = Delta (clipping scales records of equal norm alike, a common factor); this drops
+// the term of the records D and D' share, which is the same under both and small when they carry little
+// weight along Delta (the audit then uses low-variance data). Weighting each release by 1/sd_l^2 is what
+// lets the sum see a loss that only the releases together reach.
+double transcript_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c) {
+  if (e.transcript.empty())
+    throw InvalidArgument(
+        "score 'transcript_lr' reads the output's transcript of Gaussian sub-releases, which this algorithm "
+        "does not expose; choose another score (dpbounds audit --help lists them)");
+  const Eigen::Index d = e.transcript.front().query.rows();
+  if (c.record.size() != d || c.record_prime.size() != d)
+    throw InvalidArgument("score 'transcript_lr' needs the replaced records of D and D'");
+  double statistic = 0;
+  for (const alg::GaussianRelease& release : e.transcript) {
+    if (!(release.noise_sd > 0))
+      throw InvalidArgument(fmt::format("score 'transcript_lr': release '{}' has no noise (sd {}), so its "
+                                        "likelihood ratio is undefined",
+                                        release.step, release.noise_sd));
+    // <Y, Delta X> with Delta X = x' (x'^T X) - x (x^T X), never forming Delta.
+    const Eigen::RowVectorXd along_prime = c.record_prime.transpose() * release.query;
+    const Eigen::RowVectorXd along = c.record.transpose() * release.query;
+    const double inner = (c.record_prime.transpose() * release.value).dot(along_prime) -
+                         (c.record.transpose() * release.value).dot(along);
+    statistic += inner / (release.noise_sd * release.noise_sd);
+  }
+  return statistic;
+}
+
 double covariance_entry(const alg::Estimate& e, std::pair<Eigen::Index, Eigen::Index> entry,
                         const char* score) {
   return require(e.Sigma, "covariance Sigma", score)(entry.first, entry.second);
@@ -125,6 +157,11 @@ const std::vector<ScoreEntry>& score_registry() {
          "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
          "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
          false, second_moment_likelihood_ratio},
+        {"transcript_lr",
+         "sum_l <Y_l, (x' x'^T - x x^T) X_l> / sd_l^2 over the output's Gaussian sub-releases Y_l = S X_l + "
+         "G_l (its transcript, e.g. the noisy power method's iterations): their joint likelihood-ratio "
+         "statistic when the shared records weigh little along the canaries",
+         false, transcript_likelihood_ratio},
         {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
          false,
          [](const alg::Estimate& e, const ScoreContext&) {

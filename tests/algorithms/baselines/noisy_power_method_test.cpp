@@ -54,6 +54,18 @@ TEST_CASE("noisy_power_method adds the noise of its formula each iteration", "[b
       std::min(std::sqrt(2.0) * beta * beta, 2 * std::sqrt(2.0) * beta * alpha * X0.cwiseAbs().maxCoeff());
   CHECK(e.diagnostics.counters.at("noise_sd_first") == Approx(expected_sd).epsilon(1e-12));
   CHECK(e.claim.epsilon == eps);
+  // The transcript is the L releases themselves: X_0 is the first query, sd_1 its noise.
+  REQUIRE(e.transcript.size() == std::size_t(L));
+  CHECK(e.transcript.front().query.isApprox(X0));
+  CHECK(e.transcript.front().noise_sd == Approx(expected_sd).epsilon(1e-12));
+  // The mutant zoo's seam: every iteration at the whole budget drops the sqrt(L) of the composition and
+  // keeps the claim (same stream, so the same X_0).
+  const auto split_not = base::make_noisy_power_method({{"beta", beta}, {"alpha", alpha}, {"iterations", double(L)}},
+                                                       /*compose_iterations=*/false);
+  dpb::core::Rng replay(9, dpb::core::stream_id("baselines-test", 0, kId, 9, "noise"));
+  const auto broken = split_not->run(tb::input(s.X, 2, eps, delta), replay);
+  CHECK(broken.transcript.front().noise_sd == Approx(expected_sd / std::sqrt(double(L))).epsilon(1e-12));
+  CHECK(broken.claim.epsilon == eps);
 
   // Spread through the seam: Y_l - S X_{l-1} is the noise actually added. S fixed, 200 runs of 5
   // iterations on d = 40, k = 2: 16000 entries, normalised by each iteration's sd; the sample variance
@@ -63,12 +75,13 @@ TEST_CASE("noisy_power_method adds the noise of its formula each iteration", "[b
   std::vector<double> normalised;
   dpb::core::Rng seam(21, 0);
   for (int run = 0; run < 200; ++run) {
-    base::PowerIterationTrace trace;
-    base::noisy_power_iterations(S, dpb::core::haar_frame(seam, 40, 2), 5, rule, seam, &trace);
-    for (int l = 0; l < 5; ++l) {
-      REQUIRE(trace.noise_sd[l] == Approx(rule.sd(trace.iterates[l])));
-      const Eigen::MatrixXd G = trace.products[l] - S * trace.iterates[l];
-      for (Eigen::Index i = 0; i < G.size(); ++i) normalised.push_back(G(i) / trace.noise_sd[l]);
+    std::vector<dpb::alg::GaussianRelease> transcript;
+    base::noisy_power_iterations(S, dpb::core::haar_frame(seam, 40, 2), 5, rule, seam, &transcript);
+    REQUIRE(transcript.size() == 5);
+    for (const auto& release : transcript) {
+      REQUIRE(release.noise_sd == Approx(rule.sd(release.query)));
+      const Eigen::MatrixXd G = release.value - S * release.query;
+      for (Eigen::Index i = 0; i < G.size(); ++i) normalised.push_back(G(i) / release.noise_sd);
     }
   }
   CHECK(dpb::test::variance(normalised) == Approx(1.0).margin(0.05));

@@ -133,6 +133,29 @@ TEST_CASE("second_moment_lr projects on the change of the replaced records' seco
                   dpb::InvalidArgument);
 }
 
+TEST_CASE("transcript_lr sums each release's projection on the records' change, weighted by 1/sd^2", "[audit]") {
+  dpb::alg::Estimate e;
+  ScoreContext c = along(Eigen::Vector2d(0, 1));
+  c.record = Eigen::Vector2d(2, 0);
+  c.record_prime = Eigen::Vector2d(0, 2);
+  // Delta = x' x'^T - x x^T = diag(-4, 4). Release 1: query e_0, value (3, 1): <Y, Delta X> = -12, sd 1.
+  // Release 2: query (e_0 + e_1)/sqrt(2) twice as one 2 x 2 block, value all ones, sd 2: Delta X has rows
+  // (-4, -4)/sqrt(2) and (4, 4)/sqrt(2), so <Y, Delta X> = 0; the weighted sum is -12.
+  e.transcript.push_back({"first", Eigen::Vector2d(1, 0), Eigen::Vector2d(3, 1), 1.0});
+  const Eigen::MatrixXd both = Eigen::MatrixXd::Constant(2, 2, 1 / std::sqrt(2.0));
+  e.transcript.push_back({"second", both, Eigen::MatrixXd::Ones(2, 2), 2.0});
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(-12.0));
+  // Second value with rows (1, 1) and (3, 3): <Y, Delta X> = (-4 - 4 + 12 + 12)/sqrt(2) = 16/sqrt(2),
+  // weighted by 1/sd^2 = 1/4.
+  e.transcript[1].value = (Eigen::MatrixXd(2, 2) << 1, 1, 3, 3).finished();
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(-12.0 + 16 / std::sqrt(2.0) / 4));
+  e.transcript[0].noise_sd = 0;  // a release without noise has no likelihood ratio
+  CHECK_THROWS_AS(find_score("transcript_lr").score(e, c), dpb::InvalidArgument);
+  dpb::alg::Estimate without;  // no transcript exposed
+  without.Q = Eigen::MatrixXd::Identity(2, 1);
+  CHECK_THROWS_WITH(find_score("transcript_lr").score(without, c), Catch::Contains("transcript"));
+}
+
 TEST_CASE("second_moment_lr attains the Gaussian separation that a quadratic form loses", "[audit]") {
   // Analyze-Gauss releases M + N, N symmetric with iid N(0, 1) on the upper triangle, for M = 0 (D) and
   // M = Delta = e_1 e_1^T - e_0 e_0^T (D'). The likelihood-ratio statistic separates them by
