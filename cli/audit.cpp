@@ -69,7 +69,8 @@ const bool registered = dpb::cli::register_verb({
           sub.footer(
               "Neighbours (replace-one at --index): canary = the algorithm's worst case from its spec;\n"
               "fresh = a fresh draw from the model (cai2024's claims are made for these); huge_norm,\n"
-              "sign_flip, corner, orthogonal_axes = the generic canaries. Scores (default: from what the "
+              "sign_flip, corner, orthogonal_axes = the generic canaries; log_ladder = records on a geometric\n"
+              "ladder, for histograms over log bins. Scores (default: from what the "
               "output holds):\n" +
               score_names() + "See docs/auditing.md for what the numbers mean and what they cannot show.");
           sub.add_option("algorithm", o->algorithm, "Registry id (dpbounds list algorithms)")->required();
@@ -83,7 +84,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--k", o->k, "Subspace dimension, 1..d");
           sub.add_option("--trials", o->trials, "Mechanism runs on each of D and D' (>= 20)");
           sub.add_option("--neighbours", o->neighbours,
-                         "canary | fresh | huge_norm | sign_flip | corner | orthogonal_axes");
+                         "canary | fresh | huge_norm | sign_flip | corner | orthogonal_axes | log_ladder");
           sub.add_option("--score", o->score, "Score name (see below)");
           sub.add_option("--confidence", o->confidence, "Confidence of the lower bound, in (0, 1)");
           sub.add_option("--seed", o->seed, "Master seed (the audit depends only on it)");

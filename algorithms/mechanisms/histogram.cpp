@@ -18,6 +18,13 @@ void check_histogram_inputs(std::size_t n, const Privacy& privacy) {
   if (n < 1) throw InvalidArgument("the stability histogram needs at least one record (n >= 1)");
 }
 
+// Adds occupied bin `bin` with p_hat = count / n to `out`, released by `release`'s rule.
+void release_bin(StabilityHistogram& out, std::int64_t bin, double p_hat, BinRelease release, core::Rng& rng) {
+  const double noisy = p_hat + core::laplace(rng, out.noise_scale);
+  if (release == BinRelease::every_occupied_bin || noisy >= out.threshold) out.released.push_back({bin, noisy});
+  ++out.occupied;
+}
+
 }  // namespace
 
 double histogram_noise_scale(std::size_t n, const Privacy& privacy) {
@@ -37,7 +44,7 @@ double histogram_threshold(std::size_t n, const Privacy& privacy) {
 }
 
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
-                                       core::Rng& rng) {
+                                       core::Rng& rng, BinRelease release) {
   const std::size_t n = bins.size();
   StabilityHistogram out;
   out.noise_scale = histogram_noise_scale(n, privacy);
@@ -47,17 +54,14 @@ StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const
   std::sort(sorted.begin(), sorted.end());
   for (auto run = sorted.begin(); run != sorted.end();) {
     const auto run_end = std::upper_bound(run, sorted.end(), *run);
-    const double p_hat = static_cast<double>(run_end - run) / static_cast<double>(n);
-    const double noisy = p_hat + core::laplace(rng, out.noise_scale);
-    if (noisy >= out.threshold) out.released.push_back({*run, noisy});
-    ++out.occupied;
+    release_bin(out, *run, static_cast<double>(run_end - run) / static_cast<double>(n), release, rng);
     run = run_end;
   }
   return out;
 }
 
 StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
-                                                   const Privacy& privacy, core::Rng& rng) {
+                                                   const Privacy& privacy, core::Rng& rng, BinRelease release) {
   StabilityHistogram out;
   out.noise_scale = histogram_noise_scale(n, privacy);
   out.threshold = histogram_threshold(n, privacy);
@@ -67,11 +71,9 @@ StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occ
     if (b.count < 1 || (i > 0 && b.bin <= occupied[i - 1].bin))
       throw InvalidArgument("stability_histogram_from_counts: bins must be distinct, increasing, with counts >= 1");
     total += b.count;
-    const double noisy = static_cast<double>(b.count) / static_cast<double>(n) + core::laplace(rng, out.noise_scale);
-    if (noisy >= out.threshold) out.released.push_back({b.bin, noisy});
+    release_bin(out, b.bin, static_cast<double>(b.count) / static_cast<double>(n), release, rng);
   }
   if (total != n) throw InvalidArgument("stability_histogram_from_counts: the counts must sum to n");
-  out.occupied = occupied.size();
   return out;
 }
 

@@ -14,8 +14,14 @@ namespace dpb::alg {
 
 struct HistogramBin {
   std::int64_t bin = 0;
-  double frequency = 0;  // released noisy frequency p~ (>= the threshold)
+  double frequency = 0;  // released noisy frequency p~ (>= the threshold unless every_occupied_bin)
 };
+
+// Which occupied bins are released. Every algorithm uses `thresholded` (Lemma B.1): a noisy frequency
+// below the threshold is released as 0. `every_occupied_bin` skips that test and is NOT private (a bin
+// held by one record is then released whenever it is occupied, which its neighbour can tell apart); it
+// is a seam for the mutant zoo only (docs/mutants.md).
+enum class BinRelease { thresholded, every_occupied_bin };
 
 struct StabilityHistogram {
   std::vector<HistogramBin> released;  // increasing bin order; every bin not listed is released as 0
@@ -35,11 +41,11 @@ double histogram_threshold(std::size_t n, const Privacy& privacy);
 // One run of the (eps, delta)-DP histogram on `bins` (the bin index of each record; n = bins.size()):
 // p_hat_k = count_k / n; every occupied bin gets p_hat_k + Lap(noise_scale), drawn in increasing bin
 // order (so the output depends only on the multiset of bins and the rng), and is released only if
-// that is >= threshold. Empty bins get no noise and are never released. Only occupied bins are
+// that is >= threshold (or always, under every_occupied_bin). Empty bins get no noise and are never released. Only occupied bins are
 // materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
 // noisy counts n p~; dividing by the record count is post-processing only where n is public.
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
-                                       core::Rng& rng);
+                                       core::Rng& rng, BinRelease release = BinRelease::thresholded);
 
 // One occupied bin and its record count (>= 1), for `stability_histogram_from_counts`.
 struct BinCount {
@@ -52,7 +58,8 @@ struct BinCount {
 // multiset of bins and rng state, the output is identical to `stability_histogram` (noise is drawn in
 // increasing bin order). For callers that count bins faster than by sorting (dugler2026 Alg. 5).
 StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
-                                                   const Privacy& privacy, core::Rng& rng);
+                                                   const Privacy& privacy, core::Rng& rng,
+                                                   BinRelease release = BinRelease::thresholded);
 
 // The released bin with the largest noisy frequency, ties to the smallest bin index (liu2022
 // ambiguity 15); std::nullopt (BOTTOM, liu2022 Alg. 4 line 6) when nothing was released.

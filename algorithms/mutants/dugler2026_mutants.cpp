@@ -1,23 +1,29 @@
 // Mutants of dugler2026 TRUNCATEDMEAN as released by ADADPO (dugler2026.truncated_mean, spec dugler2026
 // §2.5, Lemma 2): private coordinate centres, clamping to centre +- R, and Gaussian noise for the
-// sensitivity 2 R sqrt(dk)/m of the clamped mean, R public (Lemma 11).
+// sensitivity 2 R sqrt(dk)/m of the clamped mean, R public (Lemma 11); and of PRIVRANGE
+// (dugler2026.priv_range, spec §2.4): a stability histogram over the geometric bins of m block maxima.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
+#include "algorithms/pca/dugler2026_private_range.hpp"
 #include "algorithms/pca/dugler2026_truncated_mean.hpp"
 
 namespace dpb::alg::mutants {
 namespace {
 
-class TruncatedMeanRelease final : public Estimator {
+// A dugler2026 release run with fixed (broken) parameters under the real claim for them.
+template <class Params>
+class Release final : public Estimator {
  public:
-  explicit TruncatedMeanRelease(dugler2026::TruncatedMeanParams p) : p_(p) {}
-  Estimate run(const Input& in, core::Rng& rng) const override {
-    return dugler2026::truncated_mean_release(in, p_, rng);
-  }
-  PrivacyClaim claim(const Input& in) const override { return dugler2026::truncated_mean_claim(p_, in); }
+  using RunFn = Estimate (*)(const Input&, const Params&, core::Rng&);
+  using ClaimFn = PrivacyClaim (*)(const Params&, const Input&);
+  Release(Params p, RunFn run, ClaimFn claim) : p_(std::move(p)), run_(run), claim_(claim) {}
+  Estimate run(const Input& in, core::Rng& rng) const override { return run_(in, p_, rng); }
+  PrivacyClaim claim(const Input& in) const override { return claim_(p_, in); }
 
  private:
-  dugler2026::TruncatedMeanParams p_;
+  Params p_;
+  RunFn run_;
+  ClaimFn claim_;
 };
 
 }  // namespace
@@ -31,7 +37,8 @@ std::vector<MutantSpec> dugler2026_mutants() {
        .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
          dugler2026::TruncatedMeanParams broken = dugler2026::truncated_mean_params(p);
          broken.truncate = false;
-         return std::make_unique<TruncatedMeanRelease>(broken);
+         return std::make_unique<Release<dugler2026::TruncatedMeanParams>>(
+             broken, dugler2026::truncated_mean_release, dugler2026::truncated_mean_claim);
        }},
       {.id = "mutant.truncated_mean_data_radius",
        .breaks = id,
@@ -40,6 +47,17 @@ std::vector<MutantSpec> dugler2026_mutants() {
            "without privacy",
        .break_params = [id](core::ParamMap& p,
                             const Input& in) { p.set("R", max_sample_matrix_frobenius(in, id)); }},
+      {.id = "mutant.priv_range_no_threshold",
+       .breaks = "dugler2026.priv_range",
+       .broken = "the line-15 histogram releases every occupied bin's noisy frequency without the threshold "
+                 "test, singleton bins included",
+       .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+         dugler2026::PrivRangeParams broken;
+         broken.range.release = BinRelease::every_occupied_bin;
+         return std::make_unique<Release<dugler2026::PrivRangeParams>>(
+             dugler2026::priv_range_params(p, broken), dugler2026::priv_range,
+             [](const dugler2026::PrivRangeParams&, const Input& in) { return dugler2026::priv_range_claim(in); });
+       }},
   };
 }
 

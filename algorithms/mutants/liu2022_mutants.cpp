@@ -1,8 +1,10 @@
 // Mutants of liu2022 Algorithm 5, Private Mean Estimation (liu2022.private_mean, spec liu2022 §2.6,
-// §3.5), the building block of DP-PCA (Alg. 3) that releases a vector directly.
+// §3.5), the building block of DP-PCA (Alg. 3) that releases a vector directly, and of Algorithm 4,
+// Private Top Eigenvalue Estimation (liu2022.private_top_eigenvalue, spec liu2022 §2.7), its scale.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 #include "algorithms/pca/private_mean.hpp"
+#include "algorithms/pca/private_top_eigenvalue.hpp"
 
 namespace dpb::alg::mutants {
 
@@ -10,6 +12,8 @@ std::vector<MutantSpec> liu2022_mutants() {
   const std::string id = "liu2022.private_mean";
   PrivateMeanOptions untruncated;
   untruncated.truncate = false;
+  TopEigenvalueOptions unthresholded;
+  unthresholded.release = BinRelease::every_occupied_bin;
   return {
       {.id = "mutant.private_mean_no_truncation",
        .breaks = id,
@@ -25,6 +29,13 @@ std::vector<MutantSpec> liu2022_mutants() {
            [id](core::ParamMap& p, const Input& in) {
              p.set("lambda_hat", top_sample_covariance_eigenvalue(in, id));
            }},
+      {.id = "mutant.top_eigenvalue_no_threshold",
+       .breaks = "liu2022.private_top_eigenvalue",
+       .broken = "the line-5 histogram releases every occupied bin's noisy frequency without the threshold "
+                 "test, singleton bins included",
+       .broken_factory = [unthresholded](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+         return PrivateTopEigenvalue::from_params(p, unthresholded);
+       }},
   };
 }
 

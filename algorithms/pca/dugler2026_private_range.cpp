@@ -119,7 +119,7 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
   for (std::size_t j = 0; j < ws.maxima.size(); ++j)
     ws.bins[j] = geometric_bin(ws.maxima[j], s.bins_per_octave);
   const StabilityHistogram hist =
-      stability_histogram(ws.bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng);
+      stability_histogram(ws.bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng, s.release);
   rep.occupied_bins = hist.occupied;
   rep.released_bins = hist.released.size();
   rep.noise_scale = hist.noise_scale;
@@ -127,6 +127,17 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
   if (!best) return rep;                         // lines 16-18: BOTTOM
   rep.Lhat = s.safety * geometric_bin_left(best->bin, s.bins_per_octave);  // line 20
   return rep;
+}
+
+PrivRangeParams priv_range_params(const core::ParamMap& m, PrivRangeParams base) {
+  const std::string o = "dugler2026.priv_range";
+  PrivRangeParams p = base;
+  p.range.C1 = m.get_real("C1", 4, o);
+  p.range.safety = m.get_real("range_safety", 2, o);
+  p.range.bins_per_octave = m.get_real("range_bins_per_octave", 4, o);
+  p.zeta = m.get_real("zeta", 0.01, o);
+  p.tangent = m.get_string("tangent", "no", o) == "yes";
+  return p;
 }
 
 Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/dugler2026_common.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
@@ -16,6 +17,9 @@ struct PrivateRangeSettings {
   double C1 = 4.0;      // m = ceil(C1 log(1/(delta zeta)) / eps) blocks (ambiguity 10; C_1 = 4 recommended)
   double safety = 2.0;  // Lhat = safety * l (line 20, "universal safety constant")
   double bins_per_octave = 4.0;  // geometric bins of ratio 2^{1/q}, q = 4 in the paper (line 14)
+  // Line 15's histogram releases bins by the threshold; every_occupied_bin (NOT private) only for
+  // algorithms/mutants.
+  BinRelease release = BinRelease::thresholded;
 };
 
 struct PrivateRangeReport {
@@ -61,6 +65,9 @@ struct PrivRangeParams {
   double zeta = 0.01;
   bool tangent = false;
 };
+// The registered parameters (C1, range_safety, range_bins_per_octave, zeta, tangent) read from `m`;
+// settings outside the schema (PrivateRangeSettings::release) are taken from `base`.
+PrivRangeParams priv_range_params(const core::ParamMap& m, PrivRangeParams base = {});
 Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng);
 PrivacyClaim priv_range_claim(const Input& in);
 

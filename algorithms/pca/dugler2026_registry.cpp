@@ -160,15 +160,8 @@ AlgorithmEntry priv_range_entry() {
           {},
           "(eps, delta)-DP under replace-one neighbours (Theorem 5, Lemma 12), worst case",
           [](const core::ParamMap& m) {
-            const std::string o = "dugler2026.priv_range";
-            PrivRangeParams p;
-            p.range.C1 = m.get_real("C1", 4, o);
-            p.range.safety = m.get_real("range_safety", 2, o);
-            p.range.bins_per_octave = m.get_real("range_bins_per_octave", 4, o);
-            p.zeta = m.get_real("zeta", 0.01, o);
-            p.tangent = m.get_string("tangent", "no", o) == "yes";
-            return make_estimator(
-                p, priv_range, [](const PrivRangeParams&, const Input& in) { return priv_range_claim(in); });
+            return make_estimator(priv_range_params(m), priv_range,
+                                  [](const PrivRangeParams&, const Input& in) { return priv_range_claim(in); });
           }};
 }
 

@@ -67,7 +67,7 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
     ws.bins[static_cast<std::size_t>(j)] = log_bin(top);  // 4: bins [2^{m/4}, 2^{(m+1)/4}) and [0, 0]
   }
   // 5: (eps, delta)-DP histogram (Lemma B.1)
-  const StabilityHistogram h = stability_histogram(ws.bins, privacy, rng);
+  const StabilityHistogram h = stability_histogram(ws.bins, privacy, rng, options.release);
   r.occupied_bins = h.occupied;
   r.released_bins = h.released.size();
   const auto best = largest_released_bin(h);  // 7: ties to the smallest bin (ambiguity 15)
@@ -103,8 +103,9 @@ PrivateTopEigenvalue::PrivateTopEigenvalue(TopEigenvalueOptions options, double 
   if (!(zeta_ > 0 && zeta_ < 1)) throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
 }
 
-std::unique_ptr<PrivateTopEigenvalue> PrivateTopEigenvalue::from_params(const core::ParamMap& p) {
-  TopEigenvalueOptions o;
+std::unique_ptr<PrivateTopEigenvalue> PrivateTopEigenvalue::from_params(const core::ParamMap& p,
+                                                                       TopEigenvalueOptions base) {
+  TopEigenvalueOptions o = base;
   o.C1 = p.get_real("C1", o.C1, kOwner);
   o.halve_difference_scale = liu2022::read_flag(p, "halve_difference_scale", true, kOwner);
   return std::make_unique<PrivateTopEigenvalue>(o, p.get_real("zeta", 0.01, kOwner));

@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/liu2022_common.hpp"
 
 namespace dpb::alg {
@@ -15,6 +16,9 @@ struct TopEigenvalueOptions {
   // Return l/2 instead of the printed l (spec: liu2022 ambiguity 6): the paired differences have twice
   // the covariance, so l/2 is what makes Thm 6.1's interval hold. false = the paper's reading.
   bool halve_difference_scale = true;
+  // Line 5's histogram releases bins by the threshold; every_occupied_bin (NOT private) only for
+  // algorithms/mutants.
+  BinRelease release = BinRelease::thresholded;
 };
 
 struct TopEigenvalueResult {
@@ -46,7 +50,9 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
 class PrivateTopEigenvalue final : public Estimator {
  public:
   PrivateTopEigenvalue(TopEigenvalueOptions options, double zeta);
-  static std::unique_ptr<PrivateTopEigenvalue> from_params(const core::ParamMap& p);
+  // Options outside the schema (TopEigenvalueOptions::release) are taken from `base`.
+  static std::unique_ptr<PrivateTopEigenvalue> from_params(const core::ParamMap& p,
+                                                           TopEigenvalueOptions base = {});
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 

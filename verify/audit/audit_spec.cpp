@@ -10,18 +10,20 @@
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
 #include "verify/audit/estimators.hpp"
+#include "verify/audit/neighbours.hpp"
 #include "verify/audit/scores.hpp"
 
 namespace dpb::verify {
 namespace {
 
-constexpr std::array<std::pair<NeighbourKind, const char*>, 6> kNeighbourNames{{
+constexpr std::array<std::pair<NeighbourKind, const char*>, 7> kNeighbourNames{{
     {NeighbourKind::canary, "canary"},
     {NeighbourKind::fresh, "fresh"},
     {NeighbourKind::huge_norm, "huge_norm"},
     {NeighbourKind::sign_flip, "sign_flip"},
     {NeighbourKind::corner, "corner"},
     {NeighbourKind::orthogonal_axes, "orthogonal_axes"},
+    {NeighbourKind::log_ladder, "log_ladder"},
 }};
 
 constexpr std::array<std::pair<AuditExpectation, const char*>, 2> kExpectationNames{{
@@ -166,6 +168,7 @@ void validate(const AuditSpec& s) {
         fmt::format("audit: canary_scale must be a finite number > 0, got {}", s.canary_scale));
   if (s.index < 0 || s.index >= s.n)
     throw InvalidArgument(fmt::format("audit: index = {} must lie in 0..n-1 = {}", s.index, s.n - 1));
+  if (s.neighbours == NeighbourKind::log_ladder) check_ladder(s.n, s.index);
   if (!s.score.empty()) find_score(s.score);
 }
 

@@ -21,6 +21,7 @@ enum class NeighbourKind {
   sign_flip,        // D holds +c u, D' holds -c u at the index
   corner,           // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
   orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
+  log_ladder,       // every record on a geometric ladder along u; D' copies the index's pair partner
 };
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
@@ -67,7 +68,7 @@ void validate(const AuditSpec& spec);
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
-// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner" | "orthogonal_axes"; otherwise
+// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner" | "orthogonal_axes" | "log_ladder"; otherwise
 // dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
 std::string to_string(NeighbourKind kind);

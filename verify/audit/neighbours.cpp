@@ -17,7 +17,28 @@ void plant(NeighbourPair& pair, const Eigen::VectorXd& in_d, const Eigen::Vector
   pair.X_prime.col(pair.index) = in_d_prime;
 }
 
+// The ladder rung of record i (see log_ladder in neighbours.hpp): the pair holding `index` on top,
+// `index` above its partner; the other pairs below in index order, even record above odd.
+Eigen::Index ladder_rung(Eigen::Index i, Eigen::Index index) {
+  if (i == index) return 0;
+  if (i == (index ^ 1)) return 1;
+  const Eigen::Index pair = i / 2, rank = pair < index / 2 ? pair + 1 : pair;
+  return 2 * rank + (i & 1);
+}
+
 }  // namespace
+
+void check_ladder(Eigen::Index n, Eigen::Index index) {
+  if (n > kMaxLadderRecords)
+    throw InvalidArgument(fmt::format(
+        "neighbours: log_ladder needs n <= {} (its smallest rung is c {:g}^-(n-1)), got n = {}",
+        kMaxLadderRecords, kLadderRatio, n));
+  if ((index ^ 1) >= n)
+    throw InvalidArgument(fmt::format(
+        "neighbours: log_ladder copies the pair partner index ^ 1 = {} of index {}, which needs n > {} "
+        "(use an even n or another index)",
+        index ^ 1, index, index ^ 1));
+}
 
 WorstCase worst_case_construction(const std::string& id) {
   if (id == "liu2022.private_mean")
@@ -127,6 +148,18 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
       plant(pair, norm * Eigen::VectorXd::Unit(d, a), norm * pair.direction);
       pair.description = fmt::format(
           "record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
+      break;
+    }
+    case NeighbourKind::log_ladder: {
+      check_ladder(n, index);
+      pair.canary_norm = norm;
+      for (Eigen::Index i = 0; i < n; ++i)
+        pair.X.col(i) = norm * std::pow(kLadderRatio, -double(ladder_rung(i, index))) * pair.direction;
+      plant(pair, pair.X.col(index), pair.X.col(index ^ 1));
+      pair.description = fmt::format(
+          "records on a geometric ladder c {:g}^-rung u, c = {:.4g}, record {} on top; D' replaces it by a "
+          "copy of its pair partner {}, so their paired difference is 0",
+          kLadderRatio, norm, index, index ^ 1);
       break;
     }
     case NeighbourKind::canary:

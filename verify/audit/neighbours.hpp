@@ -36,6 +36,17 @@ Eigen::VectorXd canary_direction(const core::ModelInfo& info);
 // The coordinates a != b with the largest |u_a| >= |u_b| (ties to the lower index); needs d >= 2.
 std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u);
 
+// log_ladder: record i of D is c rho^{-rung(i)} u with rho = kLadderRatio, rung 0 (norm c) at `index`,
+// rung 1 at its pair partner index ^ 1, and the other pairs (2j, 2j + 1) below them in index order
+// (rungs 2r, 2r + 1 for the r-th). Pair differences, hence the top eigenvalues liu2022 Alg. 4 and
+// dugler2026 PRIVRANGE bin, fall by rho^4 (16 log bins) per pair; D' replaces the record at `index` by
+// a copy of its partner, so that pair's difference is 0. At most kMaxLadderRecords records keep the
+// smallest rung's fourth power (PRIVRANGE's A_i = x_i x_i^T) far from underflow.
+inline constexpr double kLadderRatio = 2;
+inline constexpr Eigen::Index kMaxLadderRecords = 64;
+// Throws dpb::InvalidArgument unless n <= kMaxLadderRecords and the partner index ^ 1 lies in 0..n-1.
+void check_ladder(Eigen::Index n, Eigen::Index index);
+
 // Draws D (n records of `model`) from `rng` and builds D' by `kind` (`canary` is resolved with
 // `algorithm_id`); `fresh` draws the replacement from `rng` too. The canary norm is
 // canary_scale * sqrt(tr Sigma). Throws dpb::InvalidArgument unless 0 <= index < n and canary_scale > 0.

@@ -1,5 +1,6 @@
 #include "algorithms/mechanisms/histogram.hpp"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>
@@ -187,4 +188,41 @@ TEST_CASE("log_bin and interval_bin index the bins of liu2022 Alg. 4 and Alg. 5"
   CHECK_THROWS_AS(interval_bin(1.0, 0.0), dpb::InvalidArgument);
   CHECK_THROWS_AS(interval_bin(std::nan(""), 1.0), dpb::InvalidArgument);
   CHECK_THROWS_AS(interval_bin(1e300, 1e-10), dpb::InvalidArgument);  // no int64 bin index
+}
+
+TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold test", "[mechanisms]") {
+  // Five singleton bins and one of 5 records, n = 10, eps = 0.5, delta = 1e-6: noise Lap(0.4) and the
+  // threshold 2 log(2e6)/5 + 0.1 = 5.9 far above any p_hat, so thresholded releases a bin with probability
+  // <= 0.5 e^{-5.4/0.4} < 1e-6 per bin per run. Without the test every occupied bin is released, singletons
+  // included, with the very noise the thresholded run draws from the same stream.
+  const std::vector<std::int64_t> bins{-3, 0, 4, 9, 12, 20, 20, 20, 20, 20};
+  const std::vector<BinCount> counts{{-3, 1}, {0, 1}, {4, 1}, {9, 1}, {12, 1}, {20, 5}};
+  const Privacy privacy{0.5, 1e-6};
+  int thresholded_releases = 0;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    dpb::core::Rng a(seed, 7), b(seed, 7), c(seed, 7), e(seed, 7);
+    const auto by_default = stability_histogram(bins, privacy, a);
+    const auto all = stability_histogram(bins, privacy, b, BinRelease::every_occupied_bin);
+    const auto all_from_counts =
+        stability_histogram_from_counts(counts, bins.size(), privacy, c, BinRelease::every_occupied_bin);
+    const auto explicit_threshold = stability_histogram(bins, privacy, e, BinRelease::thresholded);
+    thresholded_releases += static_cast<int>(by_default.released.size());
+    CHECK(explicit_threshold.released.size() == by_default.released.size());
+    REQUIRE(all.released.size() == counts.size());
+    REQUIRE(all_from_counts.released.size() == counts.size());
+    CHECK(all.occupied == counts.size());
+    CHECK(all.threshold == by_default.threshold);
+    for (std::size_t i = 0; i < counts.size(); ++i) {
+      CHECK(all.released[i].bin == counts[i].bin);
+      CHECK(all_from_counts.released[i].bin == counts[i].bin);
+      CHECK(all_from_counts.released[i].frequency == all.released[i].frequency);
+    }
+    for (const auto& released : by_default.released) {  // the thresholded release is a subset, same noise
+      const auto same = std::find_if(all.released.begin(), all.released.end(),
+                                     [&](const HistogramBin& x) { return x.bin == released.bin; });
+      REQUIRE(same != all.released.end());
+      CHECK(same->frequency == released.frequency);
+    }
+  }
+  CHECK(thresholded_releases == 0);
 }

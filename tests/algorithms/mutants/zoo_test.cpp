@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <map>
+#include <tuple>
 
 #include "algorithms/mutants/breaks.hpp"
 #include "core/models/model.hpp"
@@ -232,4 +233,29 @@ TEST_CASE("the kumar2025 mutants clip at the data's largest entry, so the canary
   CHECK(counter(support, "tau") == 1e3);
   CHECK(counter(support, "clipped_coordinates") == 0);
   CHECK(counter(run("kumar2025.exp_mech_support", proxy, pure), "clipped_coordinates") >= 1);
+}
+
+TEST_CASE("the histogram mutants release every occupied bin, singletons included", "[mutants]") {
+  // 40 records, one subset / block per record pair and few of them (C1 = 1: k = 19, m = 17 at eps = 1):
+  // the model's pair differences spread over several log bins of a few records each. The threshold
+  // 2 log(2/delta)/(eps k) + 1/k > 1.3 exceeds every frequency (<= 1), so each bin is released with
+  // probability < 0.5 e^{-(1.3 - 1)/(2/17)} < 0.04, whereas the mutants release all of them.
+  const CanaryData data = canary_data(2, 40, 1);
+  const core::VectorSamples samples(data.X);
+  alg::Input vectors = vectors_input(data, 1, 1, 1e-5), matrices = vectors;
+  matrices.X = nullptr;
+  matrices.samples = &samples;
+  const core::ParamMap few = {{"C1", 1.0}};
+  for (const auto& [real_id, mutant_id, in] :
+       {std::tuple{"liu2022.private_top_eigenvalue", "mutant.top_eigenvalue_no_threshold", vectors},
+        std::tuple{"dugler2026.priv_range", "mutant.priv_range_no_threshold", matrices}}) {
+    INFO(mutant_id);
+    const alg::Estimate real = run(real_id, few, in), mutant = run(mutant_id, few, in);
+    CHECK(counter(mutant, "occupied_bins") == counter(real, "occupied_bins"));
+    CHECK(counter(mutant, "occupied_bins") >= 3);
+    CHECK(counter(mutant, "released_bins") == counter(mutant, "occupied_bins"));
+    CHECK(counter(real, "released_bins") < counter(real, "occupied_bins"));
+    CHECK(mutant.claim.epsilon == real.claim.epsilon);
+    CHECK(mutant.claim.delta == real.claim.delta);
+  }
 }

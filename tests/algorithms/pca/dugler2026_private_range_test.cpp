@@ -80,6 +80,18 @@ TEST_CASE("dugler2026 PRIVRANGE returns BOTTOM when block maxima are spread over
   CHECK_FALSE(rep.Lhat);
   CHECK(rep.occupied_bins == static_cast<std::size_t>(m));
   CHECK(rep.released_bins == 0);
+  // The mutant zoo's seam (release = every_occupied_bin, not private) releases all m singleton bins, and
+  // the estimate is safety x the left end of one of them: within a bin (a quarter octave) below some
+  // 2^{j-1}, j < m.
+  s.release = alg::BinRelease::every_occupied_bin;
+  core::Rng same(1, 2);
+  const auto broken = private_range(G, 1, alg::Budget{1, delta}, zeta, s, ws, same);
+  CHECK(broken.released_bins == static_cast<std::size_t>(m));
+  REQUIRE(broken.Lhat);
+  const double j = std::log2(*broken.Lhat / s.safety) + 1;
+  CHECK(std::round(j) - j >= 0);
+  CHECK(std::round(j) - j <= 0.25);
+  CHECK((j > -0.5 && j < m - 0.5));
 }
 
 TEST_CASE("stability_histogram_from_counts equals stability_histogram on the same multiset", "[dugler2026]") {

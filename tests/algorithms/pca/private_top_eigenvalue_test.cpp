@@ -79,6 +79,16 @@ TEST_CASE("liu2022.private_top_eigenvalue BOTTOM and zero-bin paths", "[liu2022]
     if (!res.value) ++bottoms;
   }
   CHECK(bottoms == 20);
+  // The mutant zoo's seam (release = every_occupied_bin, not private): the same k singleton bins are all
+  // released, and one of them wins.
+  TopEigenvalueOptions unthresholded;
+  unthresholded.release = BinRelease::every_occupied_bin;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    dpb::core::Rng r(seed, 4);
+    const auto res = private_top_eigenvalue(G, kPrivacy, kZeta, unthresholded, r, ws);
+    CHECK(res.released_bins == static_cast<std::size_t>(k));
+    CHECK(res.value.has_value());
+  }
   // The standalone estimator reports BOTTOM as an empty scalar and a note.
   Eigen::MatrixXd X = G;
   Input in;

@@ -86,11 +86,21 @@ TEST_CASE("validate says what is wrong", "[audit]") {
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.canary_scale = -1; })), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.model = "nope"; })), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.score = "nope"; })), dpb::InvalidArgument);
+  // log_ladder: at most 64 records (default n = 200), and the index needs its pair partner index ^ 1.
+  CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) { t.neighbours = NeighbourKind::log_ladder; })),
+                    Catch::Contains("log_ladder needs n <= 64"));
+  CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) {
+                      t.neighbours = NeighbourKind::log_ladder;
+                      t.n = 7;
+                      t.index = 6;
+                    })),
+                    Catch::Contains("pair partner"));
 }
 
 TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
   for (auto kind : {NeighbourKind::canary, NeighbourKind::fresh, NeighbourKind::huge_norm,
-                    NeighbourKind::sign_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes})
+                    NeighbourKind::sign_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes,
+                    NeighbourKind::log_ladder})
     CHECK(parse_neighbour_kind(to_string(kind)) == kind);
   CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip"));
 }

@@ -32,6 +32,12 @@
 //    claim covers.
 //  - Wishart: in d = 2, P(chi^2_3 < 2 eps/3) ~ 0.12 of the runs on D land below u^T C' u, where D' puts
 //    probability 0 (its noise is PSD), giving eps_lb ~ log(0.12 x 500/6) ~ 2.2 against the claimed 1.
+//  - histogram without the threshold (liu2022 Alg. 4, PRIVRANGE): C1 = 0.1 makes few subsets (k = 4 of one
+//    pair each at n = 8; m = 2 blocks at n = 4), and log_ladder puts each in a log bin of its own, the
+//    audited record's pair on top. Released unthresholded, that top bin wins ~1/k of the runs on D, and
+//    D' (where the pair's difference is 0) never occupies it: eps_lb ~ log(500/(6k)), 3.1-3.3 and 3.8-4.0
+//    over seeds 1-20 against the claimed 1. The real histogram releases a singleton bin with probability
+//    delta/4, so it returns BOTTOM on both: eps_lb 0.
 // The real algorithms clip the canary to the sensitivity their noise is calibrated for or, for cai2024
 // (whose claim holds under the model only, and which does not clip), add at eps = 1/50 noise that hides
 // even the unclipped canary: their eps_lb stays below the claim.
@@ -58,15 +64,15 @@ struct AcceptanceCase {
   double epsilon, delta;
   double canary_scale;
   verify::NeighbourKind neighbours = verify::NeighbourKind::huge_norm;
-  core::ParamMap shared_params = {};  // given to both the mutant and the real algorithm
+  core::ParamMap params = {};  // given to both the mutant and the real algorithm
 };
 
 verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm,
                            const core::ParamMap& params) {
   verify::AuditSpec spec;  // default budget: 1000 runs per dataset, confidence 0.95, seed 1
   spec.algorithm = algorithm;
-  spec.params = params;
-  for (const auto& [name, value] : c.shared_params.values()) spec.params.set(name, value);
+  spec.params = c.params;
+  for (const auto& [name, value] : params.values()) spec.params.set(name, value);
   spec.model = c.model;
   spec.model_params = c.model_params;
   spec.privacy = {c.epsilon, c.delta, alg::Neighbours::replace};
@@ -83,11 +89,13 @@ const core::ParamMap kOneSpike = {{"r", 1.0}};
 const core::ParamMap kClipOn = {{"clip", std::string("on")}};
 const core::ParamMap kAnalytic = {{"calibration", std::string("analytic")}};
 const core::ParamMap kSparseSpike = {{"k", 1.0}};
+const core::ParamMap kFewSubsets = {{"C1", 0.1}};
 constexpr auto kAxes = verify::NeighbourKind::orthogonal_axes;
 // Records of norm ~2.4e-3 against clip radii 1 (the canary clipped to beta = 1): the records D and D' share
 // weigh ~1e-4 of the canary along its axes, the term transcript_lr leaves out. L = 40 iterations.
 const core::ParamMap kFlatData = {{"r", 1.0}, {"lambda", 1e-6}, {"sigma2", 1e-6}};
 const core::ParamMap kPowerRadii = {{"beta", 1.0}, {"alpha", 1.0}, {"iterations", 40.0}};
+constexpr auto kLadder = verify::NeighbourKind::log_ladder;
 
 // One case per row.
 // clang-format off
@@ -111,6 +119,8 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.private_spike_inverted_eps",       kAnalytic, "scalar",                    spiked, kOneSpike,    200,  5, 1, 0.02, 1e-5, 20},
     {"mutant.priv_cov_data_truncation",         {},        "covariance_quadratic",      sparse, kSparseSpike, 200,  5, 1, 1,    1e-5, 10},
     {"mutant.exp_mech_support_data_clip",       {},        "subspace_energy",           sparse, kSparseSpike, 2000, 5, 1, 1,    0,    30},
+    {"mutant.top_eigenvalue_no_threshold",      {},        "scalar",                    spiked, kOneSpike,    8,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
+    {"mutant.priv_range_no_threshold",          {},        "scalar",                    spiked, kOneSpike,    4,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
   };
 }
 // clang-format on

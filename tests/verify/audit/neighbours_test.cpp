@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "algorithms/mechanisms/histogram.hpp"
 #include "core/errors.hpp"
 
 using namespace dpb::verify;
@@ -29,7 +30,8 @@ TEST_CASE("every construction changes exactly the one record at the index", "[au
   const auto model = spiked_model(6);
   const Eigen::Index n = 30, index = 7;
   for (auto kind : {NeighbourKind::fresh, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
-                    NeighbourKind::corner, NeighbourKind::orthogonal_axes, NeighbourKind::canary}) {
+                    NeighbourKind::corner, NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder,
+                    NeighbourKind::canary}) {
     dpb::core::Rng rng(3, 1);
     const NeighbourPair pair = make_neighbours(kind, "baseline.dp_gauss_1", *model, n, index, 10.0, rng);
     INFO(to_string(kind));
@@ -112,4 +114,58 @@ TEST_CASE("make_neighbours rejects a bad index or scale", "[audit]") {
   CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, 10, 2.0, rng), dpb::InvalidArgument);
   CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, -1, 2.0, rng), dpb::InvalidArgument);
   CHECK_THROWS_AS(make_neighbours(NeighbourKind::fresh, "x", *model, 10, 0, 0.0, rng), dpb::InvalidArgument);
+}
+
+TEST_CASE("log_ladder puts every pair difference in its own log bin and zeroes the index's pair in D'",
+          "[audit]") {
+  const auto model = spiked_model(3);
+  const double scale = 2.0, norm = scale * std::sqrt(model->info().Sigma.trace());
+  const Eigen::VectorXd u = canary_direction(model->info());
+  for (const Eigen::Index index : {0, 5, 8}) {
+    const Eigen::Index n = 10, partner = index ^ 1;
+    dpb::core::Rng rng(5, 0);
+    const auto ladder = make_neighbours(NeighbourKind::log_ladder, "x", *model, n, index, scale, rng);
+    INFO("index " << index);
+    CHECK(ladder.canary_norm == Approx(norm));
+    CHECK((ladder.direction - u).norm() < 1e-12);
+    CHECK(differing_columns(ladder.X, ladder.X_prime) == std::vector<Eigen::Index>{index});
+    CHECK(ladder.X_prime.col(index) == ladder.X.col(partner));  // D' copies the pair partner
+    // Every record lies along u; the audited one is the largest (norm c), its partner next.
+    std::vector<double> norms;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      CHECK(std::abs(u.dot(ladder.X.col(i))) == Approx(ladder.X.col(i).norm()));
+      norms.push_back(ladder.X.col(i).norm());
+    }
+    CHECK(norms[index] == Approx(norm));
+    CHECK(*std::max_element(norms.begin(), norms.end()) == norms[index]);
+    CHECK(norms[partner] == Approx(norm / kLadderRatio));
+    // The top eigenvalues liu2022 Alg. 4 bins (b = 1: ||x_{2j+1} - x_{2j}||^2) and PRIVRANGE bins (A = x x^T,
+    // frame q = u: ||x_{2j+1}||^2 - ||x_{2j}||^2 squared) fall in distinct log bins, at least 8 apart, the
+    // index's pair on top; in D' that pair's is 0 (the [0, 0] bin).
+    std::vector<std::int64_t> alg4_bins, range_bins;
+    for (Eigen::Index j = 0; j < n / 2; ++j) {
+      const double diff = (ladder.X.col(2 * j + 1) - ladder.X.col(2 * j)).squaredNorm();
+      const double range = std::pow(ladder.X.col(2 * j + 1).squaredNorm() - ladder.X.col(2 * j).squaredNorm(), 2);
+      alg4_bins.push_back(dpb::alg::log_bin(diff));
+      range_bins.push_back(dpb::alg::log_bin(range));
+      const double diff_prime = (ladder.X_prime.col(2 * j + 1) - ladder.X_prime.col(2 * j)).squaredNorm();
+      CHECK((diff_prime == 0) == (j == index / 2));
+    }
+    for (const auto* bins : {&alg4_bins, &range_bins}) {
+      for (std::size_t a = 0; a < bins->size(); ++a)
+        for (std::size_t b = 0; b < a; ++b) CHECK(std::abs((*bins)[a] - (*bins)[b]) >= 8);
+      CHECK(*std::max_element(bins->begin(), bins->end()) == (*bins)[std::size_t(index / 2)]);
+    }
+  }
+}
+
+TEST_CASE("log_ladder refuses sizes whose smallest rung would underflow, and a missing partner", "[audit]") {
+  const auto model = spiked_model(3);
+  dpb::core::Rng rng(5, 0);
+  CHECK_NOTHROW(make_neighbours(NeighbourKind::log_ladder, "x", *model, kMaxLadderRecords, 0, 1.0, rng));
+  CHECK_THROWS_WITH(make_neighbours(NeighbourKind::log_ladder, "x", *model, kMaxLadderRecords + 1, 0, 1.0, rng),
+                    Catch::Contains("n <= 64"));
+  CHECK_THROWS_WITH(make_neighbours(NeighbourKind::log_ladder, "x", *model, 7, 6, 1.0, rng),
+                    Catch::Contains("pair partner"));
+  CHECK_NOTHROW(make_neighbours(NeighbourKind::log_ladder, "x", *model, 7, 5, 1.0, rng));
 }
