@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "algorithms/mechanisms/bingham.hpp"
 #include "algorithms/mechanisms/clipping.hpp"
 #include "algorithms/mechanisms/exponential_mechanism.hpp"
 #include "algorithms/sparse/sparse_common.hpp"
@@ -58,6 +59,10 @@ ExpMechSupportResult exponential_support_selection(const Eigen::MatrixXd& X, Eig
   if (privacy.delta != 0)
     throw InvalidArgument(
         fmt::format("{}: Algorithm 4 is pure eps-DP; give delta = 0, got {}", kOwner, privacy.delta));
+  const bool private_vector = params.release == ExpMechSupportParams::Release::exponential_mechanism;
+  if (private_vector && !(params.selection_share > 0 && params.selection_share < 1))
+    throw InvalidArgument(fmt::format("{}: selection_share must lie in (0, 1), got {}", kOwner,
+                                      params.selection_share));
   const Eigen::Index d = X.rows(), n = X.cols();
   ExpMechSupportResult out;
   // Line 1: S_k, refused beyond the size guard before any work.
@@ -94,12 +99,24 @@ ExpMechSupportResult exponential_support_selection(const Eigen::MatrixXd& X, Eig
   // Line 11: P_D(S) ~ exp(eps n q_D(S) / (4 k tau^2)) = exp(eps q / (2 Delta_q)), Delta_q = 2 k tau^2 / n
   // (Lemma 38), sampled exactly by Gumbel-max.
   out.sensitivity = 2 * static_cast<double>(k) * out.tau * out.tau / static_cast<double>(n);
+  out.selection_epsilon = private_vector ? params.selection_share * privacy.epsilon : privacy.epsilon;
   out.support_rank =
-      static_cast<Eigen::Index>(exponential_mechanism(out.scores, privacy.epsilon, out.sensitivity, rng));
+      static_cast<Eigen::Index>(exponential_mechanism(out.scores, out.selection_epsilon, out.sensitivity, rng));
   out.support = supports[static_cast<std::size_t>(out.support_rank)];
-  // Lines 12-13: the top eigenvector of SigmaHat^tau on S_hat, embedded in R^d.
   restrict_to(out.support);
-  const Eigen::VectorXd v = core::top_eigenpairs(block, 1).vectors.col(0);
+  Eigen::VectorXd v;
+  if (private_vector) {
+    // The score n v^T SigmaHat_S v = sum_i (v^T z_{i,S})^2 has terms in [0, ||z_{i,S}||^2] <= [0, k tau^2]:
+    // sensitivity k tau^2, so v ~ exp(eps_v n v^T SigmaHat_S v / (2 k tau^2)) on the k-sphere is eps_v-DP.
+    const double vector_epsilon = privacy.epsilon - out.selection_epsilon;
+    const double scale = vector_epsilon * static_cast<double>(n) / (2 * static_cast<double>(k) * out.tau * out.tau);
+    const BinghamDraw draw = sample_bingham(scale * block, rng);
+    v = draw.x;
+    out.proposals = draw.proposals;
+  } else {
+    // Lines 12-13 as printed: the top eigenvector of SigmaHat^tau on S_hat, without noise.
+    v = core::top_eigenpairs(block, 1).vectors.col(0);
+  }
   out.v_hat = Eigen::VectorXd::Zero(d);
   for (Eigen::Index a = 0; a < k; ++a) out.v_hat[out.support[static_cast<std::size_t>(a)]] = v[a];
   return out;

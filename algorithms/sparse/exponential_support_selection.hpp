@@ -1,7 +1,14 @@
 #pragma once
-// kumar2025 Algorithm 4 (App. F): pure eps-DP sparse PCA by the exponential mechanism over all supports
-// of size k, scored by the top eigenvalue of the clipped second moment on the support (spec: kumar2025
-// §2.5, §3.4, Lemmas 37-39). Exact enumeration, so only for small C(d, k).
+// kumar2025 Algorithm 4 (App. F): sparse PCA by the exponential mechanism over all supports of size k,
+// scored by the top eigenvalue of the clipped second moment on the support (spec: kumar2025 §2.5, §3.4,
+// Lemmas 37-39). Exact enumeration, so only for small C(d, k).
+//
+// Lemma 38 proves the support selection (line 11) eps-DP; lines 12-13 then release the top eigenvector
+// of the data's clipped second moment on the selected support without noise, which no DP proof covers
+// (two neighbouring datasets give different vectors). The default `private` release splits eps: the
+// selection at selection_share * eps, and the vector on the support by the exponential mechanism on the
+// k-sphere (score n v^T SigmaHat_S v, sensitivity k tau^2) with the rest: pure eps-DP by basic
+// composition. `as_printed` keeps lines 12-13 and claims no privacy.
 #include <Eigen/Dense>
 #include <vector>
 
@@ -15,6 +22,12 @@ struct ExpMechSupportParams {
   double sigma2 = 0;             // sub-Gaussian proxy, used only for the default tau
   double beta = 0.1;             // used only for the default tau
   double max_supports = 100000;  // refuse when C(d, k) exceeds this (size guard)
+  enum class Release {
+    exponential_mechanism,  // the vector on S_hat sampled from exp(eps_v v^T S_hat-block v / (2 k tau^2))
+    as_printed,             // lines 12-13: the exact top eigenvector on S_hat (NOT private)
+  };
+  Release release = Release::exponential_mechanism;
+  double selection_share = 0.5;  // share of eps for the support selection (exponential_mechanism release)
 };
 
 // Every k-subset of {0..d-1} in lexicographic order (supports[r] has rank r). Throws dpb::InvalidArgument
@@ -30,6 +43,8 @@ struct ExpMechSupportResult {
   Eigen::Index support_rank = 0;         // its index in enumerate_supports order
   std::vector<double> scores;            // q_D(S) for every S, in enumerate_supports order
   double tau = 0, sensitivity = 0;       // clip level and Delta_q = 2 k tau^2 / n
+  double selection_epsilon = 0;          // the eps line 11 ran at
+  long proposals = 0;                    // Bingham envelope draws for the private vector (0: as printed)
   Eigen::Index clipped_coordinates = 0;  // entries of X with |x| > tau
 };
 

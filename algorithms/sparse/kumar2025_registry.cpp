@@ -406,6 +406,10 @@ class ExpMechSupportEstimator final : public Estimator {
     q.tau = p_.get_real("tau", 0, id());
     q.beta = p_.get_real("beta", 0.1, id());
     q.max_supports = p_.get_real("max_supports", 100000, id());
+    q.release = p_.get_string("release", "exponential_mechanism", id()) == "as_printed"
+                    ? ExpMechSupportParams::Release::as_printed
+                    : ExpMechSupportParams::Release::exponential_mechanism;
+    q.selection_share = p_.get_real("selection_share", 0.5, id());
     if (!(q.tau > 0))
       q.sigma2 =
           public_or_oracle(p_.get_real("sigma2", 0, id()), in.oracle, "subgaussian_sigma2", "sigma2", id());
@@ -424,18 +428,33 @@ class ExpMechSupportEstimator final : public Estimator {
                      {"support_rank", static_cast<double>(r.support_rank)},
                      {"clipped_coordinates", static_cast<double>(r.clipped_coordinates)}};
     diag.notes.push_back(fmt::format("selected support {}", r.support));
-    diag.budget.push_back({"exponential mechanism over C(d, k) supports", in.privacy.epsilon, 0});
+    diag.budget.push_back({"exponential mechanism over C(d, k) supports", r.selection_epsilon, 0});
+    if (r.proposals > 0) {
+      diag.budget.push_back(
+          {"exponential mechanism on the k-sphere for v on S_hat", in.privacy.epsilon - r.selection_epsilon, 0});
+      diag.counters["proposals"] = static_cast<double>(r.proposals);
+    } else {
+      diag.notes.push_back("release=as_printed: v on S_hat is the data's exact eigenvector (NOT private)");
+    }
     e.claim = claim(in);
     return e;
   }
 
   PrivacyClaim claim(const Input& in) const override {
-    return {
-        in.privacy.epsilon,
-        0,
-        Neighbours::replace,
-        ClaimScope::worst_case,
-        {"pure eps-DP (Lemma 38: Delta_q = 2 k tau^2 / n); exact Gumbel-max sampling in double precision"}};
+    if (params(in).release == ExpMechSupportParams::Release::as_printed)
+      return {in.privacy.epsilon,
+              0,
+              Neighbours::replace,
+              ClaimScope::not_private,
+              {"release=as_printed: Lemma 38 covers the support S_hat only; lines 12-13 release the top "
+               "eigenvector of the clipped second moment on S_hat without noise (eps is the selection's)"}};
+    return {in.privacy.epsilon,
+            0,
+            Neighbours::replace,
+            ClaimScope::worst_case,
+            {"pure eps-DP by basic composition: the support by Lemma 38 (Delta_q = 2 k tau^2 / n, exact "
+             "Gumbel-max sampling) at selection_share * eps, the vector on it by the exponential mechanism on "
+             "the k-sphere (sensitivity k tau^2, exact Bingham sampling) at the rest"}};
   }
 
  private:
@@ -553,10 +572,18 @@ void register_kumar2025(Registry& registry) {
        real_param("max_supports", 100000, 1.0, std::nullopt,
                   "refuse when C(d, k) exceeds this (exact enumeration)", "kumar2025 §2.5, §8.1 item 5"),
        choice_param("ties", "index_order", {"index_order"}, "supports are enumerated in lexicographic order",
-                    "kumar2025 A25")},
+                    "kumar2025 A25"),
+       choice_param("release", "exponential_mechanism", {"exponential_mechanism", "as_printed"},
+                    "exponential_mechanism: v on S_hat by the exponential mechanism on the k-sphere (private); "
+                    "as_printed: lines 12-13, the exact eigenvector on S_hat (NOT private)",
+                    "kumar2025 §2.5 lines 12-13; docs/papers/kumar2025.md"),
+       real_param("selection_share", 0.5, 1e-6, 1 - 1e-6,
+                  "share of eps for the support selection when release = exponential_mechanism",
+                  "docs/papers/kumar2025.md")},
       DataNeed::vectors,
       {"subgaussian_sigma2 (when tau = 0 and sigma2 = 0)"},
-      "pure eps-DP (delta = 0), replace-one neighbours, worst case (Lemmas 37-38; exact sampling)",
+      "pure eps-DP (delta = 0), replace-one neighbours, worst case: the support (Lemmas 37-38) and the vector "
+      "on it (exponential mechanism on the sphere), basic composition; release=as_printed claims no privacy",
       factory<ExpMechSupportEstimator>()}));
 }
 

@@ -47,7 +47,8 @@ TEST_CASE("exp-mech support selection rejects invalid input", "[kumar2025]") {
 TEST_CASE("exp-mech support selection: scores, output and frequencies match the exact distribution",
           "[kumar2025]") {
   // d = 4, k = 2, n = 40 fixed points; tau = 1.5 clips some coordinates. Scores are recomputed here by brute
-  // force, probabilities from the paper's formula exp(eps n q / (4 k tau^2)) directly.
+  // force, probabilities from the paper's formula exp(eps_S n q / (4 k tau^2)) directly, at the selection's
+  // share eps_S = eps / 2 of the default (private) release.
   const Index d = 4, k = 2, n = 40;
   Rng data_rng(3, 0);
   MatrixXd X = dpb::core::standard_normal_matrix(data_rng, d, n);
@@ -64,7 +65,7 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
     for (Index a = 0; a < k; ++a)
       for (Index b = 0; b < k; ++b) block(a, b) = Z.row(S[a]).dot(Z.row(S[b])) / n;
     q.push_back(Eigen::SelfAdjointEigenSolver<MatrixXd>(block).eigenvalues()[k - 1]);
-    prob.push_back(std::exp(eps * n * q.back() / (4 * k * p.tau * p.tau)));
+    prob.push_back(std::exp(p.selection_share * eps * n * q.back() / (4 * k * p.tau * p.tau)));
   }
   double total = 0;
   for (double w : prob) total += w;
@@ -77,6 +78,8 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
     if (seed == 0) {
       for (std::size_t s = 0; s < q.size(); ++s) CHECK(r.scores[s] == Approx(q[s]).epsilon(1e-12));
       CHECK(r.sensitivity == Approx(2 * k * p.tau * p.tau / n));
+      CHECK(r.selection_epsilon == Approx(eps / 2));
+      CHECK(r.proposals >= 1);  // the vector on the support was sampled, not computed
       CHECK(r.v_hat.norm() == Approx(1));
       for (Index j = 0; j < d; ++j)
         if (std::find(r.support.begin(), r.support.end(), j) == r.support.end()) CHECK(r.v_hat[j] == 0);
@@ -90,4 +93,49 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
     INFO("support " << s << ": frequency " << count[s] / runs << ", probability " << prob[s]);
     CHECK(std::abs(count[s] / runs - prob[s]) <= dpb::test::bernstein_halfwidth(prob[s], runs, 1e-8));
   }
+}
+
+TEST_CASE("exp-mech support selection: the vector on the support is sampled privately unless as printed",
+          "[kumar2025]") {
+  const Index d = 4, k = 2, n = 40;
+  Rng data_rng(3, 0);
+  MatrixXd X = dpb::core::standard_normal_matrix(data_rng, d, n);
+  X.row(0) *= 2.0;
+  X.row(1) += 0.8 * X.row(0);
+  ExpMechSupportParams p;
+  p.tau = 1.5;
+  auto exact_on_support = [&](const ExpMechSupportResult& r) {
+    const MatrixXd Z = X.cwiseMax(-p.tau).cwiseMin(p.tau);
+    MatrixXd block(k, k);
+    for (Index a = 0; a < k; ++a)
+      for (Index b = 0; b < k; ++b) block(a, b) = Z.row(r.support[a]).dot(Z.row(r.support[b])) / n;
+    Eigen::VectorXd v = Eigen::SelfAdjointEigenSolver<MatrixXd>(block).eigenvectors().col(k - 1), full(d);
+    full.setZero();
+    for (Index a = 0; a < k; ++a) full[r.support[a]] = v[a];
+    return full;
+  };
+  // As printed, lines 12-13 return the exact eigenvector on S_hat: the same vector on every run that
+  // selects that support (which is why it is not private), with the whole eps for the selection.
+  p.release = ExpMechSupportParams::Release::as_printed;
+  Rng rng(5, 1);
+  const ExpMechSupportResult printed = exponential_support_selection(X, k, Privacy{0.5, 0}, p, rng);
+  CHECK(printed.selection_epsilon == 0.5);
+  CHECK(printed.proposals == 0);
+  CHECK(std::abs(printed.v_hat.dot(exact_on_support(printed))) == Approx(1.0).epsilon(1e-12));
+  // Private: Bingham draws on the k-sphere. At eps = 0.5 they scatter (mean |<v, exact>| well below 1);
+  // at eps = 5e4 the exponent's gap is ~1e4 and they sit on the exact vector (1 - cos ~ 1e-4).
+  p.release = ExpMechSupportParams::Release::exponential_mechanism;
+  auto mean_alignment = [&](double eps) {
+    double sum = 0;
+    for (int run = 0; run < 200; ++run) {
+      Rng r_rng(run, 2);
+      const ExpMechSupportResult r = exponential_support_selection(X, k, Privacy{eps, 0}, p, r_rng);
+      sum += std::abs(r.v_hat.dot(exact_on_support(r)));
+    }
+    return sum / 200;
+  };
+  CHECK(mean_alignment(0.5) < 0.95);
+  CHECK(mean_alignment(5e4) > 0.999);
+  p.selection_share = 1.0;
+  CHECK_THROWS_WITH(exponential_support_selection(X, k, Privacy{0.5, 0}, p, rng), Catch::Contains("selection_share"));
 }

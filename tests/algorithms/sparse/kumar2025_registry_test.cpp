@@ -71,7 +71,11 @@ TEST_CASE("kumar2025 registry: scaled mode is unmistakable in claim and diagnost
   const auto em = algorithm_registry().make("kumar2025.exp_mech_support", {});
   in.privacy = {1.0, 0.0};
   CHECK(em->claim(in).delta == 0);
+  CHECK(em->claim(in).scope == dpb::alg::ClaimScope::worst_case);
   CHECK(em->run(in, rng).Q);
+  // Lines 12-13 as printed release the data's eigenvector on the support: no privacy is claimed.
+  const auto printed = algorithm_registry().make("kumar2025.exp_mech_support", {{"release", std::string("as_printed")}});
+  CHECK(printed->claim(in).scope == dpb::alg::ClaimScope::not_private);
   in.privacy = {1.0, 1e-5};
   const auto pca =
       algorithm_registry().make("kumar2025.priv_pca", {{"constants", std::string("scaled_not_private")},
