@@ -12,6 +12,31 @@ using dpb::core::Rng;
 using Eigen::Index;
 using Eigen::MatrixXd;
 
+namespace {
+
+// d = 4, n = 40 fixed points with a strong pair (coordinates 0 and 1), clipped at tau = 1.5 in places;
+// block(Z, S) is the clipped second moment on the support S, as the tests recompute it by hand.
+constexpr Index kD = 4, kK = 2, kN = 40;
+constexpr double kTau = 1.5;
+
+MatrixXd fixed_data() {
+  Rng data_rng(3, 0);
+  MatrixXd X = dpb::core::standard_normal_matrix(data_rng, kD, kN);
+  X.row(0) *= 2.0;
+  X.row(1) += 0.8 * X.row(0);
+  return X;
+}
+
+MatrixXd clipped_block(const MatrixXd& X, const std::vector<Index>& S) {
+  const MatrixXd Z = X.cwiseMax(-kTau).cwiseMin(kTau);
+  MatrixXd block(kK, kK);
+  for (Index a = 0; a < kK; ++a)
+    for (Index b = 0; b < kK; ++b) block(a, b) = Z.row(S[a]).dot(Z.row(S[b])) / kN;
+  return block;
+}
+
+}  // namespace
+
 TEST_CASE("supports are enumerated lexicographically; the size guard refuses with a clear error",
           "[kumar2025]") {
   const auto s = enumerate_supports(4, 2, 100);
@@ -46,25 +71,18 @@ TEST_CASE("exp-mech support selection rejects invalid input", "[kumar2025]") {
 
 TEST_CASE("exp-mech support selection: scores, output and frequencies match the exact distribution",
           "[kumar2025]") {
-  // d = 4, k = 2, n = 40 fixed points; tau = 1.5 clips some coordinates. Scores are recomputed here by brute
+  // fixed_data() (d = 4, k = 2, n = 40; tau = 1.5 clips some coordinates). Scores are recomputed here by brute
   // force, probabilities from the paper's formula exp(eps_S n q / (4 k tau^2)) directly, at the selection's
   // share eps_S = eps / 2 of the default (private) release.
-  const Index d = 4, k = 2, n = 40;
-  Rng data_rng(3, 0);
-  MatrixXd X = dpb::core::standard_normal_matrix(data_rng, d, n);
-  X.row(0) *= 2.0;
-  X.row(1) += 0.8 * X.row(0);
+  const Index d = kD, k = kK, n = kN;
+  const MatrixXd X = fixed_data();
   ExpMechSupportParams p;
-  p.tau = 1.5;
+  p.tau = kTau;
   const double eps = 0.5;
-  const MatrixXd Z = X.cwiseMax(-p.tau).cwiseMin(p.tau);
   const auto supports = enumerate_supports(d, k, 100);
   std::vector<double> q, prob;
   for (const auto& S : supports) {
-    MatrixXd block(k, k);
-    for (Index a = 0; a < k; ++a)
-      for (Index b = 0; b < k; ++b) block(a, b) = Z.row(S[a]).dot(Z.row(S[b])) / n;
-    q.push_back(Eigen::SelfAdjointEigenSolver<MatrixXd>(block).eigenvalues()[k - 1]);
+    q.push_back(Eigen::SelfAdjointEigenSolver<MatrixXd>(clipped_block(X, S)).eigenvalues()[k - 1]);
     prob.push_back(std::exp(p.selection_share * eps * n * q.back() / (4 * k * p.tau * p.tau)));
   }
   double total = 0;
@@ -97,19 +115,14 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
 
 TEST_CASE("exp-mech support selection: the vector on the support is sampled privately unless as printed",
           "[kumar2025]") {
-  const Index d = 4, k = 2, n = 40;
-  Rng data_rng(3, 0);
-  MatrixXd X = dpb::core::standard_normal_matrix(data_rng, d, n);
-  X.row(0) *= 2.0;
-  X.row(1) += 0.8 * X.row(0);
+  const Index d = kD, k = kK;
+  const MatrixXd X = fixed_data();
   ExpMechSupportParams p;
-  p.tau = 1.5;
+  p.tau = kTau;
   auto exact_on_support = [&](const ExpMechSupportResult& r) {
-    const MatrixXd Z = X.cwiseMax(-p.tau).cwiseMin(p.tau);
-    MatrixXd block(k, k);
-    for (Index a = 0; a < k; ++a)
-      for (Index b = 0; b < k; ++b) block(a, b) = Z.row(r.support[a]).dot(Z.row(r.support[b])) / n;
-    Eigen::VectorXd v = Eigen::SelfAdjointEigenSolver<MatrixXd>(block).eigenvectors().col(k - 1), full(d);
+    const Eigen::VectorXd v =
+        Eigen::SelfAdjointEigenSolver<MatrixXd>(clipped_block(X, r.support)).eigenvectors().col(k - 1);
+    Eigen::VectorXd full(d);
     full.setZero();
     for (Index a = 0; a < k; ++a) full[r.support[a]] = v[a];
     return full;
