@@ -152,3 +152,22 @@ TEST_CASE("the auditor flags every mutant and passes the real algorithm it break
     CHECK(mutant.claim.epsilon <= honest.claim.epsilon);
   }
 }
+
+TEST_CASE("baseline.dp_gauss_star, scaled by the data's largest norm, shows its leak under a canary", "[audit][mutants]") {
+  // DP-Gauss* sets its scale s = max ||X_i||^2 from the data: the canary (10x the typical norm) sets s on D,
+  // so D's noise is ~100x D''s and u^T Sigma u separates them. It claims no privacy, so the verdict is
+  // NOT PRIVATE; the bound must still show more than the eps its noise is nominally calibrated to.
+  verify::AuditSpec spec;
+  spec.algorithm = "baseline.dp_gauss_star";
+  spec.model_params = kOneSpike;
+  spec.privacy = {1, 1e-5, alg::Neighbours::replace};
+  spec.n = 50;
+  spec.d = 3;
+  spec.k = 3;
+  spec.neighbours = verify::NeighbourKind::huge_norm;
+  spec.score = "covariance_quadratic";
+  spec.canary_scale = 10;
+  const verify::AuditResult result = verify::run_audit(spec);
+  CHECK(result.verdict == verify::AuditVerdict::not_private);
+  CHECK(result.loss.epsilon_lower > 2 * spec.privacy.epsilon);  // measured 3.98 (seed 1)
+}
