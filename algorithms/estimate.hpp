@@ -43,6 +43,9 @@ struct Estimate {
   std::optional<Eigen::VectorXd> eigenvalues;  // estimated eigenvalues, descending
   std::optional<Eigen::VectorXd> mean;         // a private mean (liu2022 Alg. 5, dugler2026 Alg. 5)
   std::optional<double> scalar;                // a scalar release (a range, a variance, a rank)
+  // The population quantity `scalar` estimates, by its core::ModelInfo::params name ("r", "lambda",
+  // "lambda1", "sigma2"), so a run can measure its error; empty when it is none a model publishes.
+  std::string scalar_estimand;
   std::vector<GaussianRelease> transcript;     // the sub-releases, where a composed mechanism exposes them
   Diagnostics diagnostics;
   PrivacyClaim claim;  // the claim the estimator ran under

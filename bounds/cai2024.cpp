@@ -466,6 +466,11 @@ Theorem rank_consistency() {
     read_point(x);  // the claim is constant, but its parameters must still be there and valid
     return 1.0;     // |rhat - r| < 1, i.e. rhat = r, on the event of probability -> 1
   };
+  // Explicit: rhat = r, i.e. |rhat - r| <= 1/2 for an integer rhat (the metric scalar_error).
+  t.explicit_value = [](const Params& x) {
+    read_point(x);
+    return 0.5;
+  };
   t.conditions.push_back(
       {"R >= r", "the postulated bound R covers the rank   [R default 10]",
        [](const Params& x) { return param_or(x, "R", kDefaultRankBound) >= read_point(x).r; }});
@@ -481,7 +486,7 @@ Theorem rank_consistency() {
   t.latex =
       "\\hat r = r \\text{ w.h.p. if } \\lambda/\\sigma^2 \\ge C_0 p\\sqrt{\\log "
       "R\\log(2.5/\\delta)}/(n\\varepsilon)";
-  t.hides = "the constant C0 and the probability (polynomially small failure)";
+  t.hides = "the constant C0 and the probability (polynomially small failure); explicit value: 1/2 on |rhat - r|";
   return t;
 }
 

@@ -83,7 +83,7 @@ std::string to_text(const BoundEvaluation& e) {
   out += fmt::format("at          {}\n\nrate value  {:.6g}   (constants and hidden factors dropped)\n",
                      params_text(e.params), e.rate);
   if (e.explicit_value)
-    out += fmt::format("explicit    {:.6g}   (the lower bound with its constants)\n", *e.explicit_value);
+    out += fmt::format("explicit    {:.6g}   (the bound with its constants)\n", *e.explicit_value);
   if (!e.conditions.empty()) out += "conditions\n";
   for (const auto& c : e.conditions)
     out += fmt::format("  [{}] {}: {}\n", c.holds ? "holds" : "FAILS", c.name, c.text);

@@ -34,7 +34,7 @@ struct BoundEvaluation {
   bounds::Params params;
   double rate = 0;
   std::vector<ConditionValue> conditions;
-  std::optional<double> explicit_value;  // lower bounds with explicit constants
+  std::optional<double> explicit_value;  // bounds with explicit constants
 
   bool all_conditions_hold() const;
 };

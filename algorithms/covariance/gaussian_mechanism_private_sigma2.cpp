@@ -54,6 +54,7 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
     Estimate out;
     fill_estimate(out, release, variance.value);
     out.scalar = variance.value;
+    out.scalar_estimand = std::string("sigma2");
     auto& d = out.diagnostics;
     d.counters["Delta1"] = delta.Delta1;
     d.counters["Delta2"] = delta.Delta2;

@@ -36,6 +36,7 @@ class PrivateNoiseVariance final : public Estimator {
 
     Estimate out;
     out.scalar = release.value;
+    out.scalar_estimand = std::string("sigma2");
     auto& d = out.diagnostics;
     d.counters["Delta3"] = Delta3;
     d.counters["noise_sd"] = sd;

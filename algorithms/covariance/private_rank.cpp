@@ -38,6 +38,7 @@ class PrivateRank final : public Estimator {
 
     Estimate out;
     out.scalar = static_cast<double>(release.rank);
+    out.scalar_estimand = std::string("r");
     auto& d = out.diagnostics;
     d.counters["Delta2"] = Delta2;
     d.counters["noise_sd"] = sd;

@@ -34,6 +34,9 @@ class PrivateSpike final : public Estimator {
 
     Estimate out;
     out.scalar = release.value;
+    // lambda (the spikes' common value; cai2024 §7.2), or lambda + sigma^2 = lambda1 when sigma^2 is not
+    // taken off (equal spikes)
+    out.scalar_estimand = std::string(params_.subtract_sigma2 ? "lambda" : "lambda1");
     Eigen::VectorXd sorted = release.noisy;
     std::sort(sorted.begin(), sorted.end(), std::greater<>());
     out.eigenvalues = sorted;

@@ -1,6 +1,7 @@
 #include "algorithms/pca/private_oja.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <limits>
@@ -190,8 +191,10 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), w_prime(d), noise_free;
   // 2-3: alpha and beta (setup)
   Eigen::Index clipped = 0;
+  double largest_gradient = 0;  // max_t ||A_t w_{t-1}||, which Lemma 3.2 bounds by beta (C = 1)
   for (Eigen::Index t = 1; t <= n; ++t) {  // 4
     A.apply(order[static_cast<std::size_t>(t - 1)], w, g);
+    largest_gradient = std::max(largest_gradient, g.norm());
     if (l2_clip(g, s.clip)) ++clipped;
     const double eta_t = s.eta(t);
     // 5-6: z_t ~ N(0, I_d); w'_t = w_{t-1} + eta_t clip_beta(A_t w_{t-1}) + 2 eta_t beta alpha z_t
@@ -206,6 +209,7 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   diag.counters["steps"] = static_cast<double>(n);
   diag.counters["noise_multiplier"] = s.noise_multiplier;
   diag.counters["clip_threshold"] = s.clip;
+  diag.counters["max_gradient_over_clip"] = largest_gradient / s.clip;
   diag.counters["eta_first"] = s.eta(1);
   diag.counters["eta_last"] = s.eta(n);
   diag.budget.push_back({params_.calibration == PrivateOjaParams::NoiseCalibration::no_amplification

@@ -136,6 +136,9 @@ Estimate PrivateTopEigenvalue::run(const Input& in, core::Rng& rng) const {
   diag.budget.push_back({"Alg. 4 histogram (Lemma B.1)", in.privacy.epsilon, in.privacy.delta});
   if (r.value) {
     est.scalar = *r.value;
+    // On vectors g_i = x_i it estimates lambda_max(Cov x), which is Sigma's lambda1 for zero-mean data;
+    // on A_i u it estimates lambda1^2 ||H_u|| at a random u, which no model publishes.
+    if (in.X) est.scalar_estimand = std::string("lambda1");
     est.eigenvalues = Eigen::VectorXd::Constant(1, *r.value);
   } else {
     diag.notes.push_back("BOTTOM: every histogram bin was released as 0 (Alg. 4 line 6); no estimate");

@@ -306,6 +306,7 @@ class PrivNormEstimator final : public Estimator {
     Estimate e;
     if (r.lambda_hat) {
       e.scalar = *r.lambda_hat;
+      e.scalar_estimand = std::string("lambda1");  // lambda_1(Sigma), Thm 6
       e.eigenvalues = Eigen::VectorXd::Constant(1, *r.lambda_hat);
     }
     auto& diag = e.diagnostics;

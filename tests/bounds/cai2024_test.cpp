@@ -162,6 +162,10 @@ TEST_CASE("cai2024 Thm 5.2 and Corollary conditions on both sides", "[cai2024]")
 TEST_CASE("cai2024 §7 rank and spike consistency conditions on both sides", "[cai2024]") {
   const Params a = point_a();
   CHECK(holds("cai2024.sec7.1", "R >= r", with(a, "R", 2)));
+  // rhat = r: an integer rank error of at most 1/2.
+  const Theorem& rank = upper("cai2024.sec7.1");
+  REQUIRE(rank.explicit_value);
+  CHECK((*rank.explicit_value)(a) == 0.5);
   CHECK_FALSE(holds("cai2024.sec7.1", "R >= r", with(a, "R", 1)));
   // p sqrt(log R log 25)/(n eps) at R = 10: 50 sqrt(2.3025851 * 3.2188758)/20000 = 50 * 2.7224712 / 20000 =
   // 0.0068062.

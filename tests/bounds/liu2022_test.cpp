@@ -54,6 +54,10 @@ TEST_CASE("liu2022 Lemma 3.2: the clipping threshold", "[liu2022]") {
   CHECK(t.rate(t.example) == Approx(44.27189).epsilon(1e-6));
   CHECK(t.rate({{"lambda1", 3}, {"d", 20}, {"K", 1}, {"gamma", 2}}) == Approx(40.24922).epsilon(1e-6));
   CHECK_THROWS_WITH(t.rate(without(t.example, "gamma")), Catch::Contains("'gamma'"));
+  // Explicit: max_t ||A_t w|| / beta <= 1/C; a threshold C = 0.2 times Lemma 3.2's allows a ratio of 5.
+  REQUIRE(t.explicit_value);
+  CHECK((*t.explicit_value)(t.example) == 1);
+  CHECK((*t.explicit_value)(with(t.example, "clip_constant", 0.2)) == Approx(5));
 }
 
 TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
@@ -123,9 +127,21 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   // lambda1^2 ||H_u||: A 2^2 * 1 = 4; B 3^2 * 0.5 = 4.5.
   CHECK(e.rate(e.example) == Approx(4));
   CHECK(e.rate({{"lambda1", 3}, {"H_u", 0.5}}) == Approx(4.5));
-  // Eq. (14): B >= 16*10*log(1e6)/0.5 = 4421.0.
-  CHECK_FALSE(find_condition(e, "Eq. (14)").holds(with(e.example, "B", 4400)));
-  CHECK(find_condition(e, "Eq. (14)").holds(with(e.example, "B", 4430)));
+  // Eq. (14) before its O~, at K = 2, a = 1/2, d = 5, eps = 0.8, delta = 1e-6, zeta = 0.01 and n = 1e5:
+  // B >= 4 * 5 * log^2(1e5 * 5 * log(1e8) / 0.8) * log(1e8) / 0.8 = 4 * 5 * 16.259^2 * 18.421 / 0.8 = 121740.
+  const Params gaussian_vectors = {{"K", 2}, {"a", 0.5}, {"d", 5}, {"eps", 0.8}, {"delta", 1e-6}, {"zeta", 0.01}};
+  const auto eq14 = find_condition(e, "Eq. (14)");
+  CHECK_FALSE(eq14.holds(with(with(gaussian_vectors, "n", 1e5), "B", 121700)));
+  CHECK(eq14.holds(with(with(gaussian_vectors, "n", 1e5), "B", 121780)));
+  // A standalone run has B = n: at n = 1.2e5 the bound is 124485 (the log's n grows with B).
+  CHECK_FALSE(eq14.holds(with(gaussian_vectors, "n", 1.2e5)));
+  CHECK(eq14.holds(with(gaussian_vectors, "n", 1.3e5)));  // bound 125680
+  // a = 1 (the default, A = x x^T) cubes the log: the example's B = 1e8 holds, 1e7 does not.
+  CHECK(eq14.holds(e.example));
+  CHECK_FALSE(eq14.holds(with(e.example, "B", 1e7)));
+  // The containment itself is the explicit value: |log2(Lambda_hat / (lambda1^2 ||H_u||))| <= 1/2.
+  REQUIRE(e.explicit_value);
+  CHECK((*e.explicit_value)(e.example) == 0.5);
   CHECK_THROWS_WITH(e.rate(without(e.example, "H_u")), Catch::Contains("'H_u'"));
 
   const Theorem m = theorem("liu2022.lem6.2");
@@ -138,7 +154,9 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   CHECK(find_condition(m, "B-condition").holds(with(m.example, "B", 490)));
   CHECK_FALSE(find_condition(m, "delta <= 1/B").holds(with(m.example, "delta", 2e-4)));
   CHECK_FALSE(find_condition(m, "eps < 0.9").holds(with(m.example, "eps", 0.95)));
-  CHECK_THROWS_WITH(m.rate(without(m.example, "B")), Catch::Contains("'B'"));
+  // Without B, a standalone run's n is the batch; without either the rate cannot be read.
+  CHECK(m.rate(with(without(m.example, "B"), "n", 1e4)) == Approx(m.rate(m.example)));
+  CHECK_THROWS_WITH(m.rate(without(m.example, "B")), Catch::Contains("'n'"));
 }
 
 TEST_CASE("liu2022 Eq. (3): Analyze-Gauss", "[liu2022]") {

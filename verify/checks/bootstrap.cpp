@@ -27,4 +27,14 @@ std::pair<double, double> percentile_interval(const std::vector<double>& draws, 
   return {sample_quantile(draws, (1 - confidence) / 2), sample_quantile(draws, (1 + confidence) / 2)};
 }
 
+std::pair<double, double> mean_interval(const std::vector<double>& values, const BootstrapStreams& streams,
+                                        std::size_t cell, int resamples, double confidence) {
+  std::vector<double> means;
+  for (int b = 0; b < resamples; ++b) {
+    core::Rng rng = streams.stream(cell, static_cast<std::size_t>(b));
+    means.push_back(sample_mean(resample(values, rng)));
+  }
+  return percentile_interval(means, confidence);
+}
+
 }  // namespace dpb::verify

@@ -26,4 +26,9 @@ std::vector<double> resample(const std::vector<double>& values, core::Rng& rng);
 // (1 - confidence) / 2 and (1 + confidence) / 2).
 std::pair<double, double> percentile_interval(const std::vector<double>& draws, double confidence);
 
+// The percentile interval at `confidence` of the mean of a cell's `values`, over `resamples` resamples
+// drawn from the cell's streams.
+std::pair<double, double> mean_interval(const std::vector<double>& values, const BootstrapStreams& streams,
+                                        std::size_t cell, int resamples, double confidence);
+
 }  // namespace dpb::verify

@@ -53,12 +53,8 @@ Verdict check_falsification(const ResultSet& results, const CheckSpec& check, co
   std::string worst;  // the cell where the mean sits lowest relative to the bound
   double worst_ratio = 0;
   for (const auto& cell : cells.inside) {
-    std::vector<double> means;
-    for (int b = 0; b < options.bootstrap_resamples; ++b) {
-      core::Rng rng = streams.stream(cell.cell, static_cast<std::size_t>(b));
-      means.push_back(sample_mean(resample(cell.values, rng)));
-    }
-    const auto [lo, hi] = percentile_interval(means, options.confidence);
+    const auto [lo, hi] =
+        mean_interval(cell.values, streams, cell.cell, options.bootstrap_resamples, options.confidence);
     const double mean = sample_mean(cell.values), bound = cell.theorem_value;
     contradicted = contradicted || hi < bound;
     all_above = all_above && mean >= bound;

@@ -6,6 +6,7 @@
 //        bound, or the algorithm's privacy claim, is contradicted);
 //   PASS when every cell's mean is >= the value;
 //   INCONCLUSIVE otherwise, and whenever the algorithm is not (or not known to be) in the class.
+// An upper bound with an explicit value is checked by upper_falsification.hpp (run_checks dispatches).
 #include <cstdint>
 
 #include "bounds/theorem.hpp"

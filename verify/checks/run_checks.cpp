@@ -9,6 +9,7 @@
 #include "verify/checks/exponent_check.hpp"
 #include "verify/checks/falsification_check.hpp"
 #include "verify/checks/rate_check.hpp"
+#include "verify/checks/upper_falsification.hpp"
 #include "verify/theorem_table.hpp"
 
 namespace dpb::verify {
@@ -61,7 +62,9 @@ Verdict run_one(const ResultSet& results, const CheckSpec& check, std::uint64_t 
   const auto& theorem = require_theorem(theorems, check.theorem);
   if (check.kind == "consistency")
     return check_consistency(check, theorem, require_theorem(theorems, check.against), options);
-  if (check.kind == "falsification") return check_falsification(results, check, theorem, seed, options);
+  if (check.kind == "falsification")
+    return theorem.kind == bounds::Kind::upper ? check_upper_falsification(results, check, theorem, seed, options)
+                                               : check_falsification(results, check, theorem, seed, options);
   return check_rate_or_slope(results, check, theorem, seed, options);
 }
 

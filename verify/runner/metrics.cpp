@@ -10,6 +10,7 @@
 #include "core/linalg.hpp"
 #include "core/metrics.hpp"
 #include "verify/experiment/suggest.hpp"
+#include "verify/runner/statistic_metrics.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -57,6 +58,8 @@ const MetricDef& find_metric(const std::string& name) {
   throw InvalidArgument(fmt::format("unknown metric '{}'{}", name, suggestion(name, metric_names())));
 }
 
+bool is_loss_metric(const std::string& name) { return !is_diagnostic(name) && !is_statistic_metric(name); }
+
 }  // namespace
 
 Eigen::MatrixXd estimated_subspace(const alg::Estimate& estimate, Eigen::Index k) {
@@ -73,17 +76,18 @@ const std::vector<std::string>& metric_names() {
   static const std::vector<std::string> names = [] {
     std::vector<std::string> all;
     for (const auto& def : metric_defs()) all.push_back(def.name);
+    for (const auto& name : statistic_metric_names()) all.push_back(name);
     return all;
   }();
   return names;
 }
 
 void require_metric(const std::string& name) {
-  if (!is_diagnostic(name)) find_metric(name);
+  if (is_loss_metric(name)) find_metric(name);
 }
 
 std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim) {
-  if (is_diagnostic(name)) return std::nullopt;
+  if (!is_loss_metric(name)) return std::nullopt;
   const MetricDef& def = find_metric(name);
   if (def.compared != Compared::subspace) return std::nullopt;
   const double sin2_sum = rank * (1 - rank / dim);  // E sum_i sin^2(theta_i) for a random subspace
@@ -96,7 +100,7 @@ std::optional<double> subspace_chance_level(const std::string& name, double rank
 }
 
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
-                                              const core::ModelInfo& truth) {
+                                              const core::ModelInfo& truth, const Eigen::VectorXd* sample_mean) {
   std::optional<Eigen::MatrixXd> Q;  // computed once, and only when a metric compares subspaces
   std::map<std::string, double> values;
   for (const auto& name : names) {
@@ -105,9 +109,12 @@ std::map<std::string, double> compute_metrics(const std::vector<std::string>& na
       if (counter != estimate.diagnostics.counters.end()) values[name] = counter->second;
       continue;
     }
-    if (!estimate.Q && !estimate.Sigma)
-      throw InvalidArgument("the estimate has neither a subspace Q nor a covariance Sigma to measure");
+    if (is_statistic_metric(name)) {
+      if (const auto value = statistic_metric(name, estimate, truth, sample_mean)) values[name] = *value;
+      continue;
+    }
     const MetricDef& def = find_metric(name);
+    if (!estimate.Q && !estimate.Sigma) continue;
     if (def.compared != Compared::covariance && !Q) Q = estimated_subspace(estimate, truth.r());
     double value = 0;
     if (def.compared == Compared::explained) {
@@ -123,7 +130,8 @@ std::map<std::string, double> compute_metrics(const std::vector<std::string>& na
   }
   if (values.empty())
     throw InvalidArgument(fmt::format("the estimate gives none of the metrics {} (a PCA-only estimate has no "
-                                      "covariance Sigma; a diagnostic.<name> needs that counter)",
+                                      "covariance Sigma, a scalar release no subspace; a diagnostic.<name> needs "
+                                      "that counter, a scalar_* metric a scalar the model knows the truth of)",
                                       fmt::join(names, ", ")));
   return values;
 }

@@ -12,10 +12,13 @@
 //                                 range_over_mean), for diagnostic estimators without Q or Sigma
 //   explained_variance            tr(Q^T Sigma Q) / tr(Sigma): the share of Sigma's variance the estimated
 //                                 subspace captures (cai2024 §6.2, MNIST; higher is better)
+//   scalar_error, scalar_ratio,   a released statistic against the model's truth (statistic_metrics.hpp):
+//   scalar_log2_ratio,            the scalar against the quantity it estimates (a rank, lambda, lambda1),
+//   sample_mean_error             a private mean against the trial's sample mean
 //
 // The estimated subspace is the estimate's Q, or the top-k eigenvectors of its Sigma when it has no Q.
-// cov_ metrics exist only for estimates with a Sigma: a PCA-only algorithm in an experiment that also
-// asks for cov_op simply has no cov_op in its rows.
+// Each metric exists only for estimates with what it reads: a PCA-only algorithm in an experiment that
+// also asks for cov_op simply has no cov_op in its rows, a scalar release no sin.
 #include <map>
 #include <optional>
 #include <string>
@@ -46,9 +49,11 @@ Eigen::MatrixXd estimated_subspace(const alg::Estimate& estimate, Eigen::Index k
 // tr(Q^T Sigma Q) / tr(Sigma) for orthonormal columns Q.
 double explained_variance(const Eigen::MatrixXd& Q, const Eigen::MatrixXd& Sigma);
 
-// Each of `names` the estimate can give, against `truth`. Throws dpb::InvalidArgument when it can give
-// none of them, when it has no Q and no Sigma for a loss metric, or its shape does not match the truth's.
+// Each of `names` the estimate can give, against `truth` (and `sample_mean`, the mean of the trial's
+// vectors, for sample_mean_error). Throws dpb::InvalidArgument when it can give none of them, or its
+// shape does not match the truth's.
 std::map<std::string, double> compute_metrics(const std::vector<std::string>& names, const alg::Estimate& estimate,
-                                              const core::ModelInfo& truth);
+                                              const core::ModelInfo& truth,
+                                              const Eigen::VectorXd* sample_mean = nullptr);
 
 }  // namespace dpb::verify

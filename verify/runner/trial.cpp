@@ -1,5 +1,6 @@
 #include "verify/runner/trial.hpp"
 
+#include <algorithm>
 #include <chrono>
 
 #include "core/errors.hpp"
@@ -10,11 +11,12 @@ namespace dpb::verify {
 
 alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                              const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial,
-                             double* seconds) {
+                             double* seconds, Eigen::VectorXd* sample_mean) {
   const auto& entry = alg::algorithm_registry().find(algorithm.id);
   const core::ModelInfo& truth = cell.model->info();
   core::Rng data_rng(spec.seed, core::stream_id(spec.name, cell_index, "data", trial, "data"));
   const TrialData data = draw_trial_data(*cell.model, entry, cell.n, data_rng);
+  if (sample_mean && data.X) *sample_mean = data.X->rowwise().mean();
   // The cell's k is the sparse model's sparsity (or the target's rank when the model has none).
   const int k = static_cast<int>(entry.k_is_sparsity ? cell.params.at("k") : double(truth.r()));
   const alg::Input input = make_input(entry, data, k, cell.privacy, &truth);
@@ -33,8 +35,14 @@ TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const Cel
   row.algorithm = algorithm.label;
   row.trial = trial;
   try {
-    const alg::Estimate estimate = trial_estimate(spec, cell_index, cell, algorithm, estimator, trial, &row.seconds);
-    row.metrics = compute_metrics(spec.metrics, estimate, cell.model->info());
+    // The sample mean only when a metric reads it (an O(n d) pass over the data otherwise wasted).
+    const bool needs_mean =
+        std::find(spec.metrics.begin(), spec.metrics.end(), "sample_mean_error") != spec.metrics.end();
+    Eigen::VectorXd sample_mean;
+    const alg::Estimate estimate = trial_estimate(spec, cell_index, cell, algorithm, estimator, trial, &row.seconds,
+                                                  needs_mean ? &sample_mean : nullptr);
+    row.metrics = compute_metrics(spec.metrics, estimate, cell.model->info(),
+                                  sample_mean.size() > 0 ? &sample_mean : nullptr);
   } catch (const InvalidArgument& e) {
     row.metrics.clear();
     row.error = e.what();

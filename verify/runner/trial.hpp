@@ -12,10 +12,11 @@
 namespace dpb::verify {
 
 // The algorithm's estimate on the trial's data (the one run_trial measures), its run time in `seconds`
-// when given. Throws what the algorithm throws.
+// and the mean of the trial's vectors in `sample_mean` when given (left empty when the algorithm read
+// sample matrices). Throws what the algorithm throws.
 alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                              const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial,
-                             double* seconds = nullptr);
+                             double* seconds = nullptr, Eigen::VectorXd* sample_mean = nullptr);
 
 // Never throws on a failing algorithm or metric: the row then carries the error and no metrics.
 TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,

@@ -123,7 +123,8 @@ TEST_CASE("liu2022.private_oja is deterministic for a seed and shuffles uniforml
 TEST_CASE("liu2022.private_oja clips with probability <= zeta at Lemma 3.2's threshold", "[liu2022]") {
   // Oracle constants (K = 4, a = 1, gamma = sqrt 2, C = 1): Lemma 3.2 says a run clips with probability
   // <= zeta = 0.01. Over 40 runs the count must be <= 40 zeta + Bernstein slack at 1e-6 (about 4).
-  // The same runs with C = 0.01 must clip (the counter is live).
+  // The same runs with C = 0.01 must clip (the counter is live). max_gradient_over_clip, the largest
+  // ||A_t w_{t-1}|| / beta, exceeds 1 exactly in the runs that clip.
   int runs_clipped = 0, runs_clipped_small = 0;
   for (int run = 0; run < 40; ++run) {
     const auto data = spiked(5, 500, 1000 + run);
@@ -131,9 +132,13 @@ TEST_CASE("liu2022.private_oja clips with probability <= zeta at Lemma 3.2's thr
     p.practical.c2 = 1;
     dpb::core::Rng rng(run, 3);
     const auto in = input(*data.samples, 1, 1e-3, &data.info());
-    if (PrivateOja(p).run(in, rng).diagnostics.counters.at("clipped") > 0) ++runs_clipped;
+    const auto counters = PrivateOja(p).run(in, rng).diagnostics.counters;
+    if (counters.at("clipped") > 0) ++runs_clipped;
+    CHECK((counters.at("clipped") > 0) == (counters.at("max_gradient_over_clip") > 1));
     p.clip_constant = 0.01;
-    if (PrivateOja(p).run(in, rng).diagnostics.counters.at("clipped") > 0) ++runs_clipped_small;
+    const auto small = PrivateOja(p).run(in, rng).diagnostics.counters;
+    if (small.at("clipped") > 0) ++runs_clipped_small;
+    CHECK((small.at("clipped") > 0) == (small.at("max_gradient_over_clip") > 1));
   }
   CHECK(runs_clipped <= 0.01 * 40 + 40 * dpb::test::bernstein_halfwidth(0.01, 40, 1e-6));
   CHECK(runs_clipped_small == 40);

@@ -143,4 +143,12 @@ TEST_CASE("liu2022.private_top_eigenvalue is deterministic for a seed", "[liu202
   // Vector input: Cov(x) = Sigma, top eigenvalue 5; the estimate is within 2^{+-1/2} of it.
   CHECK(*ea.scalar > 5 / std::sqrt(2.0));
   CHECK(*ea.scalar < 5 * std::sqrt(2.0));
+  // ... which is the model's lambda1, the estimand a run measures it against; on sample matrices (A_i u
+  // at a random u) it estimates nothing a model publishes.
+  CHECK(ea.scalar_estimand == "lambda1");
+  Input on_matrices;
+  on_matrices.samples = data.samples.get();
+  on_matrices.privacy = kPrivacy;
+  const auto em = PrivateTopEigenvalue({}, kZeta).run(on_matrices, a);
+  CHECK(em.scalar_estimand.empty());
 }

@@ -56,7 +56,7 @@ TEST_CASE("a covariance estimate gives cov_ metrics and its top eigenvector for 
 
 TEST_CASE("metric names are checked; an estimate that gives no asked-for metric is an error", "[runner]") {
   CHECK_THROWS_WITH(require_metric("projector_forb"), "unknown metric 'projector_forb' (did you mean 'projector_fro'?)");
-  CHECK(metric_names().size() == 15);
+  CHECK(metric_names().size() == 19);  // 15 loss metrics, 4 statistic metrics
   dpb::alg::Estimate nothing;
   CHECK_THROWS_AS(compute_metrics({"sin"}, nothing, axis_truth()), dpb::InvalidArgument);
   nothing.Q = Eigen::MatrixXd::Identity(3, 1);

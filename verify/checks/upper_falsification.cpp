@@ -1,0 +1,106 @@
+#include "verify/checks/upper_falsification.hpp"
+
+#include <fmt/format.h>
+#include <algorithm>
+
+#include "verify/audit/estimators.hpp"
+#include "verify/checks/bootstrap.hpp"
+#include "verify/checks/sample_statistics.hpp"
+#include "verify/checks/theorem_cells.hpp"
+
+namespace dpb::verify {
+
+namespace {
+
+struct CellVerdict {
+  bool contradicted = false;  // significantly above the bound
+  bool within = false;        // at or below it
+  double closeness = 0;       // how near the bound the cell comes (the worst cell is reported)
+  std::string text;
+  nlohmann::json figures;
+};
+
+// With probability 1 - zeta the value is <= the bound: count the trials that are not.
+CellVerdict violations(const TheoremCell& cell, double zeta, double alpha) {
+  const auto above = static_cast<long>(
+      std::count_if(cell.values.begin(), cell.values.end(), [&](double v) { return v > cell.theorem_value; }));
+  const long violated = above + static_cast<long>(cell.failed);
+  const long trials = static_cast<long>(cell.values.size() + cell.failed);
+  const double fraction = double(violated) / double(trials);
+  const double lower = binomial_lower_bound(violated, trials, alpha);
+  const double largest = *std::max_element(cell.values.begin(), cell.values.end());
+  return {lower > zeta,
+          fraction <= zeta,
+          fraction,
+          fmt::format("cell {}: {} of {} trials violate (value > {:.3g}: {}, nothing released: {}), largest value "
+                      "{:.3g}; violation probability >= {:.3g} at level {:.3g}, allowed {:g}",
+                      cell.cell, violated, trials, cell.theorem_value, above, cell.failed, largest, lower,
+                      1 - alpha, zeta),
+          {{"cell", cell.cell},
+           {"trials", trials},
+           {"violations", violated},
+           {"above_bound", above},
+           {"failed", cell.failed},
+           {"largest", largest},
+           {"bound", cell.theorem_value},
+           {"violation_lower_bound", lower}}};
+}
+
+// On average the value is <= the bound: the bootstrap CI of the mean.
+CellVerdict mean_against(const TheoremCell& cell, const BootstrapStreams& streams, const CheckOptions& options) {
+  const auto [lo, hi] =
+      mean_interval(cell.values, streams, cell.cell, options.bootstrap_resamples, options.confidence);
+  const double mean = sample_mean(cell.values), bound = cell.theorem_value;
+  return {lo > bound,
+          mean <= bound,
+          mean / bound,
+          fmt::format("cell {}: mean {:.3g} ({:g}% CI [{:.3g}, {:.3g}]) vs bound {:.3g}", cell.cell, mean,
+                      100 * options.confidence, lo, hi, bound),
+          {{"cell", cell.cell}, {"trials", cell.values.size()}, {"mean", mean}, {"ci", {lo, hi}}, {"bound", bound}}};
+}
+
+}  // namespace
+
+Verdict check_upper_falsification(const ResultSet& results, const CheckSpec& check, const bounds::Theorem& theorem,
+                                  std::uint64_t seed, const CheckOptions& options) {
+  if (!theorem.explicit_value)
+    throw Inconclusive(fmt::format("{} has no explicit value: a rate with unspecified constants is checked by "
+                                   "its slope (kind rate), not against one number",
+                                   theorem.id));
+  const auto cells = theorem_cells(results, check, theorem, *theorem.explicit_value, "explicit value", options);
+  if (cells.inside.empty()) throw Inconclusive(fmt::format("no cell lies inside the conditions of {}", theorem.id));
+
+  const bool with_probability = theorem.semantics.high_probability;
+  const double zeta = theorem.semantics.zeta;
+  const double alpha = (1 - options.confidence) / double(cells.inside.size());  // Bonferroni over the cells
+  const BootstrapStreams streams{seed, results.experiment,
+                                 fmt::format("falsification|{}|{}|{}", check.theorem, check.algorithm, check.metric)};
+  bool contradicted = false, all_within = true;
+  const CellVerdict* worst = nullptr;
+  std::vector<CellVerdict> per_cell;
+  for (const auto& cell : cells.inside)
+    per_cell.push_back(with_probability ? violations(cell, zeta, alpha) : mean_against(cell, streams, options));
+  nlohmann::json figures = nlohmann::json::array();
+  for (const auto& c : per_cell) {
+    contradicted = contradicted || c.contradicted;
+    all_within = all_within && c.within;
+    if (!worst || c.closeness > worst->closeness) worst = &c;
+    figures.push_back(c.figures);
+  }
+  Verdict v;
+  v.check = check;
+  v.status = contradicted ? VerdictStatus::fail : all_within ? VerdictStatus::pass : VerdictStatus::inconclusive;
+  v.statistic = with_probability
+                    ? fmt::format("violation count: the theorem holds with probability 1 - zeta = {:g} per run, so "
+                                  "at most a fraction zeta of the trials may exceed the explicit value",
+                                  1 - zeta)
+                    : "mean: the theorem bounds the expected value";
+  v.summary = fmt::format("{}: {} ({} cells)", to_string(v.status), worst->text, cells.inside.size());
+  v.figures = {{"cells", figures},
+               {"confidence", options.confidence},
+               {"outside_conditions", cells.outside}};
+  if (with_probability) v.figures["zeta"] = zeta;
+  return v;
+}
+
+}  // namespace dpb::verify
