@@ -92,6 +92,11 @@ std::optional<double> subspace_chance_level(const std::string& name, double rank
   if (def.compared != Compared::subspace) return std::nullopt;
   const double sin2_sum = rank * (1 - rank / dim);  // E sum_i sin^2(theta_i) for a random subspace
   double level = std::sqrt(sin2_sum / rank);         // sin and the operator norm: sin^2(theta_max) >= the mean
+  // For a line, sqrt(E sin^2) is above E sin (Jensen; 0.707 against 2/pi at d = 2), which would leave a
+  // random estimate below 0.9 of "chance": use E sin itself. With x uniform on the sphere, sin^2 =
+  // 1 - x_1^2 ~ Beta((d-1)/2, 1/2), so E sin = Gamma(d/2)^2 / (Gamma((d-1)/2) Gamma((d+1)/2)).
+  if (rank == 1 && dim >= 2 && def.norm.norm == core::Norm::op && !def.squared)
+    level = std::exp(2 * std::lgamma(dim / 2) - std::lgamma((dim - 1) / 2) - std::lgamma((dim + 1) / 2));
   if (def.norm.norm == core::Norm::fro) level = std::sqrt(2 * sin2_sum);
   if (def.norm.norm == core::Norm::schatten) level = 2 * sin2_sum;  // Schatten-1: sin >= sin^2
   if (def.norm.normalize_by_rank && def.norm.norm != core::Norm::op)

@@ -37,10 +37,12 @@ const std::vector<std::string>& metric_names();
 void require_metric(const std::string& name);
 
 // The level of a subspace metric that a uniformly random rank-`rank` subspace of R^`dim` reaches, from
-// E sum_i sin^2(theta_i) = rank (1 - rank / dim): sqrt(1 - rank/dim) for sin and the operator norm (a
-// lower bound), sqrt(2 rank (1 - rank/dim)) for Frobenius, 2 rank (1 - rank/dim) for Schatten-1 (a lower
-// bound), each divided by rank^{1/q} when normalised and squared for sin2. An estimate at this level is no
-// better than chance. nullopt for covariance and diagnostic metrics, which have no such level.
+// E sum_i sin^2(theta_i) = rank (1 - rank / dim): sqrt(1 - rank/dim) for sin and the operator norm
+// (for rank 1, the exact mean E sin = Gamma(d/2)^2 / (Gamma((d-1)/2) Gamma((d+1)/2)) instead, which
+// sqrt(1 - 1/d) exceeds), sqrt(2 rank (1 - rank/dim)) for Frobenius, 2 rank (1 - rank/dim) for
+// Schatten-1 (a lower bound), each divided by rank^{1/q} when normalised, and 1 - rank/dim for sin2
+// (exact for rank 1). An estimate at this level is no better than chance. nullopt for covariance and
+// diagnostic metrics, which have no such level.
 std::optional<double> subspace_chance_level(const std::string& name, double rank, double dim);
 
 // The estimate's Q, or the top-k eigenvectors of its Sigma. Throws dpb::InvalidArgument when it has neither.
