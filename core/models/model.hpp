@@ -59,8 +59,13 @@ struct ModelEntry {
   std::function<std::unique_ptr<Model>(const ParamMap&, Rng&)> make;
 };
 
-// Every model, in a fixed order.
+// Every model, in a fixed order: core's own, then the registered ones in registration order.
 const std::vector<ModelEntry>& model_catalog();
+// Adds a model that a layer above core defines (lowerbounds registers the families of its lower-bound
+// constructions, which core cannot see: docs/models.md). Call it at static initialisation, before the
+// catalog is first read: `const bool registered = dpb::core::register_model({...});` in a file the program
+// links. Throws dpb::InvalidArgument if the catalog is already in use or the id is taken.
+bool register_model(ModelEntry entry);
 // Throws dpb::InvalidArgument listing the known ids if `id` is unknown.
 const ModelEntry& find_model(const std::string& id);
 std::unique_ptr<Model> make_model(const std::string& id, const ParamMap& params, Rng& rng);

@@ -13,11 +13,8 @@ namespace dpb::core {
 
 using namespace model_support;
 
-namespace {
-
-// Fills the quantities both models publish from Sigma, the eigenvalues (descending) and v_1.
-ModelInfo sparse_info(const std::string& id, Eigen::MatrixXd Sigma, Eigen::VectorXd eigenvalues,
-                      const Eigen::VectorXd& v1, Eigen::Index k) {
+ModelInfo sparse_model_info(const std::string& id, Eigen::MatrixXd Sigma, Eigen::VectorXd eigenvalues,
+                            const Eigen::VectorXd& v1, Eigen::Index k) {
   ModelInfo info;
   info.model = id;
   info.Sigma = std::move(Sigma);
@@ -38,6 +35,8 @@ ModelInfo sparse_info(const std::string& id, Eigen::MatrixXd Sigma, Eigen::Vecto
   publish_closed_forms(info);
   return info;
 }
+
+namespace {
 
 std::unique_ptr<Model> make_block_spike(const ParamMap& params, Rng& rng) {
   const std::string id = "sparse_block_spike";
@@ -74,7 +73,7 @@ std::unique_ptr<Model> make_block_spike(const ParamMap& params, Rng& rng) {
   v1.cwiseAbs().maxCoeff(&largest);
   if (v1[largest] < 0) v1 = -v1;
   return std::make_unique<GaussianFactorModel>(
-      sparse_info(id, std::move(Sigma), std::move(eigenvalues), v1, k));
+      sparse_model_info(id, std::move(Sigma), std::move(eigenvalues), v1, k));
 }
 
 std::unique_ptr<Model> make_rcs_expander(const ParamMap& params, Rng& rng) {
@@ -103,7 +102,7 @@ std::unique_ptr<Model> make_rcs_expander(const ParamMap& params, Rng& rng) {
     if (eigenvalues[1] > lambda1 * (1 - 1e-9)) continue;                 // disconnected: v_1 not unique
     eigenvalues[0] = lambda1;
     return std::make_unique<GaussianFactorModel>(
-        sparse_info(id, std::move(Sigma), std::move(eigenvalues),
+        sparse_model_info(id, std::move(Sigma), std::move(eigenvalues),
                     Eigen::VectorXd::Constant(d, 1 / std::sqrt(double(d))), k));
   }
   throw InvalidArgument(

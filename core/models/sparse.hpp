@@ -31,6 +31,12 @@ class GaussianFactorModel final : public Model {
   Eigen::MatrixXd factor_;
 };
 
+// What the sparse models publish, from Sigma, its eigenvalues (descending) and v_1: target v_1, params d, p,
+// r = 1, k (row sparsity), lambda1, lambda2, gamma = 1 - lambda2/lambda1 (§1.2's relative gap),
+// subgaussian_sigma2 = lambda1 (exact for Gaussian data, §1.3), nnz_v1, and kappa.
+ModelInfo sparse_model_info(const std::string& id, Eigen::MatrixXd Sigma, Eigen::VectorXd eigenvalues,
+                            const Eigen::VectorXd& v1, Eigen::Index k);
+
 // A uniformly random permutation of 0..d-1 (Fisher–Yates with uniform01 draws).
 std::vector<Eigen::Index> random_permutation(Rng& rng, Eigen::Index d);
 

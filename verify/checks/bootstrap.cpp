@@ -27,14 +27,16 @@ std::pair<double, double> percentile_interval(const std::vector<double>& draws, 
   return {sample_quantile(draws, (1 - confidence) / 2), sample_quantile(draws, (1 + confidence) / 2)};
 }
 
-std::pair<double, double> mean_interval(const std::vector<double>& values, const BootstrapStreams& streams,
-                                        std::size_t cell, int resamples, double confidence) {
-  std::vector<double> means;
+std::pair<double, double> statistic_interval(const std::vector<double>& values, const BootstrapStreams& streams,
+                                             std::size_t cell, int resamples, double confidence,
+                                             const CellStatistic& statistic) {
+  std::vector<double> draws;
   for (int b = 0; b < resamples; ++b) {
     core::Rng rng = streams.stream(cell, static_cast<std::size_t>(b));
-    means.push_back(sample_mean(resample(values, rng)));
+    const std::vector<double> drawn = resample(values, rng);
+    draws.push_back(statistic ? statistic(drawn) : sample_mean(drawn));
   }
-  return percentile_interval(means, confidence);
+  return percentile_interval(draws, confidence);
 }
 
 }  // namespace dpb::verify

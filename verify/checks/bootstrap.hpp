@@ -4,6 +4,7 @@
 // by (experiment, cell, check label, resample index), so a resample never depends on the order in
 // which checks or cells are processed.
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,9 +27,11 @@ std::vector<double> resample(const std::vector<double>& values, core::Rng& rng);
 // (1 - confidence) / 2 and (1 + confidence) / 2).
 std::pair<double, double> percentile_interval(const std::vector<double>& draws, double confidence);
 
-// The percentile interval at `confidence` of the mean of a cell's `values`, over `resamples` resamples
-// drawn from the cell's streams.
-std::pair<double, double> mean_interval(const std::vector<double>& values, const BootstrapStreams& streams,
-                                        std::size_t cell, int resamples, double confidence);
+// The percentile interval at `confidence` of `statistic` of a cell's `values` (the mean when none is
+// given), over `resamples` resamples drawn from the cell's streams.
+using CellStatistic = std::function<double(const std::vector<double>&)>;
+std::pair<double, double> statistic_interval(const std::vector<double>& values, const BootstrapStreams& streams,
+                                             std::size_t cell, int resamples, double confidence,
+                                             const CellStatistic& statistic = {});
 
 }  // namespace dpb::verify

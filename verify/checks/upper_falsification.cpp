@@ -49,7 +49,7 @@ CellVerdict violations(const TheoremCell& cell, double zeta, double alpha) {
 // On average the value is <= the bound: the bootstrap CI of the mean.
 CellVerdict mean_against(const TheoremCell& cell, const BootstrapStreams& streams, const CheckOptions& options) {
   const auto [lo, hi] =
-      mean_interval(cell.values, streams, cell.cell, options.bootstrap_resamples, options.confidence);
+      statistic_interval(cell.values, streams, cell.cell, options.bootstrap_resamples, options.confidence);
   const double mean = sample_mean(cell.values), bound = cell.theorem_value;
   return {lo > bound,
           mean <= bound,

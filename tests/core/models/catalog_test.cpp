@@ -99,3 +99,18 @@ TEST_CASE("model catalogue: unknown parameters are rejected with the allowed nam
                          MessageContains("unknown parameter 'bogus'") && MessageContains("allowed: d, p"));
   }
 }
+
+TEST_CASE("model catalogue: register_model refuses a taken id, and any model once the catalogue is in use",
+          "[models]") {
+  const auto entry = [](std::string id) {
+    dpb::core::ModelEntry e = find_model("spiked_gaussian");
+    e.id = std::move(id);
+    return e;
+  };
+  CHECK_THROWS_MATCHES(dpb::core::register_model(entry("spiked_gaussian")), InvalidArgument,
+                       MessageContains("already exists"));
+  const std::size_t size = model_catalog().size();
+  CHECK_THROWS_MATCHES(dpb::core::register_model(entry("late_model")), InvalidArgument,
+                       MessageContains("already in use"));
+  CHECK(model_catalog().size() == size);
+}

@@ -84,3 +84,33 @@ TEST_CASE("falsification: algorithms outside the class say nothing about the bou
   CHECK_THROWS_WITH(dpb::verify::check_falsification(errors(1), spec(), no_value, 1, {}),
                     Catch::Contains("explicit value"));
 }
+
+TEST_CASE("falsification: a with-probability bound is compared with the (1 - zeta) quantile, not the mean",
+          "[checks][falsification]") {
+  // "Pr[error > 0.5/sqrt(n)] > 1/3": 40% of the trials err 0.8/sqrt(n), the rest 0.01/sqrt(n). The bound
+  // holds, yet the mean, 0.326/sqrt(n) with standard error ~0.06/sqrt(n) over 60 trials, lies
+  // significantly below 0.5/sqrt(n): a mean-based check would report a false FAIL. The 2/3 quantile is
+  // 0.8/sqrt(n) (24 of 60 trials above position 39.3), above the bound.
+  auto t = lower_bound();
+  t.semantics = {true, 1.0 / 3};
+  const auto opts = claiming(dpb::alg::ClaimScope::worst_case);
+  const auto split = [](double high, double low) {
+    return [=](double n, std::size_t i) { return (i % 5 < 2 ? high : low) / std::sqrt(n); };
+  };
+  dpb::verify::ResultSet holds;
+  dpb::test::add_trials(holds, "alg", "sin", {100, 1000, 10000}, 60, split(0.8, 0.01));
+  const auto pass = dpb::verify::check_falsification(holds, spec(), t, 1, opts);
+  CHECK(pass.status == VerdictStatus::pass);
+  CHECK(pass.statistic.rfind("quantile 0.666667", 0) == 0);
+  CHECK(double(pass.figures["smallest_ratio"]) == Approx(1.6));
+  // Only 20% of the trials above the bound: the quantile falls to 0.01/sqrt(n), significantly below.
+  dpb::verify::ResultSet broken;
+  dpb::test::add_trials(broken, "alg", "sin", {100, 1000, 10000}, 60,
+                        [](double n, std::size_t i) { return (i % 5 == 0 ? 0.8 : 0.01) / std::sqrt(n); });
+  CHECK(dpb::verify::check_falsification(broken, spec(), t, 1, opts).status == VerdictStatus::fail);
+  // 20 trials < ceil(10 / (1/3)) = 30: the quantile cannot be read, and the mean says nothing.
+  dpb::verify::ResultSet few;
+  dpb::test::add_trials(few, "alg", "sin", {100, 1000, 10000}, 20, split(0.8, 0.01));
+  CHECK_THROWS_WITH(dpb::verify::check_falsification(few, spec(), t, 1, opts),
+                    Catch::Contains("bounds a quantile, not the mean"));
+}

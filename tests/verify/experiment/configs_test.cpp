@@ -9,22 +9,11 @@
 
 #include "algorithms/registry.hpp"
 #include "verify/experiment/parse.hpp"
+#include "verify/experiment/repository_configs.hpp"
 #include "verify/suite.hpp"
 
 namespace fs = std::filesystem;
-
-namespace {
-
-// configs/ of the repository: tests run from the repository or from a build directory inside it.
-fs::path configs_dir() {
-  for (fs::path dir = fs::current_path(); !dir.empty(); dir = dir.parent_path()) {
-    if (fs::is_directory(dir / "configs" / "suites")) return dir / "configs";
-    if (dir == dir.parent_path()) break;
-  }
-  return {};
-}
-
-}  // namespace
+using dpb::verify::test::configs_dir;
 
 TEST_CASE("every config under configs/ validates", "[experiment][configs]") {
   const fs::path configs = configs_dir();
