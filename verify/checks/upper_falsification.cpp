@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <algorithm>
+#include <limits>
 
 #include "verify/audit/estimators.hpp"
 #include "verify/checks/bootstrap.hpp"
@@ -28,7 +29,9 @@ CellVerdict violations(const TheoremCell& cell, double zeta, double alpha) {
   const long trials = static_cast<long>(cell.values.size() + cell.failed);
   const double fraction = double(violated) / double(trials);
   const double lower = binomial_lower_bound(violated, trials, alpha);
-  const double largest = *std::max_element(cell.values.begin(), cell.values.end());
+  // A cell whose every trial failed has no value to report (all of them violate).
+  const double largest = cell.values.empty() ? std::numeric_limits<double>::quiet_NaN()
+                                             : *std::max_element(cell.values.begin(), cell.values.end());
   return {lower > zeta,
           fraction <= zeta,
           fraction,
