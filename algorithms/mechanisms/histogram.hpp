@@ -41,8 +41,8 @@ double histogram_threshold(std::size_t n, const Privacy& privacy);
 // One run of the (eps, delta)-DP histogram on `bins` (the bin index of each record; n = bins.size()):
 // p_hat_k = count_k / n; every occupied bin gets p_hat_k + Lap(noise_scale), drawn in increasing bin
 // order (so the output depends only on the multiset of bins and the rng), and is released only if
-// that is >= threshold (or always, under every_occupied_bin). Empty bins get no noise and are never released. Only occupied bins are
-// materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
+// that is >= threshold (or always, under every_occupied_bin). Empty bins get no noise and are never
+// released. Only occupied bins are materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
 // noisy counts n p~; dividing by the record count is post-processing only where n is public.
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
                                        core::Rng& rng, BinRelease release = BinRelease::thresholded);
