@@ -6,21 +6,18 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"
 
 namespace dpb::alg {
 
 // Counters and notes an estimator reports about its run: clipping events, empty or BOTTOM
-// histograms, the fallback taken, the budget spent per step.
+// histograms, the fallback taken. They are read off the data without noise, so they are for studying an
+// algorithm on simulated data and are NOT covered by its claim: nothing that serves real data (`dpbounds
+// pca`) may print them.
 struct Diagnostics {
   std::map<std::string, double> counters;  // e.g. {"clipped", 12}, {"empty_histograms", 0}
   std::vector<std::string> notes;          // e.g. "histogram empty at step 3: fallback lambda_min"
-  struct BudgetStep {
-    std::string step;
-    double epsilon = 0;
-    double delta = 0;
-  };
-  std::vector<BudgetStep> budget;
 
   void count(const std::string& name, double by = 1) { counters[name] += by; }
 };
@@ -48,7 +45,8 @@ struct Estimate {
   std::string scalar_estimand;
   std::vector<GaussianRelease> transcript;     // the sub-releases, where a composed mechanism exposes them
   Diagnostics diagnostics;
-  PrivacyClaim claim;  // the claim the estimator ran under
+  Ledger ledger;       // every mechanism the run used (algorithms/mechanisms/ledger.hpp)
+  PrivacyClaim claim;  // the claim the estimator ran under; the registry checks the ledger against it
 };
 
 }  // namespace dpb::alg

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registrations.hpp"
 #include "core/errors.hpp"
 
@@ -97,8 +98,34 @@ core::ParamMap Registry::resolve(const std::string& id, const core::ParamMap& gi
   return resolved;
 }
 
+namespace {
+
+// Every estimator the registry makes: after each run the ledger's spend is checked against the claim
+// (accountant.hpp), so no run returns an estimate whose claim its mechanisms do not back. Mutants are
+// built to overspend: their ledgers are kept for the auditor and the reports, never checked.
+class LedgerCheckedEstimator final : public Estimator {
+ public:
+  LedgerCheckedEstimator(std::unique_ptr<Estimator> inner, std::string id)
+      : inner_(std::move(inner)), id_(std::move(id)) {}
+  Estimate run(const Input& in, core::Rng& rng) const override {
+    Estimate estimate = inner_->run(in, rng);
+    check_claim(estimate.ledger, estimate.claim, id_);
+    return estimate;
+  }
+  PrivacyClaim claim(const Input& in) const override { return inner_->claim(in); }
+
+ private:
+  std::unique_ptr<Estimator> inner_;
+  std::string id_;
+};
+
+}  // namespace
+
 std::unique_ptr<Estimator> Registry::make(const std::string& id, const core::ParamMap& given) const {
-  return find(id).factory(resolve(id, given));
+  const AlgorithmEntry& entry = find(id);
+  std::unique_ptr<Estimator> estimator = entry.factory(resolve(id, given));
+  if (entry.mutant) return estimator;
+  return std::make_unique<LedgerCheckedEstimator>(std::move(estimator), id);
 }
 
 namespace {

@@ -85,6 +85,8 @@ class Registry {
   // Defaults filled in, every given value checked against the schema (unknown name, wrong type,
   // out of range, not a listed choice -> dpb::InvalidArgument saying what is allowed).
   core::ParamMap resolve(const std::string& id, const core::ParamMap& given) const;
+  // Every run of a non-mutant estimator made here checks its ledger against its claim and throws
+  // PrivacyOverspend (algorithms/mechanisms/accountant.hpp) when the ledger spends more.
   std::unique_ptr<Estimator> make(const std::string& id, const core::ParamMap& given) const;
 
  private:

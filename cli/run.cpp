@@ -34,8 +34,10 @@ int run(const Options& o) {
     return dpb::verify::kInterruptedExitCode;
   }
   dpb::verify::print_verdicts(result.verdicts, std::cout);
+  for (const auto& line : dpb::verify::ledger_summary_lines(result.ledgers)) fmt::print("{}\n", line);
   for (const auto& audit : result.audits) fmt::print("{}\n", dpb::verify::to_text(audit));
   fmt::print("report {}\n", (result.dir / "summary.md").string());
+  if (!result.ledgers.empty()) fmt::print("privacy ledgers {}\n", (result.dir / "privacy.md").string());
   return dpb::verify::run_exit_code(result);
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <fmt/format.h>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/pca/private_top_eigenvalue.hpp"
 #include "algorithms/preprocessing/private_statistics.hpp"
 #include "algorithms/registry.hpp"
@@ -38,8 +39,18 @@ void validate_request(const Eigen::MatrixXd& X, const PcaRequest& r) {
                                       s.norm_scale, s.centering, s.explained_variance));
 }
 
+// A mutant is refused before anything reads the data.
+void require_not_mutant(const alg::AlgorithmEntry& entry) {
+  if (entry.mutant)
+    throw InvalidArgument(fmt::format("{} is a deliberately broken mutant of {} (for testing the auditor); dpbounds "
+                                      "pca runs private algorithms only",
+                                      entry.id, entry.breaks));
+}
+
 // The algorithm's claim decides whether it may run on user data at all.
-void require_usable_claim(const std::string& id, const alg::PrivacyClaim& claim, bool accept_model_dependent) {
+void require_usable_claim(const alg::AlgorithmEntry& entry, const alg::PrivacyClaim& claim,
+                          bool accept_model_dependent) {
+  const std::string& id = entry.id;
   if (claim.scope == alg::ClaimScope::not_private)
     throw InvalidArgument(fmt::format("{} is not differentially private; dpbounds pca runs private algorithms only", id));
   if (claim.scope == alg::ClaimScope::under_model_assumptions && !accept_model_dependent)
@@ -86,12 +97,13 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   result.algorithm = request.algorithm.empty() ? default_pca_algorithm(request.k) : request.algorithm;
   const auto& registry = alg::algorithm_registry();
   const auto& entry = registry.find(result.algorithm);
+  require_not_mutant(entry);
   const auto& shares = request.shares;
 
   // 1. A private norm scale: the clipping radius of the side statistics.
   const alg::Budget scale_budget = share_of(request.privacy, shares.norm_scale);
   auto scale_rng = step_rng(request.seed, "norm_scale");
-  const auto scale = alg::private_norm_scale(X, scale_budget, scale_rng);
+  const auto scale = alg::private_norm_scale(X, scale_budget, result.ledger, scale_rng);
   if (!scale.radius)
     throw InvalidArgument(fmt::format(
         "too few records for a private norm scale at this budget: n = {}, while the stability histogram needs at "
@@ -99,8 +111,6 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
         "or a larger budget",
         result.n, alg::min_records_for_norm_scale(scale_budget), scale_budget.epsilon, scale_budget.delta));
   result.clip_radius = *scale.radius;
-  result.ledger.push_back({"norm scale", "stability histogram of log2 ||x_i|| (Karwa-Vadhan)", scale_budget.epsilon,
-                           scale_budget.delta});
 
   // 2. Centering, paid for from the budget: a clipped mean with Gaussian noise.
   Eigen::MatrixXd data = X;
@@ -108,10 +118,9 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   if (request.center) {
     const alg::Budget center_budget = share_of(request.privacy, shares.centering);
     auto center_rng = step_rng(request.seed, "centering");
-    const auto mean = alg::private_clipped_mean(X, result.clip_radius, center_budget, center_rng);
+    const auto mean = alg::private_clipped_mean(X, result.clip_radius, center_budget, result.ledger, center_rng);
     data.colwise() -= mean.mean;
     side_radius = 2 * result.clip_radius;  // ||x - mu|| <= ||x|| + ||mu||, both within the scale
-    result.ledger.push_back({"centering", "clipped mean + Gaussian noise", center_budget.epsilon, center_budget.delta});
   }
 
   // 3. The PCA algorithm, with the rest of the budget and no oracle: on user data nothing is known.
@@ -124,52 +133,53 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   const auto estimator = registry.make(result.algorithm, params);
   const TrialData trial = trial_data_from_vectors(std::move(data));
   const alg::Input in = make_input(entry, trial, request.k, algorithm_privacy, nullptr);
-  require_usable_claim(result.algorithm, estimator->claim(in), request.accept_model_dependent_privacy);
+  require_usable_claim(entry, estimator->claim(in), request.accept_model_dependent_privacy);
   auto algorithm_rng = step_rng(request.seed, result.algorithm);
   const alg::Estimate estimate = estimator->run(in, algorithm_rng);
   result.claim = estimate.claim;
-  if (!estimate.Q) {
-    std::string why = estimate.diagnostics.notes.empty() ? "no components" : estimate.diagnostics.notes.front();
-    throw InvalidArgument(fmt::format("{} returned no components ({}); more records or a larger budget may help",
-                                      result.algorithm, why));
-  }
+  // Its notes are read off the data without noise: none of them is shown.
+  if (!estimate.Q)
+    throw InvalidArgument(fmt::format("{} returned no components; more records or a larger budget may help",
+                                      result.algorithm));
   result.components = *estimate.Q;
-  result.ledger.push_back({"principal components", result.algorithm, algorithm_privacy.epsilon, algorithm_privacy.delta});
-  if (const auto& inner = estimate.diagnostics.budget; !inner.empty())
-    result.notes.push_back(fmt::format("within {}: {} budget step{} as its claim composes them, e.g. {} at ({:.4g}, {:.3g})",
-                                       result.algorithm, inner.size(), inner.size() > 1 ? "s" : "", inner.front().step,
-                                       inner.front().epsilon, inner.front().delta));
+  result.ledger.append(estimate.ledger);
 
   // 4. Explained variance of the released components.
   const alg::Budget variance_budget = share_of(request.privacy, shares.explained_variance);
   auto variance_rng = step_rng(request.seed, "explained_variance");
-  const auto variance =
-      alg::private_explained_variance(*trial.X, result.components, side_radius, variance_budget, variance_rng);
+  const auto variance = alg::private_explained_variance(*trial.X, result.components, side_radius, variance_budget,
+                                                        result.ledger, variance_rng);
   result.explained = variance.per_component;
   result.total_variance = variance.total;
-  result.ledger.push_back({"explained variance", "clipped second moments + Gaussian noise", variance_budget.epsilon,
-                           variance_budget.delta});
 
-  // Basic composition over the steps (each adaptive on the previous releases).
+  // The headline: what the accountant proves for everything released (each step adaptive on the earlier).
+  const alg::Spend spend = alg::account(result.ledger, request.privacy.delta, alg::Neighbours::replace);
+  if (!(spend.epsilon <= request.privacy.epsilon * (1 + 1e-9)))
+    throw InvalidArgument(fmt::format(
+        "{} with these parameters would spend eps = {:.4g} by its privacy ledger, more than the eps = {:g} asked "
+        "for; nothing was written (choose its default calibration, or a larger budget)",
+        result.algorithm, spend.epsilon, request.privacy.epsilon));
   result.total = result.claim;
-  result.total.epsilon = 0;
-  result.total.delta = 0;
-  for (const auto& step : result.ledger) {
-    result.total.epsilon += step.epsilon;
-    result.total.delta += step.delta;
-  }
+  result.total.epsilon = spend.epsilon;
+  result.total.delta = request.privacy.delta;
   result.total.conditions.insert(result.total.conditions.begin(),
-                                 "basic composition of the ledger's steps (each adaptive on the previous releases)");
-  if (variance.clipped > 0)
-    result.notes.push_back(fmt::format("{} records were clipped to radius {:.4g} for the explained variance",
-                                       variance.clipped, side_radius));
+                                 fmt::format("the ledger's total by {}", spend.rule));
   return result;
 }
 
 nlohmann::json to_json(const PcaResult& r) {
   nlohmann::json ledger = nlohmann::json::array();
-  for (const auto& s : r.ledger)
-    ledger.push_back({{"step", s.step}, {"mechanism", s.mechanism}, {"epsilon", s.epsilon}, {"delta", s.delta}});
+  for (const auto& e : r.ledger.entries()) {
+    const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
+    ledger.push_back({{"step", e.step},
+                      {"mechanism", alg::to_string(e.mechanism)},
+                      {"sensitivity", e.sensitivity},
+                      {"norm", alg::to_string(e.norm)},
+                      {"noise_scale", e.noise_scale},
+                      {"uses", e.uses},
+                      {"calibrated_for", {{"epsilon", e.calibrated_for.epsilon}, {"delta", e.calibrated_for.delta}}},
+                      {"cost_per_use", {{"epsilon", cost.epsilon}, {"delta", cost.delta}, {"theorem", cost.theorem}}}});
+  }
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [name, value] : r.params.values()) params[name] = param_json(value);
   nlohmann::json components = nlohmann::json::array();
@@ -206,10 +216,8 @@ std::string to_text(const PcaResult& r) {
   out += fmt::format("Privacy: {}\n", alg::describe(r.total));
   if (r.total.scope == alg::ClaimScope::under_model_assumptions)
     out += "WARNING: this guarantee holds only for data drawn from the algorithm's model, not for arbitrary data.\n";
-  out += "Budget ledger (basic composition):\n";
-  for (const auto& s : r.ledger)
-    out += fmt::format("  {:<22} eps {:<10.4g} delta {:<10.3g} {}\n", s.step, s.epsilon, s.delta, s.mechanism);
-  out += fmt::format("  {:<22} eps {:<10.4g} delta {:<10.3g}\n", "total", r.total.epsilon, r.total.delta);
+  out += "Privacy ledger (every mechanism run, composed by the accountant):\n";
+  for (const auto& line : alg::describe_ledger(r.ledger, r.total)) out += fmt::format("  {}\n", line);
   out += fmt::format("Explained {} (private, records clipped to radius {:.4g}):\n",
                      r.centered ? "variance" : "second moment", r.centered ? 2 * r.clip_radius : r.clip_radius);
   for (Eigen::Index j = 0; j < r.explained.size(); ++j)

@@ -1,13 +1,14 @@
 #pragma once
 // `dpbounds pca`: a differentially private PCA of a user's records, with every quantity the
-// algorithm needs either a documented default or estimated privately, and a ledger showing that the
-// steps together spend at most the budget asked for (basic composition).
+// algorithm needs either a documented default or estimated privately, and the privacy ledger of the
+// whole release (side statistics and algorithm), whose accountant total is the headline.
 #include <Eigen/Dense>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"
 #include "core/params.hpp"
 
@@ -31,13 +32,6 @@ struct PcaRequest {
   BudgetShares shares;
 };
 
-struct LedgerEntry {
-  std::string step;
-  std::string mechanism;
-  double epsilon = 0;
-  double delta = 0;
-};
-
 struct PcaResult {
   long n = 0, d = 0;
   std::string algorithm;
@@ -49,8 +43,8 @@ struct PcaResult {
   double total_variance = 0;    // private total variance (second moment when not centered)
   double clip_radius = 0;       // the private norm scale records were clipped to for the side statistics
   alg::PrivacyClaim claim;      // the algorithm's own claim
-  alg::PrivacyClaim total;      // what the whole release satisfies
-  std::vector<LedgerEntry> ledger;
+  alg::PrivacyClaim total;      // what the whole release satisfies: the accountant's total of `ledger`
+  alg::Ledger ledger;           // every mechanism the release ran, side statistics included
   std::vector<std::string> notes;
 };
 
@@ -64,9 +58,11 @@ std::string default_pca_algorithm(int k);
 core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius, long n,
                                     const alg::Privacy& privacy);
 
-// X is d x n (records are columns). Throws dpb::InvalidArgument for invalid requests, for algorithms
-// that are not private or (without the flag) private only under model assumptions, and when there
-// are too few records for the budget (the message gives the minimum).
+// X is d x n (records are columns). Throws dpb::InvalidArgument for invalid requests, for mutants and
+// algorithms that are not private or (without the flag) private only under model assumptions, when
+// there are too few records for the budget (the message gives the minimum), and when the ledger's total
+// would exceed the budget asked for. Nothing it prints about the data is read off the data without
+// noise: n is public under replace-one neighbours, everything else comes out of a mechanism.
 PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request);
 
 nlohmann::json to_json(const PcaResult& result);

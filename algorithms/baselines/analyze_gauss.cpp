@@ -5,17 +5,8 @@
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg::baselines {
-
-Calibration parse_calibration(const std::string& name) {
-  if (name == "classical") return Calibration::classical;
-  if (name == "analytic") return Calibration::analytic;
-  throw InvalidArgument(fmt::format("calibration must be 'classical' or 'analytic', got '{}'", name));
-}
-
-std::string to_string(Calibration c) { return c == Calibration::classical ? "classical" : "analytic"; }
 
 ParamSpec calibration_param(const std::string& spec_ref) {
   return {"calibration",
@@ -29,11 +20,6 @@ ParamSpec calibration_param(const std::string& spec_ref) {
           spec_ref};
 }
 
-double gaussian_noise_sd(double sensitivity, double epsilon, double delta, Calibration calibration) {
-  return calibration == Calibration::classical ? classical_gaussian_sigma(sensitivity, epsilon, delta)
-                                               : analytic_gaussian_sigma(sensitivity, epsilon, delta);
-}
-
 double psd_sum_sensitivity(double trace_bound, Neighbours neighbours) {
   return neighbours == Neighbours::replace ? std::sqrt(2.0) * trace_bound : trace_bound;
 }
@@ -42,12 +28,16 @@ double achieved_epsilon(double noise_sd, double sensitivity, double delta) {
   return gaussian_epsilon(noise_sd / sensitivity, delta);
 }
 
-Eigen::MatrixXd analyze_gauss_release(const Eigen::MatrixXd& S, double noise_sd, core::Rng& rng) {
-  return S + core::symmetric_gaussian(rng, S.rows(), noise_sd);
+Eigen::MatrixXd analyze_gauss_release(const Eigen::MatrixXd& S, const LedgerEntry& release, Ledger& ledger,
+                                      core::Rng& rng) {
+  Eigen::MatrixXd noisy = S;
+  symmetric_gaussian_mechanism(noisy, release, ledger, rng);
+  return noisy;
 }
 
-core::EigenPairs analyze_gauss(const Eigen::MatrixXd& S, Eigen::Index k, double noise_sd, core::Rng& rng) {
-  return core::top_eigenpairs(analyze_gauss_release(S, noise_sd, rng), k);
+core::EigenPairs analyze_gauss(const Eigen::MatrixXd& S, Eigen::Index k, const LedgerEntry& release,
+                               Ledger& ledger, core::Rng& rng) {
+  return core::top_eigenpairs(analyze_gauss_release(S, release, ledger, rng), k);
 }
 
 void require_gaussian_privacy(const Privacy& privacy, const std::string& owner) {

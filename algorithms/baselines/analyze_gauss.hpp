@@ -9,25 +9,18 @@
 #include <vector>
 
 #include "algorithms/estimate.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"  // GaussianCalibration, the Gaussian mechanism
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
 #include "core/linalg.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::alg::baselines {
 
-// Which Gaussian calibration turns an l2 sensitivity into a noise standard deviation.
-enum class Calibration {
-  classical,  // Delta sqrt(2 log(1.25/delta)) / eps (dugler2026 §2.9 and cai2024 §2.8 as printed); eps < 1
-              // only
-  analytic,  // Balle & Wang 2018, the smallest sd (dugler2026 remark after Lemma 2: what its experiments use)
-};
-Calibration parse_calibration(const std::string& name);
-std::string to_string(Calibration c);
-// The schema entry every Analyze-Gauss baseline exposes.
+// The schema entry every Analyze-Gauss baseline exposes: "analytic" (Balle & Wang 2018, the smallest sd;
+// dugler2026's remark after Lemma 2: what its experiments use) or "classical" (Delta sqrt(2 log(1.25/delta))
+// / eps, dugler2026 §2.9 and cai2024 §2.8 as printed; eps < 1 only), read by parse_gaussian_calibration.
 ParamSpec calibration_param(const std::string& spec_ref);
-
-// Noise sd for l2 sensitivity `sensitivity` at (eps, delta) (algorithms/mechanisms/gaussian.hpp).
-double gaussian_noise_sd(double sensitivity, double epsilon, double delta, Calibration calibration);
 
 // Frobenius sensitivity of sum_i A_i when every A_i is PSD with Tr A_i <= trace_bound:
 //   add/remove: ||A||_F <= Tr A <= trace_bound;
@@ -40,11 +33,15 @@ double psd_sum_sensitivity(double trace_bound, Neighbours neighbours);
 // `delta`, from the exact Gaussian privacy profile (Balle & Wang 2018, Thm 8).
 double achieved_epsilon(double noise_sd, double sensitivity, double delta);
 
-// S + E, E symmetric with iid N(0, noise_sd^2) on the upper triangle including the diagonal
-// (core::symmetric_gaussian draws it, d(d+1)/2 standard normals column by column).
-Eigen::MatrixXd analyze_gauss_release(const Eigen::MatrixXd& S, double noise_sd, core::Rng& rng);
-// Top-k eigenpairs (largest algebraic eigenvalues) of analyze_gauss_release(S, noise_sd, rng).
-core::EigenPairs analyze_gauss(const Eigen::MatrixXd& S, Eigen::Index k, double noise_sd, core::Rng& rng);
+// S + E, E symmetric with iid N(0, sd^2) on the upper triangle including the diagonal
+// (core::symmetric_gaussian draws it, d(d+1)/2 standard normals column by column), through
+// symmetric_gaussian_mechanism: `release` is its ledger entry (sd in noise_scale; sensitivity the l2 change
+// of the upper triangle, which is at most the Frobenius change of S), recorded in `ledger`.
+Eigen::MatrixXd analyze_gauss_release(const Eigen::MatrixXd& S, const LedgerEntry& release, Ledger& ledger,
+                                      core::Rng& rng);
+// Top-k eigenpairs (largest algebraic eigenvalues) of analyze_gauss_release(S, release, ledger, rng).
+core::EigenPairs analyze_gauss(const Eigen::MatrixXd& S, Eigen::Index k, const LedgerEntry& release,
+                               Ledger& ledger, core::Rng& rng);
 
 // Throws dpb::InvalidArgument naming `owner` unless (eps, delta) is valid with 0 < delta < 1 (every
 // Gaussian mechanism needs delta > 0).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <cmath>
+#include <limits>
 
 #include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/psd_samples.hpp"
@@ -24,7 +25,7 @@ struct CaiDpGaussParams {
   bool clip = false;
   bool as_printed = true;   // kappa = 1 (sensitivity 1/n, add/remove) whatever the neighbours
   bool noise_floor = true;  // covariance: add sigma^2 (I - V V^T)
-  Calibration calibration = Calibration::analytic;
+  GaussianCalibration calibration = GaussianCalibration::analytic;
 };
 
 class CaiDpGauss final : public Estimator {
@@ -62,12 +63,21 @@ class CaiDpGauss final : public Estimator {
                       "fails on this data",
                       exceeding));
     const Eigen::MatrixXd A = data.weighted_sum(c);
+    if (p_.rule == ScaleRule::max_norm)
+      // s scales the released eigenvalues and was read off the data without noise (cai2024 §6).
+      out.ledger.record(exact_entry("DP-Gauss* scale s = max_i ||X_i||^2, unprivatised",
+                                    std::numeric_limits<double>::infinity(), in.privacy.neighbours));
     // N symmetric, iid N(0, tau^2) on i <= j, tau = kappa sqrt(2 log(1.25/delta)) / (n eps) (classical);
     // Vr = top-r eigenvectors of A + N.
-    const double tau = gaussian_noise_sd(sensitivity(in.privacy.neighbours) / nn, in.privacy.epsilon,
-                                         in.privacy.delta, p_.calibration);
+    const double tau = gaussian_sigma(p_.calibration, sensitivity(in.privacy.neighbours) / nn,
+                                      in.privacy.epsilon, in.privacy.delta);
     out.diagnostics.counters["noise_sd"] = tau;
-    const core::EigenPairs top = core::top_eigenpairs(release_(A, tau, in, rng), in.k);
+    // Each c_i Xs_i Xs_i^T is PSD with trace <= 1/n (clipped, or under the model's ||X_i||^2 <= s), so the
+    // true sensitivity is psd_sum_sensitivity(1)/n whatever kappa the noise was calibrated to.
+    const LedgerEntry release =
+        gaussian_entry("Analyze-Gauss release of the scaled second moment",
+                       psd_sum_sensitivity(1.0, in.privacy.neighbours) / nn, tau, in.privacy);
+    const core::EigenPairs top = core::top_eigenpairs(release_(A, release, in, out.ledger, rng), in.k);
     out.Q = top.vectors;
     // Covariance [inferred, cai2024 A13]: s Vr D_r Vr^T, plus sigma^2 (I - Vr Vr^T) by default.
     out.eigenvalues = s * top.values;
@@ -77,8 +87,6 @@ class CaiDpGauss final : public Estimator {
       Sigma += sigma2 * (Eigen::MatrixXd::Identity(p, p) - top.vectors * top.vectors.transpose());
     }
     out.Sigma = std::move(Sigma);
-    out.diagnostics.budget.push_back(
-        {"Analyze-Gauss release of the scaled second moment", in.privacy.epsilon, in.privacy.delta});
     out.claim = claim(in);
     return out;
   }
@@ -89,10 +97,10 @@ class CaiDpGauss final : public Estimator {
       return not_private_claim(in.privacy,
                                {"DP-Gauss*: the scaling s = max_i ||X_i||^2 is data-dependent and not "
                                 "privatised (cai2024 §6); benchmark only"});
-    const double sd = gaussian_noise_sd(sensitivity(in.privacy.neighbours), in.privacy.epsilon,
-                                        in.privacy.delta, p_.calibration);
+    const double sd = gaussian_sigma(p_.calibration, sensitivity(in.privacy.neighbours), in.privacy.epsilon,
+                                     in.privacy.delta);
     std::vector<std::string> conditions;
-    if (p_.calibration == Calibration::classical)
+    if (p_.calibration == GaussianCalibration::classical)
       conditions.push_back("eps < 1 (classical Gaussian calibration)");
     PrivacyClaim claim = gaussian_release_claim(
         in.privacy, sd, psd_sum_sensitivity(1.0, in.privacy.neighbours), std::move(conditions));
@@ -130,9 +138,9 @@ class CaiDpGauss final : public Estimator {
   SecondMomentRelease release_;
 };
 
-Eigen::MatrixXd analyze_gauss_second_moment(const Eigen::MatrixXd& A, double noise_sd, const Input&,
-                                            core::Rng& rng) {
-  return analyze_gauss_release(A, noise_sd, rng);
+Eigen::MatrixXd analyze_gauss_second_moment(const Eigen::MatrixXd& A, const LedgerEntry& release,
+                                            const Input&, Ledger& ledger, core::Rng& rng) {
+  return analyze_gauss_release(A, release, ledger, rng);
 }
 
 std::vector<ParamSpec> common_params() {
@@ -161,7 +169,7 @@ std::vector<ParamSpec> common_params() {
 
 CaiDpGaussParams read_common(const core::ParamMap& p, const std::string& id) {
   CaiDpGaussParams q;
-  q.calibration = parse_calibration(p.get_string("calibration", "analytic", id));
+  q.calibration = parse_gaussian_calibration(p.get_string("calibration", "analytic", id), id);
   q.as_printed = p.get_string("mode", "faithful", id) == "faithful";
   q.noise_floor = p.get_string("covariance", "plus_noise_floor", id) == "plus_noise_floor";
   return q;

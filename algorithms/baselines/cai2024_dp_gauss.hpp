@@ -7,6 +7,7 @@
 #include <functional>
 #include <memory>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 
@@ -16,10 +17,12 @@ AlgorithmEntry cai2024_dp_gauss_entry();
 AlgorithmEntry cai2024_dp_gauss_star_entry();
 
 // The noisy release of the scaled second moment A = (1/n) sum_i c_i Xs_i Xs_i^T whose top-r
-// eigenpairs DP-Gauss returns; `noise_sd` is the Analyze-Gauss sd it calibrated for `in.privacy`.
-// The real baselines use analyze_gauss_release; this seam lets algorithms/mutants swap in a broken one.
-using SecondMomentRelease = std::function<Eigen::MatrixXd(const Eigen::MatrixXd& A, double noise_sd,
-                                                          const Input& in, core::Rng& rng)>;
+// eigenpairs DP-Gauss returns. `release` is the Analyze-Gauss ledger entry DP-Gauss calibrated for
+// `in.privacy` (noise_scale: the sd; sensitivity: the true l2 sensitivity of A's upper triangle); the real
+// baselines pass both to analyze_gauss_release, which records it in `ledger`. This seam lets
+// algorithms/mutants swap in a broken release, which must record in `ledger` the release it really makes.
+using SecondMomentRelease = std::function<Eigen::MatrixXd(
+    const Eigen::MatrixXd& A, const LedgerEntry& release, const Input& in, Ledger& ledger, core::Rng& rng)>;
 // baseline.dp_gauss from its resolved parameters, releasing A through `release`.
 std::unique_ptr<Estimator> make_cai2024_dp_gauss(const core::ParamMap& params, SecondMomentRelease release);
 

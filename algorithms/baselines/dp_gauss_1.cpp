@@ -25,12 +25,11 @@ class DpGauss1 final : public Estimator {
     // Step 2: X <- sum_i At_i (the SUM, not the mean).
     const Eigen::MatrixXd X = data.weighted_sum(c);
     // Steps 3-4: X' <- X + E, E symmetric N(0, Delta_1^2); top-k eigenvectors of X'.
-    const core::EigenPairs top =
-        dp_gauss_1_release(X, in.k, beta, in.privacy, p_.calibration, p_.faithful, rng, out.diagnostics);
+    const core::EigenPairs top = dp_gauss_1_release(X, in.k, beta, in.privacy, p_.calibration, p_.faithful,
+                                                    "Analyze-Gauss release of the trace-clipped sum",
+                                                    out.ledger, rng, out.diagnostics);
     out.Q = top.vectors;
     out.eigenvalues = top.values / static_cast<double>(data.n());  // second-moment scale (post-processing)
-    out.diagnostics.budget.push_back(
-        {"Analyze-Gauss release of the trace-clipped sum", in.privacy.epsilon, in.privacy.delta});
     out.claim = claim(in);
     return out;
   }
@@ -39,11 +38,11 @@ class DpGauss1 final : public Estimator {
     require_gaussian_privacy(in.privacy, kId);
     // The claim scales out beta: noise and sensitivity are both proportional to beta^2.
     const double assumed = p_.faithful ? 1.0 : psd_sum_sensitivity(1.0, in.privacy.neighbours);
-    const double sd = gaussian_noise_sd(assumed, in.privacy.epsilon, in.privacy.delta, p_.calibration);
+    const double sd = gaussian_sigma(p_.calibration, assumed, in.privacy.epsilon, in.privacy.delta);
     std::vector<std::string> conditions = {
         "every A_i trace-clipped to Tr A_i <= beta^2 with beta fixed before seeing the data (given, or "
         "from the model's population quantities)"};
-    if (p_.calibration == Calibration::classical)
+    if (p_.calibration == GaussianCalibration::classical)
       conditions.push_back("eps < 1 (classical Gaussian calibration)");
     return gaussian_release_claim(in.privacy, sd, psd_sum_sensitivity(1.0, in.privacy.neighbours),
                                   std::move(conditions));
@@ -56,14 +55,17 @@ class DpGauss1 final : public Estimator {
 }  // namespace
 
 core::EigenPairs dp_gauss_1_release(const Eigen::MatrixXd& clipped_sum, Eigen::Index k, double beta,
-                                    const Privacy& budget, Calibration calibration, bool as_printed,
-                                    core::Rng& rng, Diagnostics& diagnostics) {
+                                    const Privacy& budget, GaussianCalibration calibration, bool as_printed,
+                                    const std::string& step, Ledger& ledger, core::Rng& rng,
+                                    Diagnostics& diagnostics) {
   // Delta_1 = beta^2 sqrt(2 log(1.25/delta)) / eps as printed (classical calibration of sensitivity beta^2).
   const double trace_bound = beta * beta;
-  const double sensitivity = as_printed ? trace_bound : psd_sum_sensitivity(trace_bound, budget.neighbours);
-  const double sd = gaussian_noise_sd(sensitivity, budget.epsilon, budget.delta, calibration);
+  const double sensitivity = psd_sum_sensitivity(trace_bound, budget.neighbours);
+  const double sd =
+      gaussian_sigma(calibration, as_printed ? trace_bound : sensitivity, budget.epsilon, budget.delta);
   diagnostics.counters["noise_sd"] = sd;
-  return analyze_gauss(clipped_sum, k, sd, rng);
+  // The ledger gets the true sensitivity, so the printed noise under replace-one costs what it really costs.
+  return analyze_gauss(clipped_sum, k, gaussian_entry(step, sensitivity, sd, budget), ledger, rng);
 }
 
 AlgorithmEntry dp_gauss_1_entry() {

@@ -2,6 +2,7 @@
 // baseline.dp_gauss_1: DP-Gauss-1 of dugler2026 §2.9, i.e. Analyze Gauss (Dwork, Talwar, Thakurta,
 // Zhang 2014, Alg. 1) on the trace-clipped SUM of the A_i.
 #include <Eigen/Dense>
+#include <string>
 
 #include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/registry.hpp"
@@ -11,11 +12,14 @@ namespace dpb::alg::baselines {
 AlgorithmEntry dp_gauss_1_entry();
 
 // Steps 3-4 of DP-Gauss-1 (shared with DP-Gauss-2's fallback): noise the clipped sum S (every summand
-// PSD with trace <= beta^2) for (budget.epsilon, budget.delta) and return its top-k eigenpairs. The
-// noise is calibrated to beta^2 when `as_printed` (the paper's Delta_1; add/remove-correct), else to
-// psd_sum_sensitivity(beta^2, budget.neighbours). Records "noise_sd" in diagnostics.
+// PSD with trace <= beta^2) for `budget` and return its top-k eigenpairs. The noise is calibrated to
+// beta^2 when `as_printed` (the paper's Delta_1; add/remove-correct), else to
+// psd_sum_sensitivity(beta^2, budget.neighbours); either way the release is recorded in `ledger` as `step`
+// with the true sensitivity psd_sum_sensitivity(beta^2, budget.neighbours). Records "noise_sd" in
+// diagnostics.
 core::EigenPairs dp_gauss_1_release(const Eigen::MatrixXd& clipped_sum, Eigen::Index k, double beta,
-                                    const Privacy& budget, Calibration calibration, bool as_printed,
-                                    core::Rng& rng, Diagnostics& diagnostics);
+                                    const Privacy& budget, GaussianCalibration calibration, bool as_printed,
+                                    const std::string& step, Ledger& ledger, core::Rng& rng,
+                                    Diagnostics& diagnostics);
 
 }  // namespace dpb::alg::baselines

@@ -10,7 +10,6 @@
 #include "algorithms/baselines/psd_samples.hpp"
 #include "algorithms/baselines/trace_clipping.hpp"
 #include "algorithms/mechanisms/laplace.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg::baselines {
 namespace {
@@ -39,8 +38,9 @@ class DpGauss2 final : public Estimator {
     out.diagnostics.counters["beta"] = beta;
     // "X as above": At_i <- A_i min{1, beta^2/Tr A_i}, X <- sum_i At_i (spec: dugler2026 §2.9).
     const Eigen::MatrixXd X = data.weighted_sum(trace_clip_weights(data, beta, out.diagnostics));
-    const core::EigenPairs top = p_.faithful ? faithful_release(in, X, beta, rng, out.diagnostics)
-                                             : corrected_release(in, X, beta, rng, out.diagnostics);
+    const core::EigenPairs top = p_.faithful
+                                     ? faithful_release(in, X, beta, out.ledger, rng, out.diagnostics)
+                                     : corrected_release(in, X, beta, out.ledger, rng, out.diagnostics);
     out.Q = top.vectors;
     out.claim = claim(in);
     return out;
@@ -59,7 +59,7 @@ class DpGauss2 final : public Estimator {
             "Propose-Test-Release: Laplace gap test ({:g} eps, {:g} delta) + Gaussian projector release "
             "or Analyze-Gauss fallback (the rest), basic composition",
             p_.gap_fraction, p_.gap_fraction)};
-    if (p_.calibration == Calibration::classical)
+    if (p_.calibration == GaussianCalibration::classical)
       conditions.push_back("eps < 1 for each Gaussian step (classical Gaussian calibration)");
     return {in.privacy.epsilon, in.privacy.delta, in.privacy.neighbours, ClaimScope::worst_case,
             std::move(conditions)};
@@ -72,8 +72,8 @@ class DpGauss2 final : public Estimator {
   //      a lower confidence bound on the gap: P(T > true gap) = delta1.
   //   3. (eps2, delta2): if T > 0 release W = V_k V_k^T + E, E calibrated to projector_sensitivity(T);
   //      otherwise Analyze-Gauss (DP-Gauss-1) on X. Either branch depends on the data only through X.
-  core::EigenPairs corrected_release(const Input& in, const Eigen::MatrixXd& X, double beta, core::Rng& rng,
-                                     Diagnostics& diag) const {
+  core::EigenPairs corrected_release(const Input& in, const Eigen::MatrixXd& X, double beta, Ledger& ledger,
+                                     core::Rng& rng, Diagnostics& diag) const {
     const Eigen::Index k = in.k;
     const Privacy test{p_.gap_fraction * in.privacy.epsilon, p_.gap_fraction * in.privacy.delta,
                        in.privacy.neighbours};
@@ -82,26 +82,33 @@ class DpGauss2 final : public Estimator {
     const Eigen::MatrixXd Xn = X / (beta * beta);
     const core::EigenPairs top = core::top_eigenpairs(Xn, k + 1);
     const double gap = top.values[k - 1] - top.values[k];
-    const double b = laplace_scale(gap_sensitivity(in.privacy.neighbours), test.epsilon);
-    const double lower = gap + core::laplace(rng, b) - b * std::log(1.0 / (2.0 * test.delta));
+    const double sensitivity = gap_sensitivity(in.privacy.neighbours);
+    const double b = laplace_scale(sensitivity, test.epsilon);
+    // Calibrated for (eps1, delta1): the Laplace noise gives eps1, the margin makes P(T > gap) = delta1 (the
+    // Propose-Test-Release failure probability).
+    LedgerEntry gap_test = laplace_entry("gap test: Laplace lower confidence bound on lambda_k - lambda_{k+1}",
+                                         sensitivity, b, test);
+    gap_test.mechanism = Mechanism::propose_test_release;
+    gap_test.truncation = b * std::log(1.0 / (2.0 * test.delta));
+    const double lower = laplace_mechanism(gap, gap_test, ledger, rng) - gap_test.truncation;
     diag.counters["noisy_gap_lower_bound"] = lower;
     diag.counters["gap_test_passed"] = lower > 0;
-    diag.budget.push_back(
-        {"gap test: Laplace lower confidence bound on lambda_k - lambda_{k+1}", test.epsilon, test.delta});
     if (!(lower > 0)) {
       diag.notes.push_back(
           "gap test failed (noisy lower bound <= 0): fell back to Analyze-Gauss (DP-Gauss-1) "
           "with the remaining budget");
-      diag.budget.push_back(
-          {"fallback: Analyze-Gauss release of the trace-clipped sum", release.epsilon, release.delta});
-      return dp_gauss_1_release(X, k, beta, release, p_.calibration, false, rng, diag);
+      return dp_gauss_1_release(X, k, beta, release, p_.calibration, false,
+                                "fallback: Analyze-Gauss release of the trace-clipped sum", ledger, rng,
+                                diag);
     }
     const Eigen::MatrixXd Vk = top.vectors.leftCols(k);
-    const double sd = gaussian_noise_sd(projector_sensitivity(lower, k, in.privacy.neighbours),
-                                        release.epsilon, release.delta, p_.calibration);
+    // Davis–Kahan at the released lower bound T: the projector's sensitivity whenever gap(X) >= T.
+    const double projector = projector_sensitivity(lower, k, in.privacy.neighbours);
+    const double sd = gaussian_sigma(p_.calibration, projector, release.epsilon, release.delta);
     diag.counters["noise_sd"] = sd;
-    diag.budget.push_back({"Gaussian release of the projector V_k V_k^T", release.epsilon, release.delta});
-    return analyze_gauss(Vk * Vk.transpose(), k, sd, rng);
+    return analyze_gauss(
+        Vk * Vk.transpose(), k,
+        gaussian_entry("Gaussian release of the projector V_k V_k^T", projector, sd, release), ledger, rng);
   }
 
   // As printed (spec: dugler2026 §2.9, [verbatim]); NOT private:
@@ -109,17 +116,22 @@ class DpGauss2 final : public Estimator {
   //   if g_k <= 0: resample the noise
   //   Delta_2 = beta^2 (1 + sqrt(2 log(1/delta)/eps)) / |g_k - 2(1 + log(1/delta)/eps)|
   //   W <- V_k V_k^T + E, E symmetric iid N(0, Delta_2^2); top-k eigenvectors of W
-  core::EigenPairs faithful_release(const Input& in, const Eigen::MatrixXd& X, double beta, core::Rng& rng,
-                                    Diagnostics& diag) const {
+  // The ledger records what it does: every Laplace draw on a gap whose sensitivity is beta^2 (add/remove) or
+  // 2 beta^2 (replace), and the projector release with its true sensitivity sqrt(2k) (no gap is guaranteed).
+  core::EigenPairs faithful_release(const Input& in, const Eigen::MatrixXd& X, double beta, Ledger& ledger,
+                                    core::Rng& rng, Diagnostics& diag) const {
     const Eigen::Index k = in.k;
     const double eps = in.privacy.epsilon, log_inv_delta = std::log(1.0 / in.privacy.delta);
     const core::EigenPairs top = core::top_eigenpairs(X, k + 1);
     const double gap = top.values[k - 1] - top.values[k];
-    double g = gap + core::laplace(rng, 2.0 / eps);
+    const LedgerEntry gap_draw = laplace_entry(
+        "gap test as printed: Lap(2/eps), resampled until positive (no valid budget)",
+        gap_sensitivity(in.privacy.neighbours) * beta * beta, 2.0 / eps, {eps, 0.0, in.privacy.neighbours});
+    double g = laplace_mechanism(gap, gap_draw, ledger, rng);
     long resamples = 0;
     // gap >= 0, so each draw passes with probability >= 1/2: the loop ends almost surely.
     while (!(g > 0)) {
-      g = gap + core::laplace(rng, 2.0 / eps);
+      g = laplace_mechanism(gap, gap_draw, ledger, rng);
       ++resamples;
     }
     diag.counters["noisy_gap"] = g;
@@ -128,10 +140,13 @@ class DpGauss2 final : public Estimator {
                       std::abs(g - 2.0 * (1.0 + log_inv_delta / eps));
     diag.counters["noise_sd"] = sd;
     diag.notes.push_back("faithful mode: NOT differentially private (gap test resampled until it passes)");
-    diag.budget.push_back({"gap test as printed: Lap(2/eps), resampled (no valid budget)", eps, 0.0});
-    diag.budget.push_back({"projector release as printed (no valid budget)", eps, in.privacy.delta});
     const Eigen::MatrixXd Vk = top.vectors.leftCols(k);
-    return analyze_gauss(Vk * Vk.transpose(), k, sd, rng);
+    // ||P - P'||_F <= sqrt(2k) for any two rank-k projectors, attained when nothing bounds the gap.
+    const double projector = std::sqrt(2.0 * static_cast<double>(k));
+    return analyze_gauss(
+        Vk * Vk.transpose(), k,
+        gaussian_entry("projector release as printed (no valid budget)", projector, sd, in.privacy), ledger,
+        rng);
   }
 
   DpGauss2Params p_;

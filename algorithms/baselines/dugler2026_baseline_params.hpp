@@ -25,7 +25,7 @@ struct DuglerClipRadii {
 
 struct DuglerBaselineParams {
   DuglerClipRadii radii;
-  Calibration calibration = Calibration::analytic;
+  GaussianCalibration calibration = GaussianCalibration::analytic;
   bool faithful = false;  // mode = faithful: the paper's constants as printed
 
   // Reads the values (defaults for absent ones); throws dpb::InvalidArgument naming `owner` on a wrong type

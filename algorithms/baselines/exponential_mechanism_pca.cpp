@@ -24,11 +24,15 @@ class ExponentialMechanismPca final : public Estimator {
           "{}: samples one direction (k = 1); the k > 1 version needs the matrix Bingham, got k = {}", kId, in.k));
     Estimate out;
     out.diagnostics.counters["beta"] = beta_;
-    const Eigen::MatrixXd M = exponential_mechanism_exponent(data, beta_, in.privacy.epsilon, out.diagnostics);
-    const BinghamDraw draw = sample_bingham(M, rng);
+    const double inverse_temperature = exponential_mechanism_inverse_temperature(beta_, in.privacy.epsilon);
+    const Eigen::MatrixXd S = exponential_mechanism_scores(data, beta_, out.diagnostics);
+    // Every clipped summand is PSD with trace <= beta^2, so the change of S has spectral norm <= beta^2 for a
+    // replaced (eigenvalues in [-beta^2, beta^2]), added or removed record: the score sensitivity.
+    const BinghamDraw draw =
+        sphere_exponential_mechanism(S, inverse_temperature, beta_ * beta_, in.privacy,
+                                     "exponential mechanism on the sphere, score v^T S v", out.ledger, rng);
     out.Q = Eigen::MatrixXd(draw.x);
     out.diagnostics.counters["proposals"] = static_cast<double>(draw.proposals);
-    out.diagnostics.budget.push_back({"exponential mechanism on the sphere, score v^T S v", in.privacy.epsilon, 0});
     out.claim = claim(in);
     return out;
   }
@@ -49,15 +53,18 @@ class ExponentialMechanismPca final : public Estimator {
 
 }  // namespace
 
-Eigen::MatrixXd exponential_mechanism_exponent(const PsdSamples& data, double beta, double epsilon,
-                                               Diagnostics& diagnostics) {
+Eigen::MatrixXd exponential_mechanism_scores(const PsdSamples& data, double beta, Diagnostics& diagnostics) {
+  if (!(beta > 0)) throw InvalidArgument(fmt::format("{}: beta must be > 0, got {}", kId, beta));
+  // Trace clipping (for A_i = x x^T it is l2 clipping of x) leaves every summand PSD with trace <= beta^2,
+  // so v^T A_i v lies in [0, beta^2] for every unit v: the score's sensitivity is beta^2.
+  return data.weighted_sum(trace_clip_weights(data, beta, diagnostics));
+}
+
+double exponential_mechanism_inverse_temperature(double beta, double epsilon) {
   if (!(beta > 0) || !(epsilon > 0))
     throw InvalidArgument(fmt::format("{}: beta and eps must be > 0, got {} and {}", kId, beta, epsilon));
-  // Trace clipping (for A_i = x x^T it is l2 clipping of x) leaves every summand PSD with trace <= beta^2,
-  // so v^T A_i v lies in [0, beta^2] for every unit v: the score's sensitivity is beta^2, and the
-  // exponential mechanism samples from exp(eps q(v) / (2 beta^2)).
-  const Eigen::MatrixXd S = data.weighted_sum(trace_clip_weights(data, beta, diagnostics));
-  return (epsilon / (2 * beta * beta)) * S;
+  // The exponential mechanism samples from exp(eps q(v) / (2 Delta_q)), Delta_q = beta^2.
+  return epsilon / (2 * beta * beta);
 }
 
 AlgorithmEntry exponential_mechanism_pca_entry() {

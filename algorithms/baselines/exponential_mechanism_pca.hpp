@@ -15,10 +15,12 @@ namespace dpb::alg::baselines {
 
 AlgorithmEntry exponential_mechanism_pca_entry();
 
-// The Bingham parameter the mechanism samples from: (eps / (2 beta^2)) sum_i c_i A_i with
-// c_i = min{1, beta^2 / Tr A_i} (for A_i = x_i x_i^T: l2 clipping of x_i). Counts "clipped" in
-// `diagnostics`. Throws dpb::InvalidArgument unless eps, beta > 0.
-Eigen::MatrixXd exponential_mechanism_exponent(const PsdSamples& data, double beta, double epsilon,
-                                               Diagnostics& diagnostics);
+// The score matrix S = sum_i c_i A_i with c_i = min{1, beta^2 / Tr A_i} (for A_i = x_i x_i^T: l2 clipping
+// of x_i), whose quadratic form v^T S v is the score. Counts "clipped" in `diagnostics`. Throws
+// dpb::InvalidArgument unless beta > 0.
+Eigen::MatrixXd exponential_mechanism_scores(const PsdSamples& data, double beta, Diagnostics& diagnostics);
+// The inverse temperature eps / (2 beta^2) of the Bingham density exp(eps v^T S v / (2 beta^2)). Throws
+// dpb::InvalidArgument unless eps, beta > 0.
+double exponential_mechanism_inverse_temperature(double beta, double epsilon);
 
 }  // namespace dpb::alg::baselines

@@ -36,11 +36,7 @@ KDpOjasParams KDpOjas::from_params(const core::ParamMap& p) {
   return o;
 }
 
-PrivacyClaim KDpOjas::claim(const Input& in) const {
-  return deflation_claim(PrivateOja(params_.component).claim(in));
-}
-
-Estimate KDpOjas::run(const Input& in, core::Rng& rng) const {
+PrivateOjaParams KDpOjas::component_params(const Input& in) const {
   // The clipping threshold needs lambda1 and gamma: resolve them once on the full problem (an upper bound
   // for every deflated one, so clipping stays as rare) and pass them explicitly.
   PrivateOjaParams component = params_.component;
@@ -51,7 +47,16 @@ Estimate KDpOjas::run(const Input& in, core::Rng& rng) const {
   if (component.practical.kind == liu2022::PracticalSchedule::inverse_time && !(component.practical.c1 > 0))
     throw InvalidArgument(
         fmt::format("{}: needs an explicit c1 > 0 (the deflated problems have no oracle)", kOwner));
-  const PrivateOja solver(component);
+  return component;
+}
+
+PrivacyClaim KDpOjas::claim(const Input& in) const {
+  const PrivateOja solver(component_params(in));
+  return deflation_claim(in, [&](const Input& component) { return solver.claim(component); });
+}
+
+Estimate KDpOjas::run(const Input& in, core::Rng& rng) const {
+  const PrivateOja solver(component_params(in));
   Estimate est =
       deflate_components(in, kOwner, [&](const Input& sub, Eigen::Index) { return solver.run(sub, rng); });
   est.claim = claim(in);
@@ -70,7 +75,7 @@ void register_k_dp_ojas(Registry& r) {
         real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "dugler2026 §7 F.2"),
         real_param("eta", 0, 0, std::nullopt, "constant step; 0 means 0.5/(n/k)", "cai2024 §2.8"),
         choice_param("noise_calibration", "no_amplification",
-                     {"no_amplification", "lemma3_1", "shuffling_bound"},
+                     {"no_amplification", "proven", "lemma3_1", "shuffling_bound"},
                      "Private Oja's noise multiplier (see liu2022.private_oja)", "liu2022 §3.1, §3.2"),
         real_param("noise_constant", 1, 1e-12, std::nullopt, "C' (lemma3_1)", "liu2022 §2.2"),
         real_param("clip_constant", 1, 1e-12, std::nullopt, "C in beta", "liu2022 §2.2 line 3"),

@@ -25,6 +25,8 @@ class KDpOjas final : public Estimator {
   PrivacyClaim claim(const Input& in) const override;
 
  private:
+  // The component parameters with lambda1 and gamma resolved on the full problem.
+  PrivateOjaParams component_params(const Input& in) const;
   KDpOjasParams params_;
 };
 

@@ -1,13 +1,42 @@
 #include "algorithms/baselines/k_dp_pca.hpp"
 
 #include <fmt/format.h>
+
+#include <optional>
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <utility>
 
 #include "core/errors.hpp"
 
 namespace dpb::alg {
 namespace {
 const std::string kOwner = "baseline.k_dp_pca";
+}
+
+Ledger block_ledger(const std::vector<Ledger>& blocks) {
+  Ledger out;
+  std::int64_t next = 0;  // parts of earlier blocks are 0..next-1
+  for (std::size_t j = 0; j < blocks.size(); ++j) {
+    const auto& entries = blocks[j].entries();
+    const bool has_parts =
+        std::any_of(entries.begin(), entries.end(), [](const LedgerEntry& e) { return e.part >= 0; });
+    const std::int64_t whole_block = has_parts ? -1 : next++;
+    std::map<std::int64_t, std::int64_t> renumbered;
+    for (LedgerEntry e : entries) {
+      // A part of block j is a batch of block j's records: disjoint from every other block's.
+      if (e.part >= 0)
+        e.part =
+            renumbered.try_emplace(e.part, next + static_cast<std::int64_t>(renumbered.size())).first->second;
+      else
+        e.part = whole_block;
+      e.step = fmt::format("component {}: {}", j + 1, e.step);
+      out.record(e);
+    }
+    next += static_cast<std::int64_t>(renumbered.size());
+  }
+  return out;
 }
 
 DeflatedSampleRange::DeflatedSampleRange(const core::SampleMatrices& base, Eigen::Index offset,
@@ -50,6 +79,7 @@ Estimate deflate_components(const Input& in, const std::string& owner,
     throw InvalidArgument(fmt::format("{}: n = {} samples cannot give k = {} fresh blocks", owner, n, k));
   Eigen::MatrixXd U(d, 0);
   Estimate est;
+  std::vector<Ledger> ledgers;
   for (Eigen::Index j = 0; j < k; ++j) {
     const DeflatedSampleRange view(*in.samples, j * block, block, U);
     Input sub = in;
@@ -68,9 +98,10 @@ Estimate deflate_components(const Input& in, const std::string& owner,
     const std::string prefix = fmt::format("component {}: ", j + 1);
     for (const auto& [name, value] : e.diagnostics.counters) est.diagnostics.counters[prefix + name] = value;
     for (const auto& note : e.diagnostics.notes) est.diagnostics.notes.push_back(prefix + note);
-    for (const auto& b : e.diagnostics.budget)
-      est.diagnostics.budget.push_back({prefix + b.step, b.epsilon, b.delta});
+    ledgers.push_back(std::move(e.ledger));
   }
+  // Component j read only block j; the deflation basis it saw is the earlier components' released output.
+  est.ledger = block_ledger(ledgers);
   est.diagnostics.counters["unused_samples"] = static_cast<double>(n - k * block);
   est.Q = U;
   return est;
@@ -100,7 +131,19 @@ KDpPcaParams KDpPca::from_params(const core::ParamMap& p) {
   return o;
 }
 
-PrivacyClaim deflation_claim(PrivacyClaim c) {
+PrivacyClaim deflation_claim(const Input& in,
+                             const std::function<PrivacyClaim(const Input& component)>& component_claim) {
+  Input sub = in;
+  sub.X = nullptr;
+  sub.k = 1;
+  sub.oracle = nullptr;
+  const Eigen::MatrixXd none(in.samples ? in.samples->d() : 0, 0);
+  std::optional<DeflatedSampleRange> block;
+  if (in.samples && in.k >= 1 && in.samples->n() / in.k >= 1) {
+    block.emplace(*in.samples, 0, in.samples->n() / in.k, none);
+    sub.samples = &*block;
+  }
+  PrivacyClaim c = component_claim(sub);
   c.conditions.insert(
       c.conditions.begin(),
       "parallel composition (Lemma B.2, adaptive) over the k components: each runs on its own "
@@ -109,7 +152,7 @@ PrivacyClaim deflation_claim(PrivacyClaim c) {
 }
 
 PrivacyClaim KDpPca::claim(const Input& in) const {
-  return deflation_claim(DpPca(params_.component).claim(in));
+  return deflation_claim(in, [&](const Input& component) { return DpPca(params_.component).claim(component); });
 }
 
 Estimate KDpPca::run(const Input& in, core::Rng& rng) const {

@@ -4,6 +4,8 @@
 // deflated matrices P A_i P with P = I - U U^T projecting out the directions found so far. Built from
 // liu2022 components, so it is registered from algorithms/pca/liu2022_registry.cpp.
 #include <functional>
+#include <string>
+#include <vector>
 
 #include "algorithms/pca/dp_pca.hpp"
 
@@ -30,12 +32,22 @@ class DeflatedSampleRange final : public core::SampleMatrices {
 // The deflation loop both k_dp_pca and k_dp_ojas use: k components on disjoint blocks of floor(n/k)
 // samples; `solve(component_input, j)` returns a unit vector estimate (Q, d x 1) for the deflated
 // problem; it is projected onto the complement of the directions found so far and normalised
-// (post-processing). Diagnostics of component j are merged with the prefix "component j: ".
+// (post-processing). Diagnostics of component j are merged with the prefix "component j: ", and the
+// components' ledgers by block_ledger.
 Estimate deflate_components(const Input& in, const std::string& owner,
                             const std::function<Estimate(const Input& component, Eigen::Index j)>& solve);
 
-// A component's claim, with the parallel-composition condition of the deflation prepended.
-PrivacyClaim deflation_claim(PrivacyClaim component_claim);
+// The ledger of runs on disjoint blocks of records (parallel composition, liu2022 Lemma B.2), block j's
+// steps named "component j+1: ...". Every part (disjoint batch, Ledger::set_part) of every block becomes a
+// part of its own; a block that uses no parts becomes one part. A block that mixes parts with steps on
+// any of its records has those steps composed with everything (sound, not tight): one level of parts
+// cannot say that they read block j only.
+Ledger block_ledger(const std::vector<Ledger>& blocks);
+
+// The claim of a deflation run: `component_claim` of the input component 1 sees (k = 1, its block of
+// floor(n/k) samples, no oracle), with the parallel-composition condition of the deflation prepended.
+PrivacyClaim deflation_claim(const Input& in,
+                             const std::function<PrivacyClaim(const Input& component)>& component_claim);
 
 struct KDpPcaParams {
   enum class Schedule {

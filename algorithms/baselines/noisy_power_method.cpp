@@ -28,27 +28,30 @@ int iteration_count(int given, Eigen::Index d) {
 
 // Sensitivity of S X for orthonormal X when one clipped summand B (PSD, Tr B <= beta^2,
 // sum_j sqrt(B_jj) <= alpha) changes:
-//   trace bound:     ||B X||_F <= ||B||_F ||X||_op <= Tr B <= beta^2; replace: ||(B' - B) X||_F <= ||B' -
-//   B||_F
-//                    <= sqrt(2) beta^2 (psd_sum_sensitivity);
+//   trace bound:     ||B X||_F <= ||B||_F ||X||_op <= Tr B <= beta^2; replace:
+//                    ||(B' - B) X||_F <= ||B' - B||_F <= sqrt(2) beta^2 (psd_sum_sensitivity);
 //   coherence bound: ||B_{:,j}||_2 <= sqrt(B_jj Tr B) (PSD), so ||B X||_F <= sum_j ||B_{:,j}|| ||X_{j,:}||
 //                    <= beta alpha sqrt(k) ||X||_max; replace: twice that (triangle inequality).
+PowerSensitivity corrected_sensitivity(double beta, double alpha, Eigen::Index k, Neighbours neighbours) {
+  const double c = neighbours == Neighbours::replace ? 2.0 : 1.0;
+  return {psd_sum_sensitivity(beta * beta, neighbours), c * std::sqrt(static_cast<double>(k)) * beta * alpha};
+}
+
 PowerNoiseRule corrected_rule(double beta, double alpha, Eigen::Index k, int L, const Privacy& privacy,
-                              Calibration calibration, bool compose_iterations) {
-  const double c = privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
+                              GaussianCalibration calibration, bool compose_iterations) {
   PowerNoiseRule rule;
-  rule.trace_sensitivity = psd_sum_sensitivity(beta * beta, privacy.neighbours);
-  rule.coherence_sensitivity = c * std::sqrt(static_cast<double>(k)) * beta * alpha;
+  rule.sensitivity = rule.scaled_to = corrected_sensitivity(beta, alpha, k, privacy.neighbours);
   // L releases, each with noise multiplier sqrt(L) z, compose to one release with multiplier z (Gaussian
   // DP, Dong–Roth–Su 2022, Cor. 3.3): (eps, delta) exactly when z is calibrated for sensitivity 1.
   const double releases = compose_iterations ? static_cast<double>(L) : 1.0;
-  rule.multiplier = std::sqrt(releases) * gaussian_noise_sd(1.0, privacy.epsilon, privacy.delta, calibration);
+  rule.multiplier = std::sqrt(releases) * gaussian_sigma(calibration, 1.0, privacy.epsilon, privacy.delta);
   return rule;
 }
 
-PowerNoiseRule faithful_rule(double beta, double alpha, int L, const Privacy& privacy) {
+PowerNoiseRule faithful_rule(double beta, double alpha, Eigen::Index k, int L, const Privacy& privacy) {
   PowerNoiseRule rule;
-  rule.coherence_sensitivity = beta * alpha;
+  rule.scaled_to.coherence = beta * alpha;
+  rule.sensitivity = corrected_sensitivity(beta, alpha, k, privacy.neighbours);
   rule.multiplier = std::sqrt(4.0 * L * std::log(1.0 / privacy.delta)) / privacy.epsilon;
   return rule;
 }
@@ -72,17 +75,20 @@ class NoisyPowerMethod final : public Estimator {
     const Eigen::MatrixXd S =
         data.weighted_sum(trace_and_l1_clip_weights(data, beta, alpha, out.diagnostics));
     const PowerNoiseRule rule = p_.faithful
-                                    ? faithful_rule(beta, alpha, L, in.privacy)
+                                    ? faithful_rule(beta, alpha, in.k, L, in.privacy)
                                     : corrected_rule(beta, alpha, in.k, L, in.privacy, p_.calibration,
                                                      p_.compose_iterations);
+    // The budget one iteration was calibrated for. Corrected: the L releases are calibrated jointly (GDP),
+    // so one iteration's share is what its multiplier gives at delta; without the split (the mutant seam)
+    // that is the whole (eps, delta). Faithful: the printed noise is nominally for (eps, delta) in all.
+    Privacy per_iteration = in.privacy;
+    if (!p_.faithful) per_iteration.epsilon = gaussian_epsilon(rule.multiplier, in.privacy.delta);
     // X_0 random (Haar), then L noisy power iterations.
     const Eigen::MatrixXd X0 = core::haar_frame(rng, data.d(), in.k);
-    out.Q = noisy_power_iterations(S, X0, L, rule, rng, &out.transcript);
+    out.Q = noisy_power_iterations(S, X0, L, rule, per_iteration, out.ledger, rng, &out.transcript);
     out.diagnostics.counters["noise_sd_first"] = out.transcript.front().noise_sd;
     out.diagnostics.counters["noise_sd_last"] = out.transcript.back().noise_sd;
     out.claim = claim(in);
-    out.diagnostics.budget.push_back({fmt::format("{} noisy power iterations (Gaussian-DP composition)", L),
-                                      out.claim.epsilon, out.claim.delta});
     return out;
   }
 
@@ -93,7 +99,7 @@ class NoisyPowerMethod final : public Estimator {
         "advance",
         "L Gaussian releases of S X_{l-1}, composed exactly as Gaussian differential privacy"};
     if (!p_.faithful) {
-      if (p_.calibration == Calibration::classical)
+      if (p_.calibration == GaussianCalibration::classical)
         conditions.push_back("eps < 1 (classical Gaussian calibration)");
       return {in.privacy.epsilon, in.privacy.delta, in.privacy.neighbours, ClaimScope::worst_case,
               std::move(conditions)};
@@ -102,7 +108,7 @@ class NoisyPowerMethod final : public Estimator {
     // every iteration has multiplier >= s / (c sqrt k), L of them compose to multiplier s / (c sqrt(k L)).
     const int L = iteration_count(p_.iterations, PsdSamples::from(in, kId).d());
     const double c = in.privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
-    const double s = faithful_rule(1.0, 1.0, L, in.privacy).multiplier;
+    const double s = faithful_rule(1.0, 1.0, in.k, L, in.privacy).multiplier;
     const double z = s / (c * std::sqrt(static_cast<double>(in.k) * L));
     return gaussian_release_claim(in.privacy, z, 1.0, std::move(conditions));
   }
@@ -113,19 +119,23 @@ class NoisyPowerMethod final : public Estimator {
 
 }  // namespace
 
-double PowerNoiseRule::sd(const Eigen::MatrixXd& X) const {
-  return multiplier * std::min(trace_sensitivity, coherence_sensitivity * X.cwiseAbs().maxCoeff());
+double PowerSensitivity::at(const Eigen::MatrixXd& X) const {
+  return std::min(trace, coherence * X.cwiseAbs().maxCoeff());
 }
 
 Eigen::MatrixXd noisy_power_iterations(const Eigen::MatrixXd& S, const Eigen::MatrixXd& X0, int L,
-                                       const PowerNoiseRule& rule, core::Rng& rng,
+                                       const PowerNoiseRule& rule, const Privacy& per_iteration,
+                                       Ledger& ledger, core::Rng& rng,
                                        std::vector<GaussianRelease>* transcript) {
   Eigen::MatrixXd X = X0, Y(X0.rows(), X0.cols());
+  LedgerEntry release = gaussian_entry("noisy power iteration Y_l = S X_{l-1} + G_l", 0, 0, per_iteration);
   for (int l = 1; l <= L; ++l) {
     const double sd = rule.sd(X);
     // Y_l = S X_{l-1} + G_l, G_l iid N(0, sd_l^2)  (Hardt & Price 2014; spec dugler2026 §2.9)
     Y.noalias() = S * X;
-    add_gaussian_noise(Y, sd, rng);
+    release.sensitivity = rule.sensitivity.at(X);
+    release.noise_scale = sd;
+    gaussian_mechanism(Y, release, ledger, rng);
     if (transcript) transcript->push_back({fmt::format("iteration {}", l), X, Y, sd});
     // X_l = QR(Y_l)
     X = core::orthonormalize(Y);

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <cmath>
 
+#include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg {
 namespace {
@@ -41,30 +41,26 @@ class GaussianMechanismPca final : public Estimator {
     GaussianMechanismSettings settings;
     settings.r = sizes.r;
     settings.sigma2 = sizes.sigma2;
-    settings.projector_noise_sd =
-        gaussian_noise_sd(delta.Delta1, pca_budget, params_.calibration, kId, "PCA release (step 2)");
-    settings.eigenvalue_noise_sd = gaussian_noise_sd(delta.Delta2, eigen_budget, params_.calibration, kId,
-                                                     "eigenvalue release (step 3)");
+    settings.projector =
+        spiked_release(settings.projector.step, delta.Delta1, pca_budget, params_.calibration, kId);
+    settings.eigenvalue =
+        spiked_release(settings.eigenvalue.step, delta.Delta2, eigen_budget, params_.calibration, kId);
     settings.selection = params_.selection;
     settings.psd_projection = params_.psd_projection;
 
     // Step 1: Shat = (1/n) sum X_i X_i^T (no centering), by a rank update.
     const Eigen::MatrixXd Shat = core::second_moment(X);
-    const GaussianMechanismRelease release = gaussian_mechanism_release(Shat, settings, rng);
-
     Estimate out;
+    const GaussianMechanismRelease release = gaussian_mechanism_release(Shat, settings, out.ledger, rng);
+
     fill_estimate(out, release, sizes.sigma2);
     auto& d = out.diagnostics;
     d.counters["Delta1"] = delta.Delta1;
     d.counters["Delta2"] = delta.Delta2;
-    d.counters["projector_noise_sd"] = settings.projector_noise_sd;
-    d.counters["eigenvalue_noise_sd"] = settings.eigenvalue_noise_sd;
+    d.counters["projector_noise_sd"] = settings.projector.noise_scale;
+    d.counters["eigenvalue_noise_sd"] = settings.eigenvalue.noise_scale;
     d.counters["lambda_used"] = sizes.lambda;
     d.counters["sigma2_used"] = sizes.sigma2;
-    d.budget.push_back(
-        {"Util: Gaussian mechanism on Uhat Uhat^T (step 2)", pca_budget.epsilon, pca_budget.delta});
-    d.budget.push_back({"Lamtil: Gaussian mechanism on Util^T Shat Util (step 3)", eigen_budget.epsilon,
-                        eigen_budget.delta});
     finish_estimate(out, q.any_from_oracle(), claim(in));
     return out;
   }
@@ -101,7 +97,7 @@ GaussianMechanismParams GaussianMechanismParams::from(const core::ParamMap& p, c
     throw InvalidArgument(fmt::format("{}: pca_share must lie in (0, 1), got {}", owner, g.pca_share));
   g.selection = parse_selection(p.get_string("selection", "algebraic", owner), owner);
   g.psd_projection = parse_switch(p.get_string("psd_projection", "off", owner), "psd_projection", owner);
-  g.calibration = parse_noise_calibration(p.get_string("calibration", "classical", owner), owner);
+  g.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", owner), owner);
   return g;
 }
 
@@ -119,11 +115,12 @@ void require_spike_rank(Eigen::Index r, Eigen::Index p, const char* owner) {
 }
 
 GaussianMechanismRelease gaussian_mechanism_release(const Eigen::MatrixXd& Shat,
-                                                    const GaussianMechanismSettings& s, core::Rng& rng) {
+                                                    const GaussianMechanismSettings& s, Ledger& ledger,
+                                                    core::Rng& rng) {
   const Eigen::Index p = Shat.rows(), r = s.r;
   if (Shat.cols() != p) throw InvalidArgument("gaussian_mechanism_release: Shat must be square");
   require_spike_rank(r, p, "gaussian_mechanism_release");
-  for (const double sd : {s.projector_noise_sd, s.eigenvalue_noise_sd})
+  for (const double sd : {s.projector.noise_scale, s.eigenvalue.noise_scale})
     if (!(std::isfinite(sd) && sd >= 0))
       throw InvalidArgument(
           fmt::format("gaussian_mechanism_release: noise scales must be finite and >= 0, got {}", sd));
@@ -135,19 +132,21 @@ GaussianMechanismRelease gaussian_mechanism_release(const Eigen::MatrixXd& Shat,
   // Step 1 (cont.): Uhat = SVD_r(Shat), the top-r eigenvectors (Shat is PSD).
   const Eigen::MatrixXd Uhat = core::top_eigenpairs(Shat, r).vectors;
 
-  // Step 2: Util = SVD_r(Uhat Uhat^T + Z), Z symmetric with iid N(0, projector_noise_sd^2) entries on
-  // and above the diagonal (8 Delta1^2 log(2.5/delta)/eps^2 at the default split).
-  out.noisy_projector = core::symmetric_gaussian(rng, p, s.projector_noise_sd);
-  out.noisy_projector.noalias() += Uhat * Uhat.transpose();
+  // Step 2: Util = SVD_r(Uhat Uhat^T + Z), Z symmetric with iid N(0, sd^2) entries on and above the
+  // diagonal (8 Delta1^2 log(2.5/delta)/eps^2 at the default split). Delta1 bounds ||Uhat Uhat^T - Uhat'
+  // Uhat'^T||_F, which bounds the change of the upper triangle.
+  out.noisy_projector.noalias() = Uhat * Uhat.transpose();
+  symmetric_gaussian_mechanism(out.noisy_projector, s.projector, ledger, rng);
   out.U = core::top_eigenpairs(out.noisy_projector, r, s.selection).vectors;
 
-  // Step 3: Lamtil = Util^T (Shat - sigma^2 I) Util + E, E symmetric r x r with iid
-  // N(0, eigenvalue_noise_sd^2) entries on and above the diagonal.
+  // Step 3: Lamtil = Util^T (Shat - sigma^2 I) Util + E, E symmetric r x r with iid N(0, sd^2) entries on
+  // and above the diagonal. Util is released, so the change is Util^T (Shat - Shat') Util, of Frobenius
+  // norm <= ||Shat - Shat'||_F <= Delta2.
   const Eigen::MatrixXd SU = Shat * out.U;
   Eigen::MatrixXd projected = out.U.transpose() * SU;
   out.Lambda = 0.5 * (projected + projected.transpose());  // exact symmetry (rounding only)
   out.Lambda.diagonal().array() -= s.sigma2;
-  out.Lambda += core::symmetric_gaussian(rng, r, s.eigenvalue_noise_sd);
+  symmetric_gaussian_mechanism(out.Lambda, s.eigenvalue, ledger, rng);
 
   // Optional post-processing (off by default; not in the paper): project Sigmatil onto the PSD cone.
   // Sigmatil's eigenvalues are eig(Lamtil) + sigma^2 and sigma^2, so raising eig(Lamtil) to -sigma^2

@@ -11,6 +11,7 @@
 
 #include "algorithms/covariance/spiked_inputs.hpp"
 #include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
 #include "core/linalg.hpp"
 #include "core/params.hpp"
@@ -30,7 +31,7 @@ struct GaussianMechanismParams {
   double pca_share = 0.5;  // share of (eps, delta) spent on Util (step 2); the rest on Lamtil (step 3)
   core::EigenOrder selection = core::EigenOrder::algebraic;  // SVD_r in step 2; spec: cai2024 A9
   bool psd_projection = false;  // optional post-processing of Sigmatil; the paper has none (§2.2)
-  NoiseCalibration calibration = NoiseCalibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
 
   // Reads the registry's parameter names (see cai2024_registry.cpp); missing names keep the defaults.
   static GaussianMechanismParams from(const core::ParamMap& params, const char* owner);
@@ -39,9 +40,13 @@ struct GaussianMechanismParams {
 // What steps 2-4 need once Shat is formed.
 struct GaussianMechanismSettings {
   Eigen::Index r = 1;
-  double sigma2 = 0;               // the sigma^2 subtracted in step 3 and added back in step 4
-  double projector_noise_sd = 0;   // sd of each upper-triangle entry of Z (step 2)
-  double eigenvalue_noise_sd = 0;  // sd of each upper-triangle entry of E (step 3)
+  double sigma2 = 0;  // the sigma^2 subtracted in step 3 and added back in step 4
+  // The two Gaussian releases (spiked_release): noise_scale is the sd of each upper-triangle entry of Z
+  // (step 2, sensitivity Delta1) and of E (step 3, sensitivity Delta2).
+  LedgerEntry projector =
+      gaussian_entry("Util: Gaussian mechanism on Uhat Uhat^T (step 2)", 0, 0, {0, 0, Neighbours::replace});
+  LedgerEntry eigenvalue = gaussian_entry("Lamtil: Gaussian mechanism on Util^T Shat Util (step 3)", 0, 0,
+                                          {0, 0, Neighbours::replace});
   core::EigenOrder selection = core::EigenOrder::algebraic;
   bool psd_projection = false;
 };
@@ -60,10 +65,10 @@ void require_spike_rank(Eigen::Index r, Eigen::Index p, const char* owner);
 
 // Steps 1 (the eigenvectors Uhat of Shat) to 4 of Algorithm 1 for a given sample second moment
 // Shat = X X^T / n. Draws Z (p(p+1)/2 normals, upper triangle column by column) and then E
-// (r(r+1)/2 normals) from `rng`. Throws dpb::InvalidArgument unless Shat is square, 2r <= p and the
-// noise scales are finite and >= 0.
+// (r(r+1)/2 normals) from `rng`, each by the symmetric Gaussian mechanism, recorded in `ledger`. Throws
+// dpb::InvalidArgument unless Shat is square, 2r <= p and the noise scales are finite and >= 0.
 GaussianMechanismRelease gaussian_mechanism_release(const Eigen::MatrixXd& Shat,
-                                                    const GaussianMechanismSettings& settings,
+                                                    const GaussianMechanismSettings& settings, Ledger& ledger,
                                                     core::Rng& rng);
 
 // Delta1 and Delta2 for these parameters: the given overrides, else the Lemma 3 / Lemma 4 formulas.

@@ -24,7 +24,7 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
     const double lambda = q.lambda.value;
     const Budget third{in.privacy.epsilon / 3, in.privacy.delta / 3};
     const Budget per_release = params_.faithful_split ? Budget{third.epsilon / 2, third.delta / 2} : third;
-    const NoiseCalibration calibration = params_.mechanism.calibration;
+    const GaussianCalibration calibration = params_.mechanism.calibration;
 
     // Step 1: Shat = (1/n) sum X_i X_i^T by a rank update, and its spectrum.
     const Eigen::MatrixXd Shat = core::second_moment(X);
@@ -33,9 +33,12 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
     const double Delta3 = noise_variance_sensitivity({n, p, r, lambda, q.sigma2.value}, params_.variance.C4);
     const BulkQuantiles weights =
         bulk_quantiles(p, n, params_.variance.range, params_.variance.quadrature_tolerance);
+    Estimate out;
     const NoiseVarianceRelease variance =
         private_noise_variance(descending_eigenvalues(Shat), weights, params_.variance.shift_by_rank ? r : 0,
-                               gaussian_noise_sd(Delta3, third, calibration, kId, "sigma^2 release"), rng);
+                               spiked_release("sigmatil^2: Gaussian mechanism on the bulk estimator (§5.3)",
+                                              Delta3, third, calibration, kId),
+                               out.ledger, rng);
 
     // Steps 2-4 of Algorithm 1 with sigma^2 <- sigmatil^2 (and the inflated plug-in in Delta1, Delta2).
     const SpikedSizes plug_in{n, p, r, lambda, params_.sigma2_inflation * variance.value};
@@ -43,15 +46,14 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
     GaussianMechanismSettings settings;
     settings.r = r;
     settings.sigma2 = variance.value;
-    settings.projector_noise_sd =
-        gaussian_noise_sd(delta.Delta1, per_release, calibration, kId, "PCA release (step 2)");
-    settings.eigenvalue_noise_sd =
-        gaussian_noise_sd(delta.Delta2, per_release, calibration, kId, "eigenvalue release (step 3)");
+    // sigmatil^2 is released, so the plug-in sensitivities are public.
+    settings.projector = spiked_release(settings.projector.step, delta.Delta1, per_release, calibration, kId);
+    settings.eigenvalue =
+        spiked_release(settings.eigenvalue.step, delta.Delta2, per_release, calibration, kId);
     settings.selection = params_.mechanism.selection;
     settings.psd_projection = params_.mechanism.psd_projection;
-    const GaussianMechanismRelease release = gaussian_mechanism_release(Shat, settings, rng);
+    const GaussianMechanismRelease release = gaussian_mechanism_release(Shat, settings, out.ledger, rng);
 
-    Estimate out;
     fill_estimate(out, release, variance.value);
     out.scalar = variance.value;
     out.scalar_estimand = std::string("sigma2");
@@ -61,14 +63,8 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
     d.counters["Delta3"] = Delta3;
     d.counters["sigma2_private"] = variance.value;
     d.counters["sigma2_noise_sd"] = variance.noise_sd;
-    d.counters["projector_noise_sd"] = settings.projector_noise_sd;
-    d.counters["eigenvalue_noise_sd"] = settings.eigenvalue_noise_sd;
-    d.budget.push_back(
-        {"sigmatil^2: Gaussian mechanism on the bulk estimator (§5.3)", third.epsilon, third.delta});
-    d.budget.push_back(
-        {"Util: Gaussian mechanism on Uhat Uhat^T (step 2)", per_release.epsilon, per_release.delta});
-    d.budget.push_back(
-        {"Lamtil: Gaussian mechanism on Util^T Shat Util (step 3)", per_release.epsilon, per_release.delta});
+    d.counters["projector_noise_sd"] = settings.projector.noise_scale;
+    d.counters["eigenvalue_noise_sd"] = settings.eigenvalue.noise_scale;
     if (params_.faithful_split)
       d.notes.push_back(
           "budget_split=faithful: Algorithm 1 ran at (eps/3, delta/3), so only 2/3 of the budget is spent");

@@ -6,9 +6,9 @@
 
 #include "algorithms/covariance/marchenko_pastur.hpp"
 #include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg {
 namespace {
@@ -27,14 +27,16 @@ class PrivateNoiseVariance final : public Estimator {
           fmt::format("{}: the rank r = Input.k must satisfy 1 <= r <= p ∧ n, got r = {}", kId, r));
     const SpikedQuantities q = spiked_quantities(params_.lambda, params_.sigma2, in, kId);
     const double Delta3 = noise_variance_sensitivity({n, p, r, q.lambda.value, q.sigma2.value}, params_.C4);
-    const Budget budget{in.privacy.epsilon, in.privacy.delta};
-    const double sd = gaussian_noise_sd(Delta3, budget, params_.calibration, kId, "sigma^2 release");
+    const LedgerEntry noisy_variance =
+        spiked_release("sigmatil^2: Gaussian mechanism on sigmahat^2 (cai2024 §5.3)", Delta3,
+                       {in.privacy.epsilon, in.privacy.delta}, params_.calibration, kId);
+    const double sd = noisy_variance.noise_scale;
 
     const BulkQuantiles weights = bulk_quantiles(p, n, params_.range, params_.quadrature_tolerance);
-    const NoiseVarianceRelease release = private_noise_variance(
-        descending_eigenvalues(core::second_moment(X)), weights, params_.shift_by_rank ? r : 0, sd, rng);
-
     Estimate out;
+    const NoiseVarianceRelease release =
+        private_noise_variance(descending_eigenvalues(core::second_moment(X)), weights,
+                               params_.shift_by_rank ? r : 0, noisy_variance, out.ledger, rng);
     out.scalar = release.value;
     out.scalar_estimand = std::string("sigma2");
     auto& d = out.diagnostics;
@@ -42,8 +44,6 @@ class PrivateNoiseVariance final : public Estimator {
     d.counters["noise_sd"] = sd;
     d.counters["bulk_indices"] = static_cast<double>(weights.q.size());
     d.counters["absolute_value_flipped_sign"] = release.noisy < 0 ? 1 : 0;
-    d.budget.push_back(
-        {"sigmatil^2: Gaussian mechanism on sigmahat^2 (cai2024 §5.3)", budget.epsilon, budget.delta});
     finish_estimate(out, q.any_from_oracle(), claim(in));
     return out;
   }
@@ -77,7 +77,7 @@ NoiseVarianceParams NoiseVarianceParams::from(const core::ParamMap& p, const cha
     throw InvalidArgument(fmt::format("{}: bulk_range must be one of: inner, outer; got '{}'", owner, range));
   v.range = range == "inner" ? BulkRange::inner : BulkRange::outer;
   v.quadrature_tolerance = p.get_real("quadrature_tolerance", v.quadrature_tolerance, owner);
-  v.calibration = parse_noise_calibration(p.get_string("calibration", "classical", owner), owner);
+  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", owner), owner);
   return v;
 }
 
@@ -111,14 +111,16 @@ double bulk_noise_variance(const Eigen::VectorXd& eig, const BulkQuantiles& w, E
 }
 
 NoiseVarianceRelease private_noise_variance(const Eigen::VectorXd& eig, const BulkQuantiles& w,
-                                            Eigen::Index shift, double noise_sd, core::Rng& rng) {
-  if (!(std::isfinite(noise_sd) && noise_sd >= 0))
-    throw InvalidArgument(
-        fmt::format("cai2024 sigma^2 estimator: noise sd must be finite and >= 0, got {}", noise_sd));
+                                            Eigen::Index shift, const LedgerEntry& release, Ledger& ledger,
+                                            core::Rng& rng) {
+  if (!(std::isfinite(release.noise_scale) && release.noise_scale >= 0))
+    throw InvalidArgument(fmt::format("cai2024 sigma^2 estimator: noise sd must be finite and >= 0, got {}",
+                                      release.noise_scale));
   NoiseVarianceRelease out;
-  out.noise_sd = noise_sd;
+  out.noise_sd = release.noise_scale;
   out.nonprivate = bulk_noise_variance(eig, w, shift);
-  out.noisy = out.nonprivate + noise_sd * core::standard_normal(rng);
+  out.noisy = out.nonprivate;
+  gaussian_mechanism(Eigen::Map<Eigen::MatrixXd>(&out.noisy, 1, 1), release, ledger, rng);
   out.value = std::abs(out.noisy);  // post-processing (cai2024 §5.3)
   return out;
 }

@@ -33,7 +33,7 @@ struct NoiseVarianceParams {
   bool shift_by_rank = false;  // use lambda_{k+r} (eigenvalue sticking) instead of the printed lambda_k (A10)
   BulkRange range = BulkRange::inner;
   double quadrature_tolerance = 1e-10;
-  NoiseCalibration calibration = NoiseCalibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
 
   static NoiseVarianceParams from(const core::ParamMap& params, const char* owner);
 };
@@ -57,10 +57,11 @@ struct NoiseVarianceRelease {
   double value = 0;       // sigmatil^2 = |noisy| (post-processing)
   double noise_sd = 0;
 };
-// One draw of the private estimator: a single standard normal from `rng`.
+// One draw of the private estimator: a single standard normal from `rng`, by the Gaussian mechanism with
+// entry `release` (sd in noise_scale), recorded in `ledger`.
 NoiseVarianceRelease private_noise_variance(const Eigen::VectorXd& eigenvalues_descending,
-                                            const BulkQuantiles& weights, Eigen::Index shift, double noise_sd,
-                                            core::Rng& rng);
+                                            const BulkQuantiles& weights, Eigen::Index shift,
+                                            const LedgerEntry& release, Ledger& ledger, core::Rng& rng);
 
 // The eigenvalues of Shat in descending order (eigenvalues only, no vectors).
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat);

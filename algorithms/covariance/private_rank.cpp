@@ -9,7 +9,6 @@
 #include "algorithms/covariance/spiked_sensitivities.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg {
 namespace {
@@ -31,12 +30,16 @@ class PrivateRank final : public Estimator {
     const SpikedQuantities q = spiked_quantities(params_.lambda, params_.sigma2, in, kId);
     // spec: cai2024 A7: Delta2 with R in place of the unknown r.
     const double Delta2 = eigenvalue_sensitivity({n, p, R, q.lambda.value, q.sigma2.value}, params_.C3);
-    const Budget budget{in.privacy.epsilon, in.privacy.delta};
-    const double sd = gaussian_noise_sd(Delta2, budget, params_.calibration, kId, "eigenvalue release");
-
-    const RankRelease release = private_rank(descending_eigenvalues(core::second_moment(X)), R, sd, rng);
+    // The vector of the R + 1 top eigenvalues moves by at most ||Shat - Shat'||_F <= Delta2
+    // (Hoffman–Wielandt).
+    const LedgerEntry noisy_eigenvalues =
+        spiked_release("noisy eigenvalues lambda_1..lambda_{R+1} (cai2024 §7.1)", Delta2,
+                       {in.privacy.epsilon, in.privacy.delta}, params_.calibration, kId);
+    const double sd = noisy_eigenvalues.noise_scale;
 
     Estimate out;
+    const RankRelease release =
+        private_rank(descending_eigenvalues(core::second_moment(X)), R, noisy_eigenvalues, out.ledger, rng);
     out.scalar = static_cast<double>(release.rank);
     out.scalar_estimand = std::string("r");
     auto& d = out.diagnostics;
@@ -46,8 +49,6 @@ class PrivateRank final : public Estimator {
     d.counters["fallback"] = release.fallback ? 1 : 0;
     if (release.fallback)
       d.notes.push_back("every noisy eigen-ratio had a non-positive denominator: fallback rhat = 1");
-    d.budget.push_back(
-        {"noisy eigenvalues lambda_1..lambda_{R+1} (cai2024 §7.1)", budget.epsilon, budget.delta});
     finish_estimate(out, q.any_from_oracle(), claim(in));
     return out;
   }
@@ -74,20 +75,22 @@ PrivateRankParams PrivateRankParams::from(const core::ParamMap& p) {
   v.C3 = p.get_real("C3", v.C3, kId);
   v.lambda = p.get_real("lambda", v.lambda, kId);
   v.sigma2 = p.get_real("sigma2", v.sigma2, kId);
-  v.calibration = parse_noise_calibration(p.get_string("calibration", "classical", kId), kId);
+  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", kId), kId);
   return v;
 }
 
-RankRelease private_rank(const Eigen::VectorXd& eig, Eigen::Index R, double noise_sd, core::Rng& rng) {
+RankRelease private_rank(const Eigen::VectorXd& eig, Eigen::Index R, const LedgerEntry& release,
+                         Ledger& ledger, core::Rng& rng) {
   if (R < 1 || eig.size() < R + 1)
     throw InvalidArgument(
         fmt::format("private_rank: needs R >= 1 and R + 1 eigenvalues, got R = {} and {}", R, eig.size()));
-  if (!(std::isfinite(noise_sd) && noise_sd >= 0))
-    throw InvalidArgument(fmt::format("private_rank: noise sd must be finite and >= 0, got {}", noise_sd));
+  if (!(std::isfinite(release.noise_scale) && release.noise_scale >= 0))
+    throw InvalidArgument(
+        fmt::format("private_rank: noise sd must be finite and >= 0, got {}", release.noise_scale));
   RankRelease out;
   // lambda_k(Shat) + Z_k for k = 1..R+1 (spec: cai2024 A7: Z_{R+1} is needed too).
   out.noisy = eig.head(R + 1);
-  for (Eigen::Index k = 0; k <= R; ++k) out.noisy[k] += noise_sd * core::standard_normal(rng);
+  gaussian_mechanism(out.noisy, release, ledger, rng);
   // argmax over k = 1..R of the ratio; a non-positive denominator counts as -inf (spec: cai2024 §2.5).
   double best = -std::numeric_limits<double>::infinity();
   for (Eigen::Index k = 0; k < R; ++k) {

@@ -19,7 +19,7 @@ struct PrivateRankParams {
   double C3 = 3.0;    // Delta2 constant (spec: cai2024 A1)
   double lambda = 0;  // > 0: public lambda for Delta2; 0: the oracle's
   double sigma2 = 0;  // > 0: public sigma^2 for Delta2; 0: the oracle's
-  NoiseCalibration calibration = NoiseCalibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
 
   static PrivateRankParams from(const core::ParamMap& params);
 };
@@ -31,9 +31,10 @@ struct RankRelease {
   bool fallback = false;  // every ratio was guarded: rhat = 1
 };
 
-// Draws Z_1..Z_{R+1} (in order) from `rng`; eigenvalues in descending order, at least R + 1 of them.
-RankRelease private_rank(const Eigen::VectorXd& eigenvalues_descending, Eigen::Index R, double noise_sd,
-                         core::Rng& rng);
+// Draws Z_1..Z_{R+1} (in order) from `rng` by the Gaussian mechanism with entry `release` (sd in
+// noise_scale), recorded in `ledger`; eigenvalues in descending order, at least R + 1 of them.
+RankRelease private_rank(const Eigen::VectorXd& eigenvalues_descending, Eigen::Index R,
+                         const LedgerEntry& release, Ledger& ledger, core::Rng& rng);
 
 // `cai2024.private_rank`: spends the whole budget it is given (the paper's noise
 // 8 Delta2^2 log(2.5/delta)/eps^2 is this at (eps/2, delta/2)). Estimate.scalar = rhat.

@@ -9,7 +9,6 @@
 #include "algorithms/covariance/spiked_sensitivities.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
-#include "core/samplers.hpp"
 
 namespace dpb::alg {
 namespace {
@@ -26,13 +25,16 @@ class PrivateSpike final : public Estimator {
     require_spike_rank(r, p, kId);
     const SpikedQuantities q = spiked_quantities(params_.lambda_bound, params_.sigma2, in, kId);
     const double Delta2 = eigenvalue_sensitivity({n, p, r, q.lambda.value, q.sigma2.value}, params_.C3);
-    const Budget budget{in.privacy.epsilon, in.privacy.delta};
-    const double sd = gaussian_noise_sd(Delta2, budget, params_.calibration, kId, "eigenvalue release");
-
-    const SpikeRelease release = private_spike(descending_eigenvalues(core::second_moment(X)), r,
-                                               params_.subtract_sigma2 ? q.sigma2.value : 0.0, sd, rng);
+    // The vector of the r top eigenvalues moves by at most ||Shat - Shat'||_F <= Delta2 (Hoffman–Wielandt).
+    const LedgerEntry noisy_eigenvalues =
+        spiked_release("noisy eigenvalues lambda_1..lambda_r (cai2024 §7.2)", Delta2,
+                       {in.privacy.epsilon, in.privacy.delta}, params_.calibration, kId);
+    const double sd = noisy_eigenvalues.noise_scale;
 
     Estimate out;
+    const SpikeRelease release =
+        private_spike(descending_eigenvalues(core::second_moment(X)), r,
+                      params_.subtract_sigma2 ? q.sigma2.value : 0.0, noisy_eigenvalues, out.ledger, rng);
     out.scalar = release.value;
     // lambda (the spikes' common value; cai2024 §7.2), or lambda + sigma^2 = lambda1 when sigma^2 is not
     // taken off (equal spikes)
@@ -43,7 +45,6 @@ class PrivateSpike final : public Estimator {
     auto& d = out.diagnostics;
     d.counters["Delta2"] = Delta2;
     d.counters["noise_sd"] = sd;
-    d.budget.push_back({"noisy eigenvalues lambda_1..lambda_r (cai2024 §7.2)", budget.epsilon, budget.delta});
     if (!params_.subtract_sigma2)
       d.notes.push_back(
           "subtract_sigma2=off: the literal average of the top eigenvalues, which estimates lambda + "
@@ -77,20 +78,21 @@ PrivateSpikeParams PrivateSpikeParams::from(const core::ParamMap& p) {
     throw InvalidArgument(
         fmt::format("{}: subtract_sigma2 must be one of: on, off; got '{}'", kId, subtract));
   v.subtract_sigma2 = subtract == "on";
-  v.calibration = parse_noise_calibration(p.get_string("calibration", "classical", kId), kId);
+  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", kId), kId);
   return v;
 }
 
-SpikeRelease private_spike(const Eigen::VectorXd& eig, Eigen::Index r, double subtracted, double noise_sd,
-                           core::Rng& rng) {
+SpikeRelease private_spike(const Eigen::VectorXd& eig, Eigen::Index r, double subtracted,
+                           const LedgerEntry& release, Ledger& ledger, core::Rng& rng) {
   if (r < 1 || eig.size() < r)
     throw InvalidArgument(
         fmt::format("private_spike: needs r >= 1 and r eigenvalues, got r = {} and {}", r, eig.size()));
-  if (!(std::isfinite(noise_sd) && noise_sd >= 0))
-    throw InvalidArgument(fmt::format("private_spike: noise sd must be finite and >= 0, got {}", noise_sd));
+  if (!(std::isfinite(release.noise_scale) && release.noise_scale >= 0))
+    throw InvalidArgument(
+        fmt::format("private_spike: noise sd must be finite and >= 0, got {}", release.noise_scale));
   SpikeRelease out;
   out.noisy = eig.head(r);
-  for (Eigen::Index k = 0; k < r; ++k) out.noisy[k] += noise_sd * core::standard_normal(rng);
+  gaussian_mechanism(out.noisy, release, ledger, rng);
   out.value = out.noisy.mean() - subtracted;
   return out;
 }

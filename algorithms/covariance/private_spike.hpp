@@ -20,7 +20,7 @@ struct PrivateSpikeParams {
   double lambda_bound = 0;      // > 0: public upper bound on lambda for Delta2; 0: the oracle's lambda
   double sigma2 = 0;            // > 0: public sigma^2 (Delta2 and the subtraction); 0: the oracle's
   bool subtract_sigma2 = true;  // false: the MNIST section's literal average (spec: cai2024 A8)
-  NoiseCalibration calibration = NoiseCalibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
 
   static PrivateSpikeParams from(const core::ParamMap& params);
 };
@@ -30,10 +30,11 @@ struct SpikeRelease {
   double value = 0;       // lambdatil
 };
 
-// Draws Z_1..Z_r (in order) from `rng`; eigenvalues in descending order, at least r of them.
-// `subtracted` is the sigma^2 taken off the mean (0 for the literal average).
+// Draws Z_1..Z_r (in order) from `rng` by the Gaussian mechanism with entry `release` (sd in noise_scale),
+// recorded in `ledger`; eigenvalues in descending order, at least r of them. `subtracted` is the sigma^2
+// taken off the mean (0 for the literal average).
 SpikeRelease private_spike(const Eigen::VectorXd& eigenvalues_descending, Eigen::Index r, double subtracted,
-                           double noise_sd, core::Rng& rng);
+                           const LedgerEntry& release, Ledger& ledger, core::Rng& rng);
 
 // `cai2024.private_spike`: Estimate.scalar = lambdatil, eigenvalues = the noisy top-r eigenvalues of
 // Shat sorted descending.

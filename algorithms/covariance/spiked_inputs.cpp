@@ -1,6 +1,7 @@
 #include "algorithms/covariance/spiked_inputs.hpp"
 
 #include <fmt/format.h>
+#include <utility>
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
@@ -14,23 +15,17 @@ const char* const kModelAssumptionPrivacyText =
     "the same model; it does not hold for an arbitrary replacement (there is no clipping), and the "
     "sensitivity constants are calibrated by Monte Carlo (cai2024 Lemma 2, spec A1, A2).";
 
-NoiseCalibration parse_noise_calibration(const std::string& name, const char* owner) {
-  if (name == "classical") return NoiseCalibration::classical;
-  if (name == "analytic") return NoiseCalibration::analytic;
-  throw InvalidArgument(
-      fmt::format("{}: calibration must be one of: classical, analytic; got '{}'", owner, name));
-}
-
-double gaussian_noise_sd(double sensitivity, const Budget& budget, NoiseCalibration calibration,
-                         const char* owner, const char* release) {
-  if (calibration == NoiseCalibration::classical && !classical_gaussian_applies(budget.epsilon, budget.delta))
+LedgerEntry spiked_release(std::string step, double sensitivity, const Budget& budget,
+                           GaussianCalibration calibration, const char* owner) {
+  if (calibration == GaussianCalibration::classical &&
+      !classical_gaussian_applies(budget.epsilon, budget.delta))
     throw InvalidArgument(fmt::format(
         "{}: the classical Gaussian calibration (the paper's) is proven only for a per-release epsilon < 1, "
         "but the {} gets ({:g}, {:g}); lower epsilon or set calibration=analytic",
-        owner, release, budget.epsilon, budget.delta));
-  return calibration == NoiseCalibration::classical
-             ? classical_gaussian_sigma(sensitivity, budget.epsilon, budget.delta)
-             : analytic_gaussian_sigma(sensitivity, budget.epsilon, budget.delta);
+        owner, step, budget.epsilon, budget.delta));
+  const double sd = gaussian_sigma(calibration, sensitivity, budget.epsilon, budget.delta);
+  return gaussian_entry(std::move(step), sensitivity, sd,
+                        {budget.epsilon, budget.delta, Neighbours::replace});
 }
 
 const Eigen::MatrixXd& require_samples(const Input& in, const char* owner) {
@@ -70,10 +65,10 @@ SpikedQuantities spiked_quantities(double lambda, double sigma2, const Input& in
 }
 
 PrivacyClaim cai2024_claim(const Input& in, double share, std::string sensitivity,
-                           NoiseCalibration calibration, bool reads_oracle) {
+                           GaussianCalibration calibration, bool reads_oracle) {
   validate(in.privacy);
   std::vector<std::string> conditions = {std::move(sensitivity)};
-  if (calibration == NoiseCalibration::classical)
+  if (calibration == GaussianCalibration::classical)
     conditions.push_back("classical Gaussian calibration: each release's epsilon < 1");
   if (reads_oracle) conditions.push_back(oracle_condition("lambda, sigma^2"));
   return model_assumption_claim({share * in.privacy.epsilon, share * in.privacy.delta},

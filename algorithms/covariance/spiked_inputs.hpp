@@ -1,7 +1,7 @@
 #pragma once
 // Plumbing shared by the cai2024 estimators (Algorithm 1 and its §5.3 / §7 companions): input
 // validation, the model quantities their sensitivities read (given, or the oracle's in simulation),
-// the noise calibration, and the privacy claim they all carry. That claim is NOT worst case: it holds
+// their Gaussian releases, and the privacy claim they all carry. That claim is NOT worst case: it holds
 // only with high probability over data from the spiked Gaussian model, against neighbours that
 // replace one sample by a fresh draw from the same model (spec: cai2024 §3.1, A2).
 #include <Eigen/Dense>
@@ -10,24 +10,22 @@
 
 #include "algorithms/estimate.hpp"
 #include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg {
 
-enum class NoiseCalibration {
-  classical,  // sigma = Delta sqrt(2 log(1.25/delta)) / eps, cai2024 Lemma 1 (the paper); eps < 1 per release
-  analytic,   // Balle & Wang 2018, any eps (deviates from the paper; off by default, spec: cai2024 §8.1 item
-              // 2)
-};
-NoiseCalibration parse_noise_calibration(const std::string& name, const char* owner);
-
-// Standard deviation of the Gaussian noise that makes a release of l2 sensitivity `sensitivity`
-// `budget`-DP. Classical at (eps/2, delta/2) gives the variance 8 Delta^2 log(2.5/delta)/eps^2 of
-// Algorithm 1, at (eps/3, delta/3) the 18 Delta^2 log(3.75/delta)/eps^2 of §5.3.
-// Throws dpb::InvalidArgument naming `owner` and `release` when the classical calibration is asked
-// for at a per-release eps >= 1 (where it is unproven, spec: cai2024 A20).
-double gaussian_noise_sd(double sensitivity, const Budget& budget, NoiseCalibration calibration,
-                         const char* owner, const char* release);
+// A Gaussian release of a cai2024 estimator as a ledger entry: the noise sd that makes a statistic of l2
+// sensitivity `sensitivity` `budget`-DP under `calibration` (classical: cai2024 Lemma 1, the paper's; at
+// (eps/2, delta/2) it gives the variance 8 Delta^2 log(2.5/delta)/eps^2 of Algorithm 1, at (eps/3, delta/3)
+// the 18 Delta^2 log(3.75/delta)/eps^2 of §5.3; analytic: Balle & Wang 2018, off by default, spec: cai2024
+// §8.1 item 2), for replace-one neighbours. `sensitivity` is one of the model's high-probability bounds
+// (spiked_sensitivities.hpp), which is what the claim's model assumption makes true. Throws
+// dpb::InvalidArgument naming `owner` and `step` when the classical calibration is asked for at a
+// per-release eps >= 1 (where it is unproven, spec: cai2024 A20).
+LedgerEntry spiked_release(std::string step, double sensitivity, const Budget& budget,
+                           GaussianCalibration calibration, const char* owner);
 
 // The p x n data of a covariance-family input (columns are samples). Throws dpb::InvalidArgument when
 // X is missing, has p < 2 or n < 1 or a non-finite entry, when eps/delta are outside eps > 0,
@@ -54,7 +52,7 @@ SpikedQuantities spiked_quantities(double lambda, double sigma2, const Input& in
 // standard ones, `sensitivity` (the Delta it calibrates to), the classical calibration's range when
 // classical, and the oracle condition when `reads_oracle`.
 PrivacyClaim cai2024_claim(const Input& in, double share, std::string sensitivity,
-                           NoiseCalibration calibration, bool reads_oracle);
+                           GaussianCalibration calibration, bool reads_oracle);
 
 // The end of every run: the oracle note (when an oracle quantity was read), the model-assumption
 // note, and the claim.

@@ -1,5 +1,7 @@
 #include "algorithms/mechanisms/bingham.hpp"
 
+#include <vector>
+
 #include <fmt/format.h>
 #include <cmath>
 
@@ -50,6 +52,26 @@ BinghamDraw sample_bingham(const Eigen::MatrixXd& M, core::Rng& rng, long max_pr
   }
   throw InvalidArgument(
       fmt::format("sample_bingham: no envelope draw accepted in {} proposals (d = {})", max_proposals, d));
+}
+
+BinghamDraw sphere_exponential_mechanism(const Eigen::MatrixXd& A, double inverse_temperature, double sensitivity,
+                                         const Privacy& budget, const std::string& step, Ledger& ledger,
+                                         core::Rng& rng) {
+  const LedgerEntry entry{.step = step,
+                          .mechanism = Mechanism::exponential,
+                          .sensitivity = sensitivity,
+                          .norm = SensitivityNorm::spectral,
+                          .noise_scale = 1 / inverse_temperature,
+                          .neighbours = budget.neighbours,
+                          .calibrated_for = {budget.epsilon, 0}};
+  ledger.record(entry);
+  BinghamDraw draw = sample_bingham(inverse_temperature * A, rng);
+  if (LedgerProbe* probe = active_probe()) {
+    std::vector<double> release(draw.x.data(), draw.x.data() + draw.x.size());
+    probe->observe(entry, std::vector<double>(A.data(), A.data() + A.size()), {}, release);
+    draw.x = Eigen::Map<const Eigen::VectorXd>(release.data(), draw.x.size());
+  }
+  return draw;
 }
 
 }  // namespace dpb::alg

@@ -36,9 +36,18 @@ double shifted_logit(double score, double max_score, double epsilon, double sens
 
 }  // namespace
 
-std::size_t exponential_mechanism(std::span<const double> scores, double epsilon, double sensitivity,
-                                  core::Rng& rng) {
+std::size_t exponential_mechanism(std::span<const double> scores, const Privacy& budget, double sensitivity,
+                                  const std::string& step, Ledger& ledger, core::Rng& rng) {
+  const double epsilon = budget.epsilon;
   const double max_score = check_and_max(scores, epsilon, sensitivity);
+  const LedgerEntry entry{.step = step,
+                          .mechanism = Mechanism::exponential,
+                          .sensitivity = sensitivity,
+                          .norm = SensitivityNorm::max_score,
+                          .noise_scale = 2 * sensitivity / epsilon,
+                          .neighbours = budget.neighbours,
+                          .calibrated_for = {epsilon, 0}};
+  ledger.record(entry);
   std::size_t best = 0;
   double best_key = -std::numeric_limits<double>::infinity();
   for (std::size_t r = 0; r < scores.size(); ++r) {
@@ -47,6 +56,11 @@ std::size_t exponential_mechanism(std::span<const double> scores, double epsilon
       best = r;
       best_key = key;
     }
+  }
+  if (LedgerProbe* probe = active_probe()) {
+    std::vector<double> release{static_cast<double>(best)};
+    probe->observe(entry, std::vector<double>(scores.begin(), scores.end()), {}, release);
+    best = static_cast<std::size_t>(release.at(0));
   }
   return best;
 }

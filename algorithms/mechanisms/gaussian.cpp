@@ -4,6 +4,7 @@
 #include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <fmt/format.h>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
@@ -77,10 +78,74 @@ double analytic_gaussian_sigma(double sensitivity, double epsilon, double delta)
   return sensitivity * std::exp(b);  // the upper end: delta(eps; z) <= delta holds there
 }
 
-void add_gaussian_noise(Eigen::Ref<Eigen::MatrixXd> v, double sigma, core::Rng& rng) {
-  if (!(sigma >= 0 && std::isfinite(sigma))) throw InvalidArgument("Gaussian noise scale must be finite and >= 0");
-  for (Eigen::Index j = 0; j < v.cols(); ++j)
-    for (Eigen::Index i = 0; i < v.rows(); ++i) v(i, j) += sigma * core::standard_normal(rng);
+GaussianCalibration parse_gaussian_calibration(const std::string& name, const std::string& owner) {
+  if (name == "classical") return GaussianCalibration::classical;
+  if (name == "analytic") return GaussianCalibration::analytic;
+  throw InvalidArgument(
+      fmt::format("{}: Gaussian calibration must be 'classical' or 'analytic', got '{}'", owner, name));
+}
+
+std::string to_string(GaussianCalibration c) { return c == GaussianCalibration::classical ? "classical" : "analytic"; }
+
+double gaussian_sigma(GaussianCalibration calibration, double sensitivity, double epsilon, double delta) {
+  return calibration == GaussianCalibration::classical ? classical_gaussian_sigma(sensitivity, epsilon, delta)
+                                                       : analytic_gaussian_sigma(sensitivity, epsilon, delta);
+}
+
+namespace {
+
+void check_gaussian_entry(const LedgerEntry& entry) {
+  if (entry.mechanism != Mechanism::gaussian && entry.mechanism != Mechanism::shuffled_gaussian)
+    throw InvalidArgument(fmt::format("'{}': the Gaussian mechanism needs a gaussian ledger entry", entry.step));
+  if (!(entry.noise_scale >= 0 && std::isfinite(entry.noise_scale)))
+    throw InvalidArgument(fmt::format("'{}': Gaussian noise scale must be finite and >= 0, got {}", entry.step,
+                                      entry.noise_scale));
+}
+
+std::vector<double> flatten(const Eigen::Ref<const Eigen::MatrixXd>& m) {
+  return std::vector<double>(m.data(), m.data() + m.size());
+}
+
+}  // namespace
+
+void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
+                        core::Rng& rng) {
+  check_gaussian_entry(entry);
+  ledger.record(entry);
+  LedgerProbe* probe = active_probe();
+  std::vector<double> statistic;
+  if (probe) statistic = flatten(Eigen::MatrixXd(value));
+  const double sd = entry.noise_scale;
+  for (Eigen::Index j = 0; j < value.cols(); ++j)
+    for (Eigen::Index i = 0; i < value.rows(); ++i) value(i, j) += sd * core::standard_normal(rng);
+  if (!probe) return;
+  std::vector<double> release = flatten(Eigen::MatrixXd(value));
+  probe->observe(entry, statistic, {}, release);
+  value = Eigen::Map<const Eigen::MatrixXd>(release.data(), value.rows(), value.cols());
+}
+
+void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,
+                                  core::Rng& rng) {
+  check_gaussian_entry(entry);
+  if (value.rows() != value.cols()) throw InvalidArgument("symmetric Gaussian mechanism: the value must be square");
+  ledger.record(entry);
+  LedgerProbe* probe = active_probe();
+  // The probe sees the upper triangle with the diagonal, the vector the sensitivity is declared for.
+  const auto upper = [](const Eigen::MatrixXd& m) {
+    std::vector<double> v;
+    for (Eigen::Index j = 0; j < m.cols(); ++j)
+      for (Eigen::Index i = 0; i <= j; ++i) v.push_back(m(i, j));
+    return v;
+  };
+  std::vector<double> statistic;
+  if (probe) statistic = upper(value);
+  value += core::symmetric_gaussian(rng, value.rows(), entry.noise_scale);
+  if (!probe) return;
+  std::vector<double> release = upper(value);
+  probe->observe(entry, statistic, {}, release);
+  std::size_t at = 0;
+  for (Eigen::Index j = 0; j < value.cols(); ++j)
+    for (Eigen::Index i = 0; i <= j; ++i) value(i, j) = value(j, i) = release[at++];
 }
 
 }  // namespace dpb::alg

@@ -1,7 +1,9 @@
 #pragma once
 // The Gaussian mechanism: release f(D) + N(0, sigma^2 I) for an l2 sensitivity Delta.
 #include <Eigen/Dense>
+#include <string>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::alg {
@@ -24,7 +26,26 @@ double gaussian_delta(double noise_multiplier, double epsilon);
 // The smallest eps >= 0 with gaussian_delta(z, eps) <= delta (0 if already delta(0) <= delta).
 double gaussian_epsilon(double noise_multiplier, double delta);
 
-// v + N(0, sigma^2 I), in place.
-void add_gaussian_noise(Eigen::Ref<Eigen::MatrixXd> v, double sigma, core::Rng& rng);
+// Which calibration turns an l2 sensitivity into a noise sd: the one choice every Gaussian release of the
+// suite offers (parameter `calibration` or its family's name for it).
+enum class GaussianCalibration {
+  classical,  // Delta sqrt(2 log(1.25/delta)) / eps, as the papers print it; refused unless eps < 1
+  analytic,   // Balle & Wang 2018: the smallest sd, any eps
+};
+// "classical" or "analytic"; anything else throws dpb::InvalidArgument naming `owner`.
+GaussianCalibration parse_gaussian_calibration(const std::string& name, const std::string& owner);
+std::string to_string(GaussianCalibration c);
+double gaussian_sigma(GaussianCalibration calibration, double sensitivity, double epsilon, double delta);
+
+// The Gaussian mechanism: records `entry` (a Mechanism::gaussian entry whose noise_scale is the sd) in
+// `ledger` and adds iid N(0, sd^2) to every entry of `value`, column by column. Throws
+// dpb::InvalidArgument on another mechanism or a negative or non-finite sd.
+void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
+                        core::Rng& rng);
+// The same for a symmetric release (Analyze Gauss, Dwork et al. 2014): iid N(0, sd^2) on the upper
+// triangle with the diagonal (core::symmetric_gaussian), mirrored. The entry's sensitivity is the l2
+// norm of the change of that upper triangle.
+void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,
+                                  core::Rng& rng);
 
 }  // namespace dpb::alg

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <limits>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
@@ -25,6 +27,40 @@ void release_bin(StabilityHistogram& out, std::int64_t bin, double p_hat, BinRel
   ++out.occupied;
 }
 
+// Records the release and, under a sensitivity probe, shows it the exact frequencies and the released
+// bins (flattened (bin, frequency) pairs), which it may replace.
+void record_release(StabilityHistogram& out, std::span<const BinCount> occupied, std::size_t n,
+                    const Privacy& privacy, const std::string& step, BinRelease release, Ledger& ledger) {
+  const LedgerEntry entry{
+      .step = step,
+      .mechanism = Mechanism::stability_histogram,
+      .sensitivity = (privacy.neighbours == Neighbours::replace ? 2.0 : 1.0) / static_cast<double>(n),
+      .norm = SensitivityNorm::l1,
+      .noise_scale = out.noise_scale,
+      .truncation = release == BinRelease::thresholded ? out.threshold : -std::numeric_limits<double>::infinity(),
+      .records = n,
+      .neighbours = privacy.neighbours,
+      .calibrated_for = {privacy.epsilon, privacy.delta}};
+  ledger.record(entry);
+  LedgerProbe* probe = active_probe();
+  if (!probe) return;
+  std::vector<double> frequencies;
+  std::vector<std::int64_t> keys;
+  for (const BinCount& b : occupied) {
+    keys.push_back(b.bin);
+    frequencies.push_back(static_cast<double>(b.count) / static_cast<double>(n));
+  }
+  std::vector<double> released;
+  for (const HistogramBin& b : out.released) {
+    released.push_back(static_cast<double>(b.bin));
+    released.push_back(b.frequency);
+  }
+  probe->observe(entry, frequencies, keys, released);
+  out.released.clear();
+  for (std::size_t i = 0; i + 1 < released.size(); i += 2)
+    out.released.push_back({static_cast<std::int64_t>(released[i]), released[i + 1]});
+}
+
 }  // namespace
 
 double histogram_noise_scale(std::size_t n, const Privacy& privacy) {
@@ -44,24 +80,23 @@ double histogram_threshold(std::size_t n, const Privacy& privacy) {
 }
 
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
-                                       core::Rng& rng, BinRelease release) {
-  const std::size_t n = bins.size();
-  StabilityHistogram out;
-  out.noise_scale = histogram_noise_scale(n, privacy);
-  out.threshold = histogram_threshold(n, privacy);
+                                       const std::string& step, Ledger& ledger, core::Rng& rng,
+                                       BinRelease release) {
   // Sorting materialises only occupied bins and fixes the order in which noise is drawn.
   std::vector<std::int64_t> sorted(bins.begin(), bins.end());
   std::sort(sorted.begin(), sorted.end());
+  std::vector<BinCount> occupied;
   for (auto run = sorted.begin(); run != sorted.end();) {
     const auto run_end = std::upper_bound(run, sorted.end(), *run);
-    release_bin(out, *run, static_cast<double>(run_end - run) / static_cast<double>(n), release, rng);
+    occupied.push_back({*run, static_cast<std::size_t>(run_end - run)});
     run = run_end;
   }
-  return out;
+  return stability_histogram_from_counts(occupied, bins.size(), privacy, step, ledger, rng, release);
 }
 
 StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
-                                                   const Privacy& privacy, core::Rng& rng, BinRelease release) {
+                                                   const Privacy& privacy, const std::string& step,
+                                                   Ledger& ledger, core::Rng& rng, BinRelease release) {
   StabilityHistogram out;
   out.noise_scale = histogram_noise_scale(n, privacy);
   out.threshold = histogram_threshold(n, privacy);
@@ -74,6 +109,7 @@ StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occ
     release_bin(out, b.bin, static_cast<double>(b.count) / static_cast<double>(n), release, rng);
   }
   if (total != n) throw InvalidArgument("stability_histogram_from_counts: the counts must sum to n");
+  record_release(out, occupied, n, privacy, step, release, ledger);
   return out;
 }
 

@@ -5,8 +5,10 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"
 #include "core/rng.hpp"
 
@@ -44,8 +46,11 @@ double histogram_threshold(std::size_t n, const Privacy& privacy);
 // that is >= threshold (or always, under every_occupied_bin). Empty bins get no noise and are never
 // released. Only occupied bins are materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
 // noisy counts n p~; dividing by the record count is post-processing only where n is public.
+// The release is recorded in `ledger` as `step` (l1 sensitivity 2/n or 1/n on the frequencies; a release
+// of every occupied bin is recorded with no threshold, which the accountant charges delta = 1).
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
-                                       core::Rng& rng, BinRelease release = BinRelease::thresholded);
+                                       const std::string& step, Ledger& ledger, core::Rng& rng,
+                                       BinRelease release = BinRelease::thresholded);
 
 // One occupied bin and its record count (>= 1), for `stability_histogram_from_counts`.
 struct BinCount {
@@ -58,7 +63,8 @@ struct BinCount {
 // multiset of bins and rng state, the output is identical to `stability_histogram` (noise is drawn in
 // increasing bin order). For callers that count bins faster than by sorting (dugler2026 Alg. 5).
 StabilityHistogram stability_histogram_from_counts(std::span<const BinCount> occupied, std::size_t n,
-                                                   const Privacy& privacy, core::Rng& rng,
+                                                   const Privacy& privacy, const std::string& step,
+                                                   Ledger& ledger, core::Rng& rng,
                                                    BinRelease release = BinRelease::thresholded);
 
 // The released bin with the largest noisy frequency, ties to the smallest bin index (liu2022

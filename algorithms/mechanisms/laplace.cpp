@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
@@ -23,10 +24,34 @@ double laplace_scale(double sensitivity, double epsilon) {
   return sensitivity / epsilon;
 }
 
-void add_laplace_noise(Eigen::Ref<Eigen::MatrixXd> v, double b, core::Rng& rng) {
-  require_positive("Laplace noise scale b", b);
-  for (Eigen::Index j = 0; j < v.cols(); ++j)
-    for (Eigen::Index i = 0; i < v.rows(); ++i) v(i, j) += core::laplace(rng, b);
+namespace {
+
+// Records the release and shows it to an active sensitivity probe, which may replace it.
+double probed(double statistic, double released, const LedgerEntry& entry) {
+  LedgerProbe* probe = active_probe();
+  if (!probe) return released;
+  std::vector<double> release{released};
+  probe->observe(entry, {statistic}, {}, release);
+  return release.at(0);
+}
+
+}  // namespace
+
+double laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng) {
+  if (entry.mechanism != Mechanism::laplace && entry.mechanism != Mechanism::propose_test_release)
+    throw InvalidArgument(fmt::format("'{}': the Laplace mechanism needs a laplace ledger entry", entry.step));
+  require_positive("Laplace noise scale b", entry.noise_scale);
+  ledger.record(entry);
+  return probed(value, value + core::laplace(rng, entry.noise_scale), entry);
+}
+
+double bounded_laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng) {
+  if (entry.mechanism != Mechanism::bounded_laplace)
+    throw InvalidArgument(
+        fmt::format("'{}': the bounded Laplace mechanism needs a bounded_laplace ledger entry", entry.step));
+  const double noise = bounded_laplace(rng, entry.noise_scale, entry.truncation);
+  ledger.record(entry);
+  return probed(value, value + noise, entry);
 }
 
 double bounded_laplace(core::Rng& rng, double lambda, double tau) {

@@ -2,6 +2,7 @@
 // The Laplace mechanism and kumar2025's bounded Laplace noise.
 #include <Eigen/Dense>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::alg {
@@ -10,8 +11,13 @@ namespace dpb::alg {
 // (Dwork & Roth Thm 3.6). Throws dpb::InvalidArgument unless Delta and eps are finite and > 0.
 double laplace_scale(double sensitivity, double epsilon);
 
-// v + iid Lap(b) (density exp(-|x|/b)/(2b)), in place, column-major order. b finite and > 0.
-void add_laplace_noise(Eigen::Ref<Eigen::MatrixXd> v, double b, core::Rng& rng);
+// The Laplace mechanism on a scalar: records `entry` (a Mechanism::laplace or propose_test_release entry;
+// noise_scale is b) and returns value + Lap(b).
+double laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng);
+
+// The bounded Laplace mechanism on a scalar: records `entry` (Mechanism::bounded_laplace; noise_scale is
+// lambda, truncation is tau) and returns value + BoundedLaplace(lambda, tau).
+double bounded_laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng);
 
 // One draw of BoundedLaplace(lambda, tau): X ~ Lap(lambda) conditioned on |X| <= tau, density
 // exp(-|x|/lambda) / (2 lambda (1 - exp(-tau/lambda))) on [-tau, tau] (spec: kumar2025 §1.3).

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <limits>
+
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
 
@@ -14,6 +16,13 @@ const Eigen::MatrixXd& vectors_of(const Input& in, const std::string& owner) {
   return *in.X;
 }
 
+// The statistic `what`, read off the data without noise: nothing bounds its change between neighbours.
+double released_exactly(double value, const std::string& what, const Input& in, Ledger& ledger) {
+  ledger.record(exact_entry(what + ", computed from the data without noise",
+                            std::numeric_limits<double>::infinity(), in.privacy.neighbours));
+  return value;
+}
+
 }  // namespace
 
 Privacy inverted_epsilon(const Privacy& asked) {
@@ -23,22 +32,23 @@ Privacy inverted_epsilon(const Privacy& asked) {
   return broken;
 }
 
-double max_squared_norm(const Input& in, const std::string& owner) {
-  return vectors_of(in, owner).colwise().squaredNorm().maxCoeff();
+double max_squared_norm(const Input& in, const std::string& owner, Ledger& ledger) {
+  return released_exactly(vectors_of(in, owner).colwise().squaredNorm().maxCoeff(), "max_i ||x_i||^2", in, ledger);
 }
 
-double max_abs_entry(const Input& in, const std::string& owner) {
-  return vectors_of(in, owner).cwiseAbs().maxCoeff();
+double max_abs_entry(const Input& in, const std::string& owner, Ledger& ledger) {
+  return released_exactly(vectors_of(in, owner).cwiseAbs().maxCoeff(), "max_ij |x_ij|", in, ledger);
 }
 
-double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner) {
+double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner, Ledger& ledger) {
   const Eigen::MatrixXd& X = vectors_of(in, owner);
   const Eigen::MatrixXd centred = X.colwise() - X.rowwise().mean();
   const Eigen::MatrixXd covariance = centred * centred.transpose() / static_cast<double>(X.cols());
-  return core::top_eigenpairs(covariance, 1).values[0];
+  return released_exactly(core::top_eigenpairs(covariance, 1).values[0], "top sample covariance eigenvalue", in,
+                          ledger);
 }
 
-double max_sample_matrix_frobenius(const Input& in, const std::string& owner) {
+double max_sample_matrix_frobenius(const Input& in, const std::string& owner, Ledger& ledger) {
   if (!in.samples || in.samples->n() < 1)
     throw InvalidArgument(fmt::format("{}: needs sample matrices (Input::samples, n >= 1)", owner));
   const Eigen::Index d = in.samples->d();
@@ -49,7 +59,7 @@ double max_sample_matrix_frobenius(const Input& in, const std::string& owner) {
     in.samples->apply(i, identity, A);
     largest = std::max(largest, A.norm());
   }
-  return largest;
+  return released_exactly(largest, "max_i ||A_i||_F", in, ledger);
 }
 
 }  // namespace dpb::alg::mutants

@@ -13,14 +13,15 @@ namespace dpb::alg::mutants {
 Privacy inverted_epsilon(const Privacy& asked);
 
 // Non-private statistics of the input, each throwing dpb::InvalidArgument naming `owner` when the input
-// lacks the data it reads.
+// lacks the data it reads. Each records itself in `ledger` as an exact release (no noise; unbounded
+// sensitivity), which is how a mutant's ledger shows the break.
 // max_i ||x_i||^2 over the columns of Input::X.
-double max_squared_norm(const Input& in, const std::string& owner);
+double max_squared_norm(const Input& in, const std::string& owner, Ledger& ledger);
 // max_ij |x_ij| over Input::X.
-double max_abs_entry(const Input& in, const std::string& owner);
+double max_abs_entry(const Input& in, const std::string& owner, Ledger& ledger);
 // The largest eigenvalue of the sample covariance (1/n) sum_i (x_i - xbar)(x_i - xbar)^T of Input::X.
-double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner);
+double top_sample_covariance_eigenvalue(const Input& in, const std::string& owner, Ledger& ledger);
 // max_i ||A_i||_F over Input::samples: no entry of A_i Q, Q orthonormal, is larger.
-double max_sample_matrix_frobenius(const Input& in, const std::string& owner);
+double max_sample_matrix_frobenius(const Input& in, const std::string& owner, Ledger& ledger);
 
 }  // namespace dpb::alg::mutants

@@ -46,7 +46,7 @@ std::vector<MutantSpec> dugler2026_mutants() {
            "truncation radius R (and with it the noise scale) = max_i ||A_i||_F, computed from the data "
            "without privacy",
        .break_params = [id](core::ParamMap& p,
-                            const Input& in) { p.set("R", max_sample_matrix_frobenius(in, id)); }},
+                            const Input& in, Ledger& ledger) { p.set("R", max_sample_matrix_frobenius(in, id, ledger)); }},
       {.id = "mutant.priv_range_no_threshold",
        .breaks = "dugler2026.priv_range",
        .broken = "the line-15 histogram releases every occupied bin's noisy frequency without the threshold "

@@ -17,8 +17,8 @@ std::vector<MutantSpec> kumar2025_mutants() {
        .broken = "truncation level R (and with it the noise scale) = max_ij |x_ij|, computed from the data "
                  "without privacy",
        .break_params =
-           [cov](core::ParamMap& p, const Input& in) {
-             const double R = max_abs_entry(in, cov);
+           [cov](core::ParamMap& p, const Input& in, Ledger& ledger) {
+             const double R = max_abs_entry(in, cov, ledger);
              const double n = static_cast<double>(in.X->cols()), d = static_cast<double>(in.X->rows());
              p.set("sigma2", R * R / (2 * std::log(6 * n * d / p.get_real("beta", 0.1, cov))));
            }},
@@ -27,7 +27,7 @@ std::vector<MutantSpec> kumar2025_mutants() {
        .broken = "clip level tau (and with it the score sensitivity 2 k tau^2 / n) = max_ij |x_ij|, computed "
                  "from the data without privacy",
        .break_params = [support](core::ParamMap& p,
-                                 const Input& in) { p.set("tau", max_abs_entry(in, support)); }},
+                                 const Input& in, Ledger& ledger) { p.set("tau", max_abs_entry(in, support, ledger)); }},
   };
 }
 

@@ -26,8 +26,8 @@ std::vector<MutantSpec> liu2022_mutants() {
        .broken = "Lambda_hat (bin width, truncation box and noise scale) set to the top eigenvalue of the "
                  "sample covariance, computed from the data without privacy",
        .break_params =
-           [id](core::ParamMap& p, const Input& in) {
-             p.set("lambda_hat", top_sample_covariance_eigenvalue(in, id));
+           [id](core::ParamMap& p, const Input& in, Ledger& ledger) {
+             p.set("lambda_hat", top_sample_covariance_eigenvalue(in, id, ledger));
            }},
       {.id = "mutant.top_eigenvalue_no_threshold",
        .breaks = "liu2022.private_top_eigenvalue",

@@ -24,12 +24,15 @@ class MutantEstimator final : public Estimator {
     Input broken_in = in;
     if (spec_->break_privacy) broken_in.privacy = spec_->break_privacy(in.privacy, in);
     std::unique_ptr<Estimator> data_dependent;
+    Ledger ledger;
     if (spec_->break_params) {
       core::ParamMap broken_params = honest_params_;
-      spec_->break_params(broken_params, in);
+      spec_->break_params(broken_params, in, ledger);
       data_dependent = broken_factory_(broken_params);
     }
     Estimate out = (data_dependent ? *data_dependent : *broken_).run(broken_in, rng);
+    ledger.append(out.ledger);
+    out.ledger = std::move(ledger);
     out.claim = claim(in);
     out.diagnostics.notes.push_back(fmt::format("MUTANT of {}: {}", spec_->breaks, spec_->broken));
     return out;

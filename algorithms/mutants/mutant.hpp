@@ -20,8 +20,9 @@ struct MutantSpec {
   // Real parameters the mutant pins to their honest values (and drops from its schema): the claim is
   // made for these, the break then changes the run.
   core::ParamMap pinned = {};
-  // Rewrites one run's (resolved, honest) parameters into the broken ones; may read the data.
-  std::function<void(core::ParamMap& params, const Input& in)> break_params = {};
+  // Rewrites one run's (resolved, honest) parameters into the broken ones; may read the data, and then
+  // records what it read in `ledger` (breaks.hpp), which leads the run's ledger.
+  std::function<void(core::ParamMap& params, const Input& in, Ledger& ledger)> break_params = {};
   // Rewrites the privacy budget handed to the real code (the claim keeps the budget asked for).
   std::function<Privacy(const Privacy& asked, const Input& in)> break_privacy = {};
   // Builds the broken estimator from the broken parameters when the break lives in a seam of the real

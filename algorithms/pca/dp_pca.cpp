@@ -136,9 +136,10 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
     const Eigen::Index base = s.B * (t - 1);
     // 3: Lambda_hat_t <- Alg4({A_{B(t-1)+i} w_{t-1}}_{i=1}^{floor(B/2)}; (eps/2, delta/2); zeta/(2T))
     for (Eigen::Index i = 0; i < s.half; ++i) A.apply(base + i, w, G_scale.col(i));
+    // Alg. 4 and Alg. 5 of step t read the two halves of minibatch t: 2T disjoint batches in all.
+    est.ledger.set_part(2 * (t - 1));
     const TopEigenvalueResult top =
-        private_top_eigenvalue(G_scale, half_budget, zeta_step, params_.top, rng, ws_top);
-    diag.budget.push_back({fmt::format("step {}: Alg. 4", t), half_budget.epsilon, half_budget.delta});
+        private_top_eigenvalue(G_scale, half_budget, zeta_step, params_.top, rng, ws_top, est.ledger);
     double lambda_hat = top.value.value_or(0.0);
     if (!top.value || top.zero_bin) {
       // The paper assumes Lambda_hat_t > 0 (spec: liu2022 §2.5, ambiguity 15).
@@ -159,8 +160,8 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
     // 5: g_hat_t <- Alg5(second half; (eps/2, delta/2); zeta/(2T); approximate top eigenvalue 2 Lambda_hat_t)
     for (Eigen::Index i = 0; i < s.half; ++i) A.apply(base + s.half + i, w, G_mean.col(i));
     const double lambda_alg5 = params_.eig_multiplier_to_alg5 * lambda_hat;
-    private_mean(G_mean, half_budget, zeta_step, lambda_alg5, params_.mean, rng, mean);
-    diag.budget.push_back({fmt::format("step {}: Alg. 5", t), half_budget.epsilon, half_budget.delta});
+    est.ledger.set_part(2 * (t - 1) + 1);
+    private_mean(G_mean, half_budget, zeta_step, lambda_alg5, params_.mean, rng, mean, est.ledger);
     truncated += mean.truncated_entries;
     empty += mean.empty_histograms;
     // 6: w'_t = w_{t-1} + eta_t g_hat_t;  w_t = w'_t / ||w'_t||
@@ -172,6 +173,7 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
     }
     liu2022::normalize_into(w_prime, w, t, kOwner);
   }
+  est.ledger.set_part(-1);
   est.Q = Eigen::MatrixXd(w);
   auto& c = diag.counters;
   c["T"] = static_cast<double>(s.T);

@@ -9,19 +9,20 @@ const std::string owner = "dugler2026.adadpo";
 
 AdaptiveStepTrace adadpo_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                    Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
-                                   const AdadpoParams& p, AdaptiveWorkspace& ws, core::Rng& rng,
-                                   Eigen::Ref<Eigen::MatrixXd> out) {
+                                   const AdadpoParams& p, AdaptiveWorkspace& ws, Ledger& ledger,
+                                   core::Rng& rng, Eigen::Ref<Eigen::MatrixXd> out) {
   const double zeta = p.adaptive.zeta, Bdk = static_cast<double>(B * Q.rows() * Q.cols());
   // Line 4's log argument: spec: dugler2026 ambiguity 8.
   const double log_argument = p.proof_log_argument ? Bdk * static_cast<double>(T) / zeta : Bdk / (2.0 * zeta);
   // Lines 3-6: PRIVRANGE at (eps, delta, zeta/(2T)), R_t, TRUNCATEDMEAN at (eps/2, delta/2), sigma_t.
   AdaptiveStepTrace tr =
       adaptive_mean(S, first, B, Q, /*tangent=*/false, zeta / (2.0 * static_cast<double>(T)), log_argument,
-                    privacy, p.adaptive, ws, rng);
+                    privacy, p.adaptive, ws, ledger, rng);
   if (tr.skipped) return tr;
   out = ws.mean;
-  project_onto_SQ(Q, out, ws.kk);                        // line 8: P_{S_{Q_{t-1}}}(Gbar_t)
-  add_symmetric_noise(Q, tr.sigma, rng, ws.noise, out);  // line 7: Z_t, N_t; line 8: + Q N_t + Pi Z_t
+  project_onto_SQ(Q, out, ws.kk);  // line 8: P_{S_{Q_{t-1}}}(Gbar_t)
+  // Line 7: Z_t, N_t; line 8: + Q N_t + Pi Z_t, the Gaussian mechanism on S_Q (Lemma 2 step 3).
+  add_symmetric_noise(Q, ws.mean_noise, ledger, rng, ws.noise, out);
   return tr;
 }
 
@@ -42,11 +43,13 @@ Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const st
   Eigen::MatrixXd Q0 = random_start(d, k, rng);  // line 1
   AdaptiveWorkspace ws;
   ws.resize(d, k);
+  ws.name_steps(prefix + "ADADPO ", "Gaussian mean in S_Q");
   Estimate e;
   // Lines 2-9, then line 10: return Q_T.
-  e.Q = run_adaptive_steps(std::move(Q0), plan, eta, in.privacy, prefix, e.diagnostics,
+  e.Q = run_adaptive_steps(std::move(Q0), plan, eta, prefix, e.diagnostics,
                            [&](Index first, const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> D) {
-                             return adadpo_direction(S, first, plan.B, plan.T, Q, in.privacy, p, ws, rng, D);
+                             return adadpo_direction(S, first, plan.B, plan.T, Q, in.privacy, p, ws, e.ledger,
+                                                     rng, D);
                            });
   e.claim = adadpo_claim(p, in);
   return e;

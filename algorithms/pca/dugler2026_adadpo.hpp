@@ -17,11 +17,12 @@ struct AdadpoParams {
 
 // Lines 3-8 (inside QR) for the batch [first, first + B) at Q, T steps planned: out =
 // P_{S_Q}(Gbar_t) + Q N_t + Pi Z_t. The projection is what makes the step private (Lemma 2: noise lives
-// only in S_Q, truncation moves the mean out of it). Untouched when the step is skipped.
+// only in S_Q, truncation moves the mean out of it). Untouched when the step is skipped. Records the
+// step's releases in `ledger` (adaptive_mean; the Gaussian as ws.mean_noise).
 AdaptiveStepTrace adadpo_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                    Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
-                                   const AdadpoParams& p, AdaptiveWorkspace& ws, core::Rng& rng,
-                                   Eigen::Ref<Eigen::MatrixXd> out);
+                                   const AdadpoParams& p, AdaptiveWorkspace& ws, Ledger& ledger,
+                                   core::Rng& rng, Eigen::Ref<Eigen::MatrixXd> out);
 
 // The batch plan ADADPO uses on n samples (feasibility per spec ambiguity 2).
 BatchPlan adadpo_plan(const AdadpoParams& p, Eigen::Index n, Eigen::Index d, Eigen::Index k,

@@ -21,6 +21,15 @@ void AdaptiveWorkspace::resize(Eigen::Index d, Eigen::Index k) {
   noise.resize(d, k);
 }
 
+void AdaptiveWorkspace::name_steps(const std::string& label, const std::string& noise_name) {
+  range_step = label + "PRIVRANGE histogram (range half)";
+  center_step = label + "TRUNCATEDMEAN center histograms (mean half)";
+  mean_noise.step = label + noise_name + " (mean half)";
+  mean_noise.mechanism = Mechanism::gaussian;
+  mean_noise.norm = SensitivityNorm::l2;
+  // step t's Gaussian reads step t's mean half only: its part is set per step (adaptive_mean)
+}
+
 double adaptive_noise_sigma(const AdaptiveSettings& s, double R, Eigen::Index d, Eigen::Index k,
                             Eigen::Index B, const Privacy& privacy) {
   const double sensitivity =
@@ -31,13 +40,17 @@ double adaptive_noise_sigma(const AdaptiveSettings& s, double R, Eigen::Index d,
 AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                 const Eigen::MatrixXd& Q, bool tangent, double range_zeta,
                                 double log_argument, const Privacy& privacy, const AdaptiveSettings& s,
-                                AdaptiveWorkspace& ws, core::Rng& rng) {
+                                AdaptiveWorkspace& ws, Ledger& ledger, core::Rng& rng) {
   const Eigen::Index d = Q.rows(), k = Q.cols(), half = B / 2;
   AdaptiveStepTrace tr;
   // Range half I^R_t (Alg. 2 line 3 / Alg. 3 line 4); G_i = A_i Q (or Pi A_i Q) produced a block at a time.
+  // Each step's PRIVRANGE reads its own range half, the records [first, first + half): a part of its own
+  // (parallel composition, Lemma 2 step 5, Lemma 13); parts are named by their first record.
   MatrixChunks range_half(S, first, half, Q, tangent, ws.G, ws.kk);
-  tr.range =
-      private_range(range_half, Budget{privacy.epsilon, privacy.delta}, range_zeta, s.range, ws.range, rng);
+  ledger.set_part(first);
+  tr.range = private_range(range_half, Budget{privacy.epsilon, privacy.delta}, range_zeta, s.range,
+                           ws.range_step, ledger, ws.range, rng);
+  ledger.set_part(-1);
   tr.Lhat = tr.range.Lhat;
   if (!tr.Lhat || *tr.Lhat == 0) {
     // spec: dugler2026 ambiguity 2 -- BOTTOM (and the zero bin, whose width sqrt(0) admits no center grid)
@@ -48,15 +61,25 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
   }
   // Alg. 2 line 4 / Alg. 3 line 5.
   tr.R = s.radius_constant * s.K * std::sqrt(*tr.Lhat) * std::pow(std::log(log_argument), s.a);
-  // Mean half I_t (Alg. 2 line 5 / Alg. 3 line 6): TRUNCATEDMEAN at (eps/2, delta/2).
+  // Mean half I_t (Alg. 2 line 5 / Alg. 3 line 6): TRUNCATEDMEAN at (eps/2, delta/2). Its dk center
+  // histograms and the Gaussian below read the same mean half: they compose (Lemma 2 step 4).
   MatrixChunks mean_half(S, first + half, half, Q, tangent, ws.G, ws.kk, /*cache=*/true);  // read twice
-  tr.tm = truncated_mean(mean_half, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2}, ws.mean,
-                         ws.tm, rng);
+  ledger.set_part(first + half);
+  tr.tm = truncated_mean(mean_half, tr.R, *tr.Lhat, Budget{privacy.epsilon / 2, privacy.delta / 2},
+                         ws.center_step, ledger, ws.mean, ws.tm, rng);
+  ledger.set_part(-1);
   if (s.skip_on_empty_center && tr.tm.empty_histograms > 0) {
     tr.skipped = true;  // center_fallback = skip_step: also post-processing of the DP centers
     return tr;
   }
   tr.sigma = adaptive_noise_sigma(s, tr.R, d, k, B, privacy);  // Alg. 2 line 6 / Alg. 3 line 7
+  // The Gaussian the caller adds: the true sensitivity of the clamped mean of the m = B/2 matrices
+  // (P_{S_Q} and Pi are non-expansive), whatever noise_constant gave sigma_t.
+  ws.mean_noise.sensitivity = truncated_mean_sensitivity(tr.R, d, k, half);
+  ws.mean_noise.noise_scale = tr.sigma;
+  ws.mean_noise.neighbours = privacy.neighbours;
+  ws.mean_noise.calibrated_for = {privacy.epsilon / 2, privacy.delta / 2};
+  ws.mean_noise.part = first + half;
   return tr;
 }
 
@@ -99,12 +122,11 @@ BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Priv
 }
 
 Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
-                                   const Privacy& privacy, const std::string& prefix, Diagnostics& diag,
-                                   const DirectionFn& direction) {
+                                   const std::string& prefix, Diagnostics& diag, const DirectionFn& direction) {
   Eigen::MatrixXd D(Q.rows(), Q.cols()), Y(Q.rows(), Q.cols());
   for (Eigen::Index t = 1; t <= plan.T; ++t) {
     const AdaptiveStepTrace tr = direction((t - 1) * plan.B, Q, D);
-    record_adaptive_step(diag, t, tr, privacy, prefix);
+    record_adaptive_step(diag, t, tr, prefix);
     if (tr.stop) break;
     if (tr.skipped) continue;
     Y = Q + eta(t) * D;  // Alg. 2 line 8 / Alg. 3 line 9
@@ -127,10 +149,8 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
 }
 
 void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepTrace& tr,
-                          const Privacy& privacy, const std::string& p) {
+                          const std::string& p) {
   diag.count(p + "steps");
-  diag.budget.push_back(
-      {fmt::format("{}step {}: PRIVRANGE (range half)", p, t), privacy.epsilon, privacy.delta});
   if (!tr.Lhat || *tr.Lhat == 0) {
     diag.count(p + (tr.Lhat ? "zero_ranges" : "bottom_ranges"));
     diag.count(p + "skipped_steps");
@@ -143,8 +163,6 @@ void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepT
   diag.counters[fmt::format("{}R_{}", p, t)] = tr.R;
   diag.count(p + "truncated_entries", static_cast<double>(tr.tm.truncated_entries));
   diag.count(p + "empty_center_histograms", static_cast<double>(tr.tm.empty_histograms));
-  diag.budget.push_back({fmt::format("{}step {}: TRUNCATEDMEAN centers (mean half)", p, t),
-                         privacy.epsilon / 2, privacy.delta / 2});
   if (tr.tm.empty_histograms > 0)
     diag.notes.push_back(fmt::format("{}step {}: {} empty coordinate histogram(s): {}", p, t,
                                      tr.tm.empty_histograms, tr.skipped ? "step skipped" : "center 0 used"));
@@ -153,8 +171,6 @@ void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepT
     return;
   }
   diag.counters[fmt::format("{}sigma_{}", p, t)] = tr.sigma;
-  diag.budget.push_back(
-      {fmt::format("{}step {}: Gaussian mean (mean half)", p, t), privacy.epsilon / 2, privacy.delta / 2});
 }
 
 std::vector<ParamSpec> adaptive_params(const std::string& p, const AdaptiveSettings& def,
@@ -219,7 +235,7 @@ std::vector<ParamSpec> adaptive_params(const std::string& p, const AdaptiveSetti
        "dugler2026 Alg. 2 line 6, Alg. 3 line 7, Lemma 2"},
       {p + "calibration",
        ParamType::choice,
-       std::string(def.calibration == Calibration::classical ? "classical" : "analytic"),
+       to_string(def.calibration),
        {},
        {},
        {"classical", "analytic"},
@@ -274,10 +290,8 @@ AdaptiveSettings read_adaptive(const core::ParamMap& params, const std::string& 
   s.range.bins_per_octave = params.get_real(p + "range_bins_per_octave", def.range.bins_per_octave, owner);
   s.radius_constant = params.get_real(p + "radius_constant", def.radius_constant, owner);
   s.noise_constant = params.get_real(p + "noise_constant", def.noise_constant, owner);
-  s.calibration = parse_calibration(
-      params.get_string(p + "calibration",
-                        def.calibration == Calibration::classical ? "classical" : "analytic", owner),
-      owner);
+  s.calibration = parse_gaussian_calibration(
+      params.get_string(p + "calibration", to_string(def.calibration), owner), owner);
   s.stop_on_bottom =
       params.get_string(p + "range_fallback", def.stop_on_bottom ? "stop" : "skip_step", owner) == "stop";
   s.skip_on_empty_center =

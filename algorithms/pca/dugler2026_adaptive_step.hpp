@@ -23,10 +23,10 @@ struct AdaptiveSettings {
   PrivateRangeSettings range;
   double radius_constant = 3.0;  // Alg. 2 line 4 "3"; Alg. 3 C_R (3 recommended, ambiguity 3)
   double noise_constant = 8.0;   // Alg. 2 line 6 / Alg. 3 line 7 "8"
-  Calibration calibration = Calibration::classical;  // ambiguity 14
-  bool stop_on_bottom = false;                       // range_fallback: skip_step (default) | stop
-  bool skip_on_empty_center = false;                 // center_fallback: zero (default) | skip_step
-  double feasibility_margin = 2.0;                   // ambiguity 2
+  GaussianCalibration calibration = GaussianCalibration::classical;  // spec ambiguity 14
+  bool stop_on_bottom = false;        // range_fallback: skip_step (default) | stop
+  bool skip_on_empty_center = false;  // center_fallback: zero (default) | skip_step
+  double feasibility_margin = 2.0;    // ambiguity 2
   // PRIVRANGE block size: b >= d (ambiguity 2, default), b >= K^2 d log(k m / zeta') (Theorem 5) or b >= 1
   // (ambiguity 10).
   enum class BlockMin { d, theory, one } block_min = BlockMin::d;
@@ -39,7 +39,15 @@ struct AdaptiveWorkspace {
   PrivateRangeWorkspace range;
   TruncatedMeanWorkspace tm;
   NoiseWorkspace noise;
+  // What a step records, built once per run: the step names of PRIVRANGE's histogram and of the center
+  // histograms, and the entry of the Gaussian on the mean half, whose sensitivity, sd and part (the mean
+  // half's) adaptive_mean sets each step.
+  std::string range_step, center_step;
+  LedgerEntry mean_noise;
+  AdaptiveWorkspace() { name_steps("", "Gaussian mean"); }
   void resize(Eigen::Index d, Eigen::Index k);
+  // Step names `label` + "PRIVRANGE histogram (range half)", ..., `label` + `noise` + " (mean half)".
+  void name_steps(const std::string& label, const std::string& noise);
 };
 
 struct AdaptiveStepTrace {
@@ -61,10 +69,14 @@ double adaptive_noise_sigma(const AdaptiveSettings& s, double R, Eigen::Index d,
 // failure probability range_zeta on the first half, R = radius_constant K sqrt(Lhat) log^a(log_argument),
 // TRUNCATEDMEAN at (eps/2, delta/2) on the second half into ws.mean, sigma_t. `tangent`: use
 // Pi A_i Q (Alg. 3 line 3). BOTTOM or Lhat = 0 (the zero bin) skip the step (spec ambiguity 2).
+// Records PRIVRANGE's histogram in the range half's part and the dk center histograms in the mean half's
+// (parts named by their first record, composed in parallel), and sets ws.mean_noise for the caller's
+// Gaussian in the mean half's part: sensitivity 2 R sqrt(dk)/(B/2) of the clamped mean, sd sigma_t,
+// calibrated for (eps/2, delta/2).
 AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                 const Eigen::MatrixXd& Q, bool tangent, double range_zeta,
                                 double log_argument, const Privacy& privacy, const AdaptiveSettings& s,
-                                AdaptiveWorkspace& ws, core::Rng& rng);
+                                AdaptiveWorkspace& ws, Ledger& ledger, core::Rng& rng);
 
 // The smallest feasible batch for T steps when PRIVRANGE runs at zeta / (zeta_divisor T).
 BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Privacy& privacy,
@@ -72,16 +84,17 @@ BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Priv
 
 // The outer loop of Alg. 2 (lines 2-9) and Alg. 3 (lines 1-10) from Q_0: for t = 1..T, `direction` gives
 // the bracket of the QR update for the batch starting at (t-1) B; fallbacks skip or stop; otherwise
-// Q_t = QR(Q_{t-1} + eta_t D). Records every step and the batch plan in `diag`; returns Q_T.
+// Q_t = QR(Q_{t-1} + eta_t D). Records every step and the batch plan in `diag` (the releases are recorded
+// in the ledger by `direction`'s mechanisms); returns Q_T.
 using DirectionFn = std::function<AdaptiveStepTrace(Eigen::Index first, const Eigen::MatrixXd& Q,
                                                     Eigen::Ref<Eigen::MatrixXd> out)>;
 Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
-                                   const Privacy& privacy, const std::string& prefix, Diagnostics& diag,
+                                   const std::string& prefix, Diagnostics& diag,
                                    const DirectionFn& direction);
 
-// Counters, notes and the per-step budget ledger of step t.
+// Counters and notes of step t.
 void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepTrace& tr,
-                          const Privacy& privacy, const std::string& prefix = "");
+                          const std::string& prefix = "");
 
 std::vector<ParamSpec> adaptive_params(const std::string& prefix, const AdaptiveSettings& defaults,
                                        const std::string& radius_ref);

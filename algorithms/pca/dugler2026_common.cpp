@@ -3,24 +3,13 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::alg::dugler2026 {
-
-Calibration parse_calibration(const std::string& name, const std::string& owner) {
-  if (name == "classical") return Calibration::classical;
-  if (name == "analytic") return Calibration::analytic;
-  throw InvalidArgument(
-      fmt::format("{}: calibration must be 'classical' or 'analytic', got '{}'", owner, name));
-}
-
-double gaussian_sigma(Calibration calibration, double sensitivity, double epsilon, double delta) {
-  return calibration == Calibration::classical ? classical_gaussian_sigma(sensitivity, epsilon, delta)
-                                               : analytic_gaussian_sigma(sensitivity, epsilon, delta);
-}
 
 void orthonormalize_in_place(Eigen::Ref<Eigen::MatrixXd> Y) {
   for (Index j = 0; j < Y.cols(); ++j) {
@@ -63,18 +52,31 @@ void NoiseWorkspace::resize(Index d, Index k) {
   kk.resize(k, k);
 }
 
-void add_tangent_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
-                       Eigen::Ref<Eigen::MatrixXd> out) {
+void add_tangent_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng,
+                       NoiseWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out) {
+  // Z is drawn into a zero matrix so that only its T_Q part, Pi Z, reaches `out` (Alg. 1 line 6,
+  // Alg. 2 line 8). The mechanism's own probe call sees that zero matrix; a sensitivity probe is shown the
+  // statistic `out` and its release here as well, and may replace the release.
+  LedgerProbe* probe = active_probe();
+  const Eigen::MatrixXd statistic = probe ? Eigen::MatrixXd(out) : Eigen::MatrixXd();
   ws.Z.setZero();
-  add_gaussian_noise(ws.Z, sigma, rng);
+  gaussian_mechanism(ws.Z, entry, ledger, rng);
   project_onto_tangent(Q, ws.Z, ws.kk);
   out += ws.Z;
+  if (!probe) return;
+  std::vector<double> release(out.size());
+  Eigen::Map<Eigen::MatrixXd>(release.data(), out.rows(), out.cols()) = out;
+  probe->observe(entry, std::vector<double>(statistic.data(), statistic.data() + statistic.size()), {}, release);
+  out = Eigen::Map<const Eigen::MatrixXd>(release.data(), out.rows(), out.cols());
 }
 
-void add_symmetric_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
-                         Eigen::Ref<Eigen::MatrixXd> out) {
-  add_tangent_noise(Q, sigma, rng, ws, out);
-  // GOE_k(sigma^2): a k x k draw per step (k is small; steps are few), not per sample.
+void add_symmetric_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng,
+                         NoiseWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out) {
+  add_tangent_noise(Q, entry, ledger, rng, ws, out);
+  // GOE_k(sigma^2): a k x k draw per step (k is small; steps are few), not per sample. It is part of the
+  // release `entry` records: GOE_k(sigma^2/2) of it makes the noise isotropic on S_Q with Pi Z (Lemma 9),
+  // the rest is post-processing for utility (Lemma 1), so it is not a second entry.
+  const double sigma = entry.noise_scale;
   out.noalias() += Q * core::goe(rng, Q.cols(), sigma * sigma);
 }
 
@@ -192,7 +194,7 @@ double oracle_gamma(const Input& in, const std::string& owner, const std::string
   return std::sqrt(*o.gamma2);
 }
 
-PrivacyClaim replace_claim(const Privacy& privacy, Calibration calibration, bool at_half,
+PrivacyClaim replace_claim(const Privacy& privacy, GaussianCalibration calibration, bool at_half,
                            std::vector<std::string> conditions) {
   PrivacyClaim c;
   c.epsilon = privacy.epsilon;
@@ -200,7 +202,7 @@ PrivacyClaim replace_claim(const Privacy& privacy, Calibration calibration, bool
   c.neighbours = Neighbours::replace;
   c.scope = ClaimScope::worst_case;
   c.conditions.push_back(
-      calibration == Calibration::analytic ? "analytic Gaussian calibration (Balle & Wang 2018)"
+      calibration == GaussianCalibration::analytic ? "analytic Gaussian calibration (Balle & Wang 2018)"
       : at_half ? "eps/2 < 1 for the classical Gaussian at (eps/2, delta/2) (the paper states eps <= 1)"
                 : "0 < eps < 1 (classical Gaussian calibration, Theorem 4)");
   for (auto& s : conditions) c.conditions.push_back(std::move(s));

@@ -1,10 +1,13 @@
 #pragma once
 // Primitives shared by the dugler2026 Oja family (spec: dugler2026 §2.0): in-place thin QR, the
-// projection P_{S_Q}, the symmetric (GOE) and tangent noise of Algorithms 1-3, Gaussian calibration,
-// a contiguous sub-range of sample matrices (for the two-stage split) and oracle reading.
+// projection P_{S_Q}, the symmetric (GOE) and tangent noise of Algorithms 1-3 (Gaussian calibration is
+// mechanisms/gaussian's), a contiguous sub-range of sample matrices (for the two-stage split) and oracle
+// reading.
 #include <Eigen/Dense>
 #include <string>
 
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 #include "core/sample_matrices.hpp"
@@ -12,14 +15,6 @@
 namespace dpb::alg::dugler2026 {
 
 using Eigen::Index;
-
-// How a Gaussian noise scale is calibrated (spec §8 item 3; ambiguity 14).
-enum class Calibration {
-  classical,  // sigma = Delta sqrt(2 log(1.25/delta))/eps, the pseudo-code constants (needs eps < 1)
-  analytic,   // Balle & Wang 2018, what the paper's experiments use (any eps > 0)
-};
-Calibration parse_calibration(const std::string& name, const std::string& owner);
-double gaussian_sigma(Calibration calibration, double sensitivity, double epsilon, double delta);
 
 // Y <- the orthonormal factor of the thin QR of Y with a positive diagonal of R (spec §1 "QR(Y)"),
 // by Gram-Schmidt with one re-orthogonalisation pass, in place and without allocation. Throws
@@ -39,13 +34,17 @@ struct NoiseWorkspace {
   Eigen::MatrixXd kk;  // k x k
   void resize(Index d, Index k);
 };
-// out += Pi_Q Z, Z ~ iid N(0, sigma^2) d x k (Alg. 3 lines 8-9: noise isotropic on T_Q).
-void add_tangent_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
-                       Eigen::Ref<Eigen::MatrixXd> out);
-// out += Q N + Pi_Q Z with Z ~ iid N(0, sigma^2) (drawn first) and N ~ GOE_k(sigma^2) (Alg. 1 lines
-// 5-6, Alg. 2 lines 7-8). By Lemma 1 this is distributed as G Q with G ~ GOE_d(sigma^2).
-void add_symmetric_noise(const Eigen::MatrixXd& Q, double sigma, core::Rng& rng, NoiseWorkspace& ws,
-                         Eigen::Ref<Eigen::MatrixXd> out);
+// out += Pi_Q Z, Z ~ iid N(0, sigma^2) d x k, sigma = entry.noise_scale, Z drawn by the Gaussian mechanism,
+// which records `entry` in `ledger` (the caller's entry: the Frobenius sensitivity of the statistic `out`
+// and its sub-budget). Pi_Q Z is isotropic N(0, sigma^2) on T_Q (Lemma 14), so the entry holds for a
+// statistic in T_Q. A sensitivity probe is shown `out` before and after the noise.
+void add_tangent_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng,
+                       NoiseWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out);
+// out += Q N + Pi_Q Z with Z as above (drawn first) and N ~ GOE_k(sigma^2) (Alg. 1 lines 5-6, Alg. 2
+// lines 7-8). By Lemma 1 this is distributed as G Q with G ~ GOE_d(sigma^2). It is at least isotropic
+// N(0, sigma^2) on S_Q (Lemma 9), so `entry` holds for a statistic in S_Q.
+void add_symmetric_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng,
+                         NoiseWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out);
 
 // The matrices A_first..A_{first+count-1} of `base`, as SampleMatrices (no copy).
 class SampleRange final : public core::SampleMatrices {
@@ -113,7 +112,7 @@ double oracle_gamma(const Input& in, const std::string& owner, const std::string
 
 // The worst-case (eps, delta) claim under replace-one neighbours (Definition 1) with `conditions`, led by
 // the calibration's condition (classical at eps' = eps or eps/2 needs eps' < 1).
-PrivacyClaim replace_claim(const Privacy& privacy, Calibration calibration, bool at_half,
+PrivacyClaim replace_claim(const Privacy& privacy, GaussianCalibration calibration, bool at_half,
                            std::vector<std::string> conditions);
 
 // The initial point Q_0 = QR(Q'_0), Q'_0 iid N(0, 1) d x k (Alg. 1 line 2, Alg. 2 line 1, Alg. 7 line 1).

@@ -1,6 +1,5 @@
 #include "algorithms/pca/dugler2026_private_oja.hpp"
 
-#include <fmt/format.h>
 #include <cmath>
 
 #include "algorithms/mechanisms/clipping.hpp"
@@ -32,9 +31,18 @@ void PrivateOjaWorkspace::resize(Eigen::Index d, Eigen::Index k) {
   noise.resize(d, k);
 }
 
+LedgerEntry private_oja_entry(double R, Eigen::Index B, double sigma, const Privacy& privacy) {
+  // One replaced A_i moves one clipped term by at most 2R in Frobenius norm (P_{S_Q} is non-expansive).
+  LedgerEntry e = gaussian_entry("Private Oja Gaussian mean (batch)", 2.0 * R / static_cast<double>(B), sigma,
+                                 privacy);
+  e.disjoint = true;  // Theorem 4: one pass over disjoint batches
+  return e;
+}
+
 Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
-                                   const Eigen::MatrixXd& Q, double R, double sigma, bool project,
-                                   core::Rng& rng, PrivateOjaWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out) {
+                                   const Eigen::MatrixXd& Q, double R, const LedgerEntry& noise, bool project,
+                                   Ledger& ledger, core::Rng& rng, PrivateOjaWorkspace& ws,
+                                   Eigen::Ref<Eigen::MatrixXd> out) {
   Eigen::Index clipped = 0;
   out.setZero();
   for (Eigen::Index i = first; i < first + B; ++i) {  // (1/B) sum clip_R(A_i Q_{t-1})
@@ -44,7 +52,9 @@ Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index f
   }
   out /= static_cast<double>(B);
   if (project) project_onto_SQ(Q, out, ws.kk);  // spec: dugler2026 ambiguity 12 (no-op for symmetric A_i)
-  add_symmetric_noise(Q, sigma, rng, ws.noise, out);  // line 5: Z_t, N_t; line 6: Q N_t + Pi Z_t
+  // Line 5: Z_t, N_t; line 6: Q N_t + Pi Z_t, the Gaussian mechanism on S_Q (Lemma 9), where the mean lies
+  // (projected, or for symmetric A_i as printed).
+  add_symmetric_noise(Q, noise, ledger, rng, ws.noise, out);
   return clipped;
 }
 
@@ -59,6 +69,7 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
                    static_cast<double>(n * d * k) / (p.zeta * in.privacy.delta * in.privacy.epsilon),
                    BatchRequirement{}, owner);
   const double sigma = private_oja_sigma(p, R, plan.B, in.privacy);
+  const LedgerEntry noise = private_oja_entry(R, plan.B, sigma, in.privacy);  // once: the steps merge into it
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
   Eigen::MatrixXd Q = random_start(d, k, rng);  // line 2
   PrivateOjaWorkspace ws;
@@ -67,14 +78,12 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   Estimate e;
   Diagnostics& diag = e.diagnostics;
   for (Index t = 1; t <= plan.T; ++t) {  // line 3
-    const Index clipped = private_oja_direction(S, (t - 1) * plan.B, plan.B, Q, R, sigma, p.project_onto_SQ,
-                                                rng, ws, D);  // lines 4-5
+    const Index clipped = private_oja_direction(S, (t - 1) * plan.B, plan.B, Q, R, noise, p.project_onto_SQ,
+                                                e.ledger, rng, ws, D);  // lines 4-5
     Y = Q + eta(t) * D;                                       // line 6
     orthonormalize_in_place(Y);
     Q.swap(Y);
     diag.count("clipped", static_cast<double>(clipped));
-    diag.budget.push_back(
-        {fmt::format("step {}: Gaussian mean (batch {})", t, t), in.privacy.epsilon, in.privacy.delta});
   }
   diag.counters["clip_radius"] = R;
   diag.counters["sigma"] = sigma;

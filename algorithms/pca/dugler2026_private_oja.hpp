@@ -13,7 +13,7 @@ struct PrivateOjaParams {
   double clip_radius = 0;  // R; 0 = Theorem 1's R = C lambda_1 sqrt(dk)(K gamma log^a(ndk/zeta) + 1) (oracle)
   double C = 1.0;          // universal constant of Thm 1's R (unspecified; 1 [inferred])
   double K = 1.0, a = 1.0, zeta = 0.01;
-  Calibration calibration = Calibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
   // corrected (default): P_{S_Q} applied to the clipped mean, so privacy holds for any input, not only
   // exactly symmetric A_i (spec: dugler2026 ambiguity 12); faithful: the box as printed.
   bool project_onto_SQ = true;
@@ -31,11 +31,16 @@ struct PrivateOjaWorkspace {
   void resize(Eigen::Index d, Eigen::Index k);
 };
 // The bracket of line 6 for the batch [first, first + B) at Q (the seam the noise tests use):
-// out = (1/B) sum clip_R(A_i Q) [projected onto S_Q when corrected] + Q N + Pi Z. Returns the number
-// of clipped matrices.
+// out = (1/B) sum clip_R(A_i Q) [projected onto S_Q when corrected] + Q N + Pi Z, the noise of sd
+// noise.noise_scale drawn by the Gaussian mechanism, which records `noise` in `ledger`. Returns the
+// number of clipped matrices.
 Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
-                                   const Eigen::MatrixXd& Q, double R, double sigma, bool project,
-                                   core::Rng& rng, PrivateOjaWorkspace& ws, Eigen::Ref<Eigen::MatrixXd> out);
+                                   const Eigen::MatrixXd& Q, double R, const LedgerEntry& noise, bool project,
+                                   Ledger& ledger, core::Rng& rng, PrivateOjaWorkspace& ws,
+                                   Eigen::Ref<Eigen::MatrixXd> out);
+// The ledger entry of one step's Gaussian (Lemma 9, Theorem 4): sensitivity 2R/B of the clipped mean in
+// Frobenius norm, sd sigma, calibrated for (eps, delta); disjoint, as every step reads its own batch.
+LedgerEntry private_oja_entry(double R, Eigen::Index B, double sigma, const Privacy& privacy);
 
 Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng);
 PrivacyClaim private_oja_claim(const PrivateOjaParams& p, const Input& in);

@@ -66,14 +66,16 @@ Eigen::Index private_range_min_inputs(const PrivateRangeSettings& s, const Budge
 
 PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k,
                                  const Budget& budget, double zeta, const PrivateRangeSettings& s,
-                                 PrivateRangeWorkspace& ws, core::Rng& rng) {
+                                 const std::string& step, Ledger& ledger, PrivateRangeWorkspace& ws,
+                                 core::Rng& rng) {
   if (k < 1 || G.cols() % k != 0) throw InvalidArgument("PRIVRANGE: G must hold B_in blocks of k columns");
   MatrixChunks chunks(G, k);
-  return private_range(chunks, budget, zeta, s, ws, rng);
+  return private_range(chunks, budget, zeta, s, step, ledger, ws, rng);
 }
 
 PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double zeta,
-                                 const PrivateRangeSettings& s, PrivateRangeWorkspace& ws, core::Rng& rng) {
+                                 const PrivateRangeSettings& s, const std::string& step, Ledger& ledger,
+                                 PrivateRangeWorkspace& ws, core::Rng& rng) {
   const Eigen::Index d = G.rows(), k = G.k(), B_in = G.size();
   PrivateRangeReport rep;
   rep.blocks = private_range_blocks(s, budget, zeta);  // line 5
@@ -114,12 +116,13 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
           std::max(ws.maxima[static_cast<std::size_t>(j)], lam);  // line 12
     }
   }
-  // Lines 14-15: the (eps, delta) stability histogram over geometric bins.
+  // Lines 14-15: the (eps, delta) stability histogram over geometric bins of the m block maxima (a
+  // replaced record moves one maximum: replace-one neighbours of the histogram's input, Theorem 5).
   ws.bins.resize(static_cast<std::size_t>(m));
   for (std::size_t j = 0; j < ws.maxima.size(); ++j)
     ws.bins[j] = geometric_bin(ws.maxima[j], s.bins_per_octave);
-  const StabilityHistogram hist =
-      stability_histogram(ws.bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng, s.release);
+  const StabilityHistogram hist = stability_histogram(
+      ws.bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, step, ledger, rng, s.release);
   rep.occupied_bins = hist.occupied;
   rep.released_bins = hist.released.size();
   rep.noise_scale = hist.noise_scale;
@@ -155,8 +158,9 @@ Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {
   Eigen::MatrixXd buffer, kk(k, k);
   MatrixChunks G(S, 0, n, Q, p.tangent, buffer, kk);  // G_i = A_i Q (or Pi A_i Q), a block at a time
   PrivateRangeWorkspace ws;
-  const PrivateRangeReport rep = private_range(G, budget, p.zeta, p.range, ws, rng);
   Estimate e;
+  const PrivateRangeReport rep =
+      private_range(G, budget, p.zeta, p.range, "PRIVRANGE histogram", e.ledger, ws, rng);
   if (rep.Lhat) e.scalar = *rep.Lhat;
   auto& c = e.diagnostics.counters;
   c["blocks"] = static_cast<double>(rep.blocks);
@@ -166,7 +170,6 @@ Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {
   c["histogram_noise_scale"] = rep.noise_scale;
   c["bottom"] = rep.Lhat ? 0 : 1;
   if (!rep.Lhat) e.diagnostics.notes.push_back("PRIVRANGE returned BOTTOM: no bin released (no estimate)");
-  e.diagnostics.budget.push_back({"PRIVRANGE histogram", budget.epsilon, budget.delta});
   e.claim = priv_range_claim(in);
   return e;
 }

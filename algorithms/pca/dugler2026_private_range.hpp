@@ -3,6 +3,7 @@
 // Lambda(Q) = max_r ||E[(A - Sigma) q_r q_r^T (A - Sigma)]||_2 from matrices G_i = A_i Q (or Pi A_i Q).
 #include <Eigen/Dense>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "algorithms/mechanisms/composition.hpp"
@@ -47,15 +48,19 @@ Eigen::Index private_range_min_inputs(const PrivateRangeSettings& s, const Budge
                                       Eigen::Index min_block_size);
 
 // Algorithm 4 on the B_in = G.cols() / k matrices G_i (d x k each, stored side by side: G_i is
-// G.middleCols(i k, k)), at (eps, delta) = budget with failure probability zeta. Throws
-// dpb::InvalidArgument naming the required input size when b = floor(B_in / (2m)) < 1.
+// G.middleCols(i k, k)), at (eps, delta) = budget under replace-one neighbours with failure probability
+// zeta. The line-15 histogram is recorded in `ledger` as `step` (over the m block maxima: one record
+// changes at most one of them, Theorem 5). Throws dpb::InvalidArgument naming the required input size
+// when b = floor(B_in / (2m)) < 1.
 PrivateRangeReport private_range(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k,
                                  const Budget& budget, double zeta, const PrivateRangeSettings& s,
-                                 PrivateRangeWorkspace& ws, core::Rng& rng);
+                                 const std::string& step, Ledger& ledger, PrivateRangeWorkspace& ws,
+                                 core::Rng& rng);
 // The same on matrices produced a block at a time (only one block of 2b inputs is held at once); bit
 // for bit equal to the stored form on the same matrices.
 PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double zeta,
-                                 const PrivateRangeSettings& s, PrivateRangeWorkspace& ws, core::Rng& rng);
+                                 const PrivateRangeSettings& s, const std::string& step, Ledger& ledger,
+                                 PrivateRangeWorkspace& ws, core::Rng& rng);
 
 // The registered estimator dugler2026.priv_range: Algorithm 4 on all n inputs G_i = A_i Q (or Pi A_i Q
 // when tangent, the target g_Q^2 of Alg. 3) for a Haar-random frame Q drawn from rng (data-independent).

@@ -137,7 +137,7 @@ AlgorithmEntry private_oja_entry() {
             p.K = m.get_real("K", 1, o);
             p.a = m.get_real("a", 1, o);
             p.zeta = m.get_real("zeta", 0.01, o);
-            p.calibration = parse_calibration(m.get_string("calibration", "classical", o), o);
+            p.calibration = parse_gaussian_calibration(m.get_string("calibration", "classical", o), o);
             p.project_onto_SQ = m.get_string("mode", "corrected", o) == "corrected";
             return make_estimator(p, private_oja, private_oja_claim);
           }};

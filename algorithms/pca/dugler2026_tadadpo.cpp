@@ -13,18 +13,18 @@ const std::string owner = "dugler2026.tadadpo";
 
 AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                     Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
-                                    const TadadpoParams& p, AdaptiveWorkspace& ws, core::Rng& rng,
-                                    Eigen::Ref<Eigen::MatrixXd> out) {
+                                    const TadadpoParams& p, AdaptiveWorkspace& ws, Ledger& ledger,
+                                    core::Rng& rng, Eigen::Ref<Eigen::MatrixXd> out) {
   const double zeta = p.adaptive.zeta, Td = static_cast<double>(T);
   // Lines 2-7: Y_i = Pi A_i Q; PRIVRANGE at (eps, delta, zeta/(8T)); r_t = C_R K sqrt(Lhat) log^a(BdkT/zeta);
   // TRUNCATEDMEAN at (eps/2, delta/2); sigma_t.
   const double log_argument = static_cast<double>(B * Q.rows() * Q.cols()) * Td / zeta;
   AdaptiveStepTrace tr = adaptive_mean(S, first, B, Q, /*tangent=*/true, zeta / (8.0 * Td), log_argument,
-                                       privacy, p.adaptive, ws, rng);
+                                       privacy, p.adaptive, ws, ledger, rng);
   if (tr.skipped) return tr;
   out = ws.mean;
-  add_gaussian_noise(out, tr.sigma, rng);  // line 8: Z_t (no GOE block)
-  project_onto_tangent(Q, out, ws.kk);     // line 9: Pi (Ybar_t + Z_t)
+  gaussian_mechanism(out, ws.mean_noise, ledger, rng);  // line 8: Z_t (no GOE block), Lemma 14
+  project_onto_tangent(Q, out, ws.kk);                  // line 9: Pi (Ybar_t + Z_t), post-processing
   return tr;
 }
 
@@ -54,13 +54,14 @@ Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const 
   }
   AdaptiveWorkspace ws;
   ws.resize(d, k);
+  ws.name_steps(prefix + "TADADPO ", "Gaussian tangent mean");
   Estimate e;
   // Lines 1-10, then line 11: return Q_T.
-  e.Q =
-      run_adaptive_steps(std::move(Q), plan, eta, in.privacy, prefix, e.diagnostics,
-                         [&](Index first, const Eigen::MatrixXd& Qt, Eigen::Ref<Eigen::MatrixXd> D) {
-                           return tadadpo_direction(S, first, plan.B, plan.T, Qt, in.privacy, p, ws, rng, D);
-                         });
+  e.Q = run_adaptive_steps(std::move(Q), plan, eta, prefix, e.diagnostics,
+                           [&](Index first, const Eigen::MatrixXd& Qt, Eigen::Ref<Eigen::MatrixXd> D) {
+                             return tadadpo_direction(S, first, plan.B, plan.T, Qt, in.privacy, p, ws,
+                                                      e.ledger, rng, D);
+                           });
   e.claim = tadadpo_claim(p, in);
   return e;
 }

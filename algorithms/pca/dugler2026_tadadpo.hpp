@@ -21,11 +21,12 @@ struct TadadpoParams {
 };
 
 // Lines 2-9 (inside QR) for the batch [first, first + B) at Q, T steps planned:
-// out = Pi (Ybar_t + Z_t). Untouched when the step is skipped.
+// out = Pi (Ybar_t + Z_t). Untouched when the step is skipped. Records the step's releases in `ledger`
+// (adaptive_mean; the Gaussian as ws.mean_noise).
 AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                     Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
-                                    const TadadpoParams& p, AdaptiveWorkspace& ws, core::Rng& rng,
-                                    Eigen::Ref<Eigen::MatrixXd> out);
+                                    const TadadpoParams& p, AdaptiveWorkspace& ws, Ledger& ledger,
+                                    core::Rng& rng, Eigen::Ref<Eigen::MatrixXd> out);
 
 // Q0: the private starting point (e.g. ADADPO's output on disjoint samples); when null, p.start decides.
 Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const Eigen::MatrixXd* Q0 = nullptr,

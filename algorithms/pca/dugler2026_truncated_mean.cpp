@@ -71,17 +71,22 @@ Eigen::Index truncated_mean_min_samples(Eigen::Index d, Eigen::Index k, const Bu
 }
 
 TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k, double R,
-                                   double Lhat, const Budget& center, Eigen::Ref<Eigen::MatrixXd> mean,
-                                   TruncatedMeanWorkspace& ws, core::Rng& rng) {
+                                   double Lhat, const Budget& center, const std::string& step, Ledger& ledger,
+                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
+                                   core::Rng& rng) {
   if (k < 1 || G.cols() % k != 0 || G.cols() == 0)
     throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of k columns");
   MatrixChunks chunks(G, k);
-  return truncated_mean(chunks, R, Lhat, center, mean, ws, rng);
+  return truncated_mean(chunks, R, Lhat, center, step, ledger, mean, ws, rng);
+}
+
+double truncated_mean_sensitivity(double R, Eigen::Index d, Eigen::Index k, Eigen::Index m) {
+  return 2.0 * R * std::sqrt(static_cast<double>(d * k)) / static_cast<double>(m);
 }
 
 TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
-                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
-                                   core::Rng& rng) {
+                                   const std::string& step, Ledger& ledger, Eigen::Ref<Eigen::MatrixXd> mean,
+                                   TruncatedMeanWorkspace& ws, core::Rng& rng) {
   if (G.size() == 0) throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of k columns");
   if (!(R > 0) || !(Lhat > 0) || !std::isfinite(R) || !std::isfinite(Lhat))
     throw InvalidArgument(
@@ -90,8 +95,9 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   if (mean.rows() != d || mean.cols() != k) throw InvalidArgument("TRUNCATEDMEAN: mean must be d x k");
   validate(center);
   const double dk = static_cast<double>(d * k), w = std::sqrt(Lhat);
-  const Privacy per_coordinate{center.epsilon / dk, center.delta / dk,
-                               Neighbours::replace};  // basic composition
+  // Basic composition over the dk histograms, all on the same m records; a replaced record moves one
+  // value of each (replace-one neighbours of every histogram's input).
+  const Privacy per_coordinate{center.epsilon / dk, center.delta / dk, Neighbours::replace};
   TruncatedMeanReport rep;
   ws.centers.resize(d, k);
   constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
@@ -132,8 +138,8 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   for (Eigen::Index j = 0; j < d; ++j)
     for (Eigen::Index r = 0; r < k; ++r) {
       occupied_bins(static_cast<std::size_t>(r * d + j), ws);
-      const StabilityHistogram hist =
-          stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(m), per_coordinate, rng);
+      const StabilityHistogram hist = stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(m),
+                                                                      per_coordinate, step, ledger, rng);
       rep.noise_scale = hist.noise_scale;
       const auto best = largest_released_bin(hist);
       if (best) {
@@ -177,7 +183,7 @@ TruncatedMeanParams truncated_mean_params(const core::ParamMap& m) {
   p.K = m.get_real("K", 1, o);
   p.a = m.get_real("a", 1, o);
   p.zeta = m.get_real("zeta", 0.01, o);
-  p.calibration = parse_calibration(m.get_string("calibration", "classical", o), o);
+  p.calibration = parse_gaussian_calibration(m.get_string("calibration", "classical", o), o);
   p.feasibility_margin = m.get_real("feasibility_margin", 2, o);
   return p;
 }
@@ -210,13 +216,19 @@ Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, c
   MatrixChunks G(S, 0, m, Q, /*tangent=*/false, buffer, kk);  // G_l = A_l Q, a chunk at a time
   TruncatedMeanWorkspace ws;
   Eigen::MatrixXd mean(d, k);
+  Estimate e;
   // The clamp radius; the noise below is calibrated to R whatever it is.
   const double clamp_radius = p.truncate ? R : std::numeric_limits<double>::max();
-  const TruncatedMeanReport rep = truncated_mean(G, clamp_radius, Lhat, half, mean, ws, rng);
-  const double sensitivity = 2.0 * R * std::sqrt(static_cast<double>(d * k)) / static_cast<double>(m);
+  const TruncatedMeanReport rep =
+      truncated_mean(G, clamp_radius, Lhat, half, "TRUNCATEDMEAN center histograms", e.ledger, mean, ws, rng);
+  const double sensitivity = truncated_mean_sensitivity(R, d, k, m);
   const double sigma = gaussian_sigma(p.calibration, sensitivity, half.epsilon, half.delta);
-  add_gaussian_noise(mean, sigma, rng);
-  Estimate e;
+  // Lemma 2 step 3: the Gaussian at (eps/2, delta/2) given the private centers. Without the clamp (the
+  // mutant seam) one record moves the mean without bound: the ledger gets that true sensitivity.
+  const double true_sensitivity = p.truncate ? sensitivity : std::numeric_limits<double>::infinity();
+  const LedgerEntry noise = gaussian_entry("TRUNCATEDMEAN Gaussian mean", true_sensitivity, sigma,
+                                           Privacy{half.epsilon, half.delta, Neighbours::replace});
+  gaussian_mechanism(mean, noise, e.ledger, rng);
   e.mean = Eigen::Map<const Eigen::VectorXd>(mean.data(), mean.size());
   auto& c = e.diagnostics.counters;
   c["truncated_entries"] = static_cast<double>(rep.truncated_entries);
@@ -227,8 +239,6 @@ Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, c
   if (rep.empty_histograms > 0)
     e.diagnostics.notes.push_back(
         fmt::format("{} empty coordinate histogram(s): center 0 used", rep.empty_histograms));
-  e.diagnostics.budget.push_back({"TRUNCATEDMEAN centers", half.epsilon, half.delta});
-  e.diagnostics.budget.push_back({"Gaussian mean", half.epsilon, half.delta});
   e.claim = truncated_mean_claim(p, in);
   return e;
 }

@@ -5,6 +5,7 @@
 // (Alg. 2 line 7, Alg. 3 line 8); only the center is (eps_C, delta_C)-DP.
 #include <Eigen/Dense>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "algorithms/mechanisms/composition.hpp"
@@ -47,15 +48,22 @@ Eigen::Index truncated_mean_min_samples(Eigen::Index d, Eigen::Index k, const Bu
 // Algorithm 5 on the m = G.cols() / k matrices G_l (d x k, side by side), radius R > 0, range Lhat > 0
 // (bin width sqrt(Lhat)), center budget (eps_C, delta_C). Writes the truncated mean into `mean`
 // (d x k). Fallback on an empty coordinate histogram: center 0 (spec ambiguity 2; post-processing of
-// the DP histogram output). Does not check feasibility (see truncated_mean_min_samples).
+// the DP histogram output). Does not check feasibility (see truncated_mean_min_samples). The dk
+// coordinate histograms, each at (eps_C/(dk), delta_C/(dk)) on the same m records (they compose), are
+// recorded in `ledger` as `step`.
 TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index k, double R,
-                                   double Lhat, const Budget& center, Eigen::Ref<Eigen::MatrixXd> mean,
-                                   TruncatedMeanWorkspace& ws, core::Rng& rng);
+                                   double Lhat, const Budget& center, const std::string& step, Ledger& ledger,
+                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
+                                   core::Rng& rng);
 // The same on matrices produced a chunk at a time, in two passes (histogram counts, then the truncated
 // sum), so the m matrices are never held at once; bit for bit equal to the stored form.
 TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
-                                   Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
-                                   core::Rng& rng);
+                                   const std::string& step, Ledger& ledger, Eigen::Ref<Eigen::MatrixXd> mean,
+                                   TruncatedMeanWorkspace& ws, core::Rng& rng);
+
+// The l2 (Frobenius) sensitivity of the clamped mean of m matrices d x k given the centers: one replaced
+// record moves each of its dk clamped entries by at most 2R, so 2 R sqrt(dk) / m (Lemma 2 step 3, Lemma 14).
+double truncated_mean_sensitivity(double R, Eigen::Index d, Eigen::Index k, Eigen::Index m);
 
 // The registered estimator dugler2026.truncated_mean: Algorithm 5 on G_l = A_l Q, l = 1..n, for a
 // Haar-random frame Q drawn from rng, released the way Algorithm 2 uses it: centers at (eps/2, delta/2)
@@ -65,7 +73,7 @@ struct TruncatedMeanParams {
   double Lhat = 0;  // 0: the oracle's lambda_1^2 gamma^2 >= Lambda(Q) for every Q (Lemma 11's premise)
   double R = 0;     // 0: Lemma 11's R = radius_constant K sqrt(Lhat) log^a(m d k / zeta)
   double radius_constant = 3.0, K = 1.0, a = 1.0, zeta = 0.01;
-  Calibration calibration = Calibration::classical;
+  GaussianCalibration calibration = GaussianCalibration::classical;
   double feasibility_margin = 2.0;
   bool truncate = true;  // lines 8-16 clamp; false (NOT private: the noise still assumes R) only for mutants
 };

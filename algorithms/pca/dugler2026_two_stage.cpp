@@ -26,8 +26,11 @@ Estimate two_stage(const Input& in, const TwoStageParams& p, core::Rng& rng) {
   for (const auto& [name, value] : warm.diagnostics.counters) e.diagnostics.counters[name] = value;
   e.diagnostics.notes.insert(e.diagnostics.notes.begin(), warm.diagnostics.notes.begin(),
                              warm.diagnostics.notes.end());
-  e.diagnostics.budget.insert(e.diagnostics.budget.begin(), warm.diagnostics.budget.begin(),
-                              warm.diagnostics.budget.end());
+  // The warm stage's releases first, in the order they were made. The refine stage's parts are numbered
+  // from its first record, n_warm in the whole data.
+  Ledger ledger = std::move(warm.ledger);
+  ledger.append(e.ledger, n_warm);
+  e.ledger = std::move(ledger);
   e.diagnostics.counters["warm_samples"] = static_cast<double>(n_warm);
   e.diagnostics.counters["refine_samples"] = static_cast<double>(n - n_warm);
   e.claim = two_stage_claim(p, in);

@@ -13,11 +13,12 @@
 
 namespace dpb::alg {
 
-// Scores a candidate w (an estimate of sin(w, v1); lower is better) using the budget it is handed.
+// Scores a candidate w (an estimate of sin(w, v1); lower is better) using the budget it is handed; a
+// private scorer records its mechanisms in the ledger it is handed.
 struct LearningRateScorer {
   std::string name;
   bool is_private = true;  // false: the scorer reads non-private information; the search is then NOT DP
-  std::function<double(const Eigen::VectorXd& w, const Budget& budget, core::Rng& rng)> score;
+  std::function<double(const Eigen::VectorXd& w, const Budget& budget, Ledger& ledger, core::Rng& rng)> score;
 };
 
 // sin(w, v1) with v1 read from the oracle. NON-PRIVATE, for simulations testing the search logic only

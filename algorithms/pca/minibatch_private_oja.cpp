@@ -96,6 +96,11 @@ Estimate MinibatchPrivateOja::run_observed(const Input& in, core::Rng& rng,
                                 : in.privacy.delta;
   Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), sum(d), w_prime(d), noise_free;
   Eigen::Index clipped = 0;
+  // Replacing a record changes (eta_t/B) sum clip_beta(A_i w) by at most 2 eta_t beta / B, in the one
+  // minibatch that holds it (minibatches are disjoint).
+  LedgerEntry entry = gaussian_entry("minibatch step: clipped gradient sum + Gaussian noise", 0, 0,
+                                     Privacy{step_eps, step_delta, in.privacy.neighbours});
+  entry.disjoint = true;
   for (Eigen::Index t = 1; t <= s.T; ++t) {
     // w'_t = w_{t-1} + (eta_t/B) sum_{i=B(t-1)+1}^{Bt} clip_beta(A_i w_{t-1}) + (2 eta_t beta alpha/B) z_t
     sum.setZero();
@@ -107,10 +112,11 @@ Estimate MinibatchPrivateOja::run_observed(const Input& in, core::Rng& rng,
     const double eta_t = s.eta(t);
     w_prime = w + (eta_t * inv_B) * sum;
     if (observer) noise_free = w_prime;
-    add_gaussian_noise(w_prime, 2 * eta_t * s.clip * s.noise_multiplier * inv_B, rng);
+    entry.sensitivity = 2 * eta_t * s.clip * inv_B;
+    entry.noise_scale = 2 * eta_t * s.clip * s.noise_multiplier * inv_B;
+    gaussian_mechanism(w_prime, entry, est.ledger, rng);
     if (observer) observer({t, eta_t, w, noise_free, w_prime});
     liu2022::normalize_into(w_prime, w, t, kOwner);  // w_t = w'_t / ||w'_t||
-    est.diagnostics.budget.push_back({fmt::format("step {}", t), step_eps, step_delta});
   }
   est.Q = Eigen::MatrixXd(w);
   auto& c = est.diagnostics.counters;

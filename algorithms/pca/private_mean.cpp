@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "algorithms/mechanisms/composition.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
@@ -30,7 +31,8 @@ void check_options(const PrivateMeanOptions& o) {
 // is the same release as stability_histogram on the records; more than 32 distinct bins fall back to it.
 StabilityHistogram coordinate_histogram(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index j,
                                         double tau, const Privacy& privacy, core::Rng& rng,
-                                        PrivateMeanResult& ws) {
+                                        PrivateMeanResult& ws, Ledger& ledger) {
+  static const std::string step = "Alg. 5: coordinate histogram (Lemma B.1), one per coordinate";
   const Eigen::Index B = G.cols();
   ws.counts.clear();
   std::size_t last = 0;
@@ -46,7 +48,7 @@ StabilityHistogram coordinate_histogram(const Eigen::Ref<const Eigen::MatrixXd>&
       if (ws.counts.size() == 32) {  // many occupied bins: count by sorting the records instead
         for (Eigen::Index r = 0; r < B; ++r)
           ws.bins[static_cast<std::size_t>(r)] = interval_bin(G(j, r), tau);
-        return stability_histogram(ws.bins, privacy, rng);
+        return stability_histogram(ws.bins, privacy, step, ledger, rng);
       }
       ws.counts.push_back({m, 0});
     }
@@ -55,7 +57,7 @@ StabilityHistogram coordinate_histogram(const Eigen::Ref<const Eigen::MatrixXd>&
   }
   std::sort(ws.counts.begin(), ws.counts.end(),
             [](const BinCount& a, const BinCount& b) { return a.bin < b.bin; });
-  return stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(B), privacy, rng);
+  return stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(B), privacy, step, ledger, rng);
 }
 
 void check_privacy(const Privacy& p) {
@@ -71,7 +73,8 @@ void check_privacy(const Privacy& p) {
 }  // namespace
 
 void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& privacy, double zeta,
-                  double lambda_hat, const PrivateMeanOptions& o, core::Rng& rng, PrivateMeanResult& out) {
+                  double lambda_hat, const PrivateMeanOptions& o, core::Rng& rng, PrivateMeanResult& out,
+                  Ledger& ledger) {
   check_privacy(privacy);
   check_options(o);
   if (!(std::isfinite(lambda_hat) && lambda_hat > 0))
@@ -98,7 +101,7 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
   out.empty_histograms = 0;
   for (Eigen::Index j = 0; j < d; ++j) {  // 2
     // 3: histogram over the left-open bins ((m) tau, (m+1) tau]
-    const auto best = largest_released_bin(coordinate_histogram(G, j, out.tau, per_coordinate, rng, out));
+    const auto best = largest_released_bin(coordinate_histogram(G, j, out.tau, per_coordinate, rng, out, ledger));
     // 4: g_bar_j = left endpoint of the bucket with maximal released count; an empty histogram gives
     // g_bar_j = 0 (spec: liu2022 §2.6 / ambiguity 15; a function of DP outputs only)
     if (!best) ++out.empty_histograms;
@@ -120,7 +123,14 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
   out.sigma = o.noise_multiplier * o.K * sqrt_l * log_term *
               std::sqrt(2 * dd * std::log(2.5 / privacy.delta)) / (privacy.epsilon * Bd);
   out.mean = out.truncated_mean;
-  add_gaussian_noise(out.mean, out.sigma, rng);
+  // Given the released centres, a replaced record moves each truncated coordinate mean by at most 2r/B;
+  // without truncation nothing bounds it.
+  const double sensitivity = o.truncate ? 2 * out.half_width * std::sqrt(dd) / Bd
+                                        : std::numeric_limits<double>::infinity();
+  gaussian_mechanism(out.mean,
+                     gaussian_entry("Alg. 5: Gaussian mechanism on the truncated mean (Lemma 2.4)", sensitivity,
+                                    out.sigma, {privacy.epsilon / 2, privacy.delta / 2, Neighbours::replace}),
+                     ledger, rng);
 }
 
 PrivateMean::PrivateMean(PrivateMeanOptions options, double zeta, double lambda_hat)
@@ -165,8 +175,8 @@ Estimate PrivateMean::run(const Input& in, core::Rng& rng) const {
   Eigen::MatrixXd storage;
   const Eigen::MatrixXd& G = liu2022_gradient_vectors(in, rng, kOwner, storage);
   PrivateMeanResult r;
-  private_mean(G, in.privacy, zeta_, lambda_hat, options_, rng, r);
   Estimate est;
+  private_mean(G, in.privacy, zeta_, lambda_hat, options_, rng, r, est.ledger);
   est.claim = claim(in);
   est.mean = r.mean;
   auto& c = est.diagnostics.counters;
@@ -177,10 +187,6 @@ Estimate PrivateMean::run(const Input& in, core::Rng& rng) const {
   if (r.empty_histograms > 0)
     est.diagnostics.notes.push_back(
         fmt::format("{} coordinate histograms released nothing: centre 0 used there", r.empty_histograms));
-  est.diagnostics.budget.push_back(
-      {"Alg. 5 coordinate histograms (Lemma B.4)", in.privacy.epsilon / 2, in.privacy.delta / 2});
-  est.diagnostics.budget.push_back(
-      {"Alg. 5 Gaussian mean (Lemma 2.4)", in.privacy.epsilon / 2, in.privacy.delta / 2});
   return est;
 }
 

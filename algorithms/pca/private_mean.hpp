@@ -39,9 +39,10 @@ struct PrivateMeanResult {
 // 0 < eps < 0.9 (Lemma 6.2, through Lemma B.4), 0 < delta < 1, replace-one. Throws
 // dpb::InvalidArgument on bad input, or when noise_multiplier < 4 truncation_multiplier (then line 7
 // no longer covers the sensitivity of the truncated mean).
+// The d coordinate histograms and the Gaussian release are recorded in `ledger`.
 void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& privacy, double zeta,
                   double lambda_hat, const PrivateMeanOptions& options, core::Rng& rng,
-                  PrivateMeanResult& out);
+                  PrivateMeanResult& out, Ledger& ledger);
 
 // The standalone estimator: g_i = x_i (Input.X) or A_i u for a random unit u; the estimate's `mean` is
 // mu_hat. lambda_hat > 0 is given, or 0 reads the oracle's lambda1 (= lambda_max(Cov x) for zero-mean

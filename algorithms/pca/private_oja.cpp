@@ -2,13 +2,14 @@
 
 #include <fmt/format.h>
 #include <algorithm>
-#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <limits>
 #include <numeric>
 
 #include "algorithms/mechanisms/clipping.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/shuffling.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -31,42 +32,16 @@ PrivateOjaParams PrivateOjaParams::cai2024_dp_oja() {
   return p;
 }
 
-double shuffled_epsilon(double eps0, std::int64_t n, double delta_s) {
-  const double nd = static_cast<double>(n);
-  if (!(eps0 <= std::log(nd / (16 * std::log(2 / delta_s))))) return std::numeric_limits<double>::infinity();
-  const double e0 = std::exp(eps0);
-  // spec: liu2022 §3.1 [external]
-  return std::log1p((e0 - 1) / (e0 + 1) *
-                    (8 * std::sqrt(e0 * std::log(4 / delta_s)) / std::sqrt(nd) + 8 * e0 / nd));
-}
-
-double shuffling_noise_multiplier(double epsilon, double delta, std::int64_t n) {
-  const double delta_s = delta / 2;
-  // (e^eps + 1)(1 + e^{-eps0}/2) n delta0 <= delta/2 with (1 + e^{-eps0}/2) <= 3/2.
-  const double delta0 = delta / (3 * static_cast<double>(n) * (std::exp(epsilon) + 1));
-  const auto excess = [&](double log_alpha) {
-    const double eps0 = gaussian_epsilon(std::exp(log_alpha), delta0);
-    return std::min(shuffled_epsilon(eps0, n, delta_s), 1e3) - epsilon;
-  };
-  double lo = -4, hi = 4;
-  while (excess(hi) > 0) hi += 2;
-  while (excess(lo) < 0 && lo > -40) lo -= 2;
-  boost::uintmax_t iterations = 200;
-  const auto [a, b] = boost::math::tools::toms748_solve(
-      excess, lo, hi, boost::math::tools::eps_tolerance<double>(40), iterations);
-  (void)a;
-  return std::exp(b);  // the side where the bound is <= eps
-}
-
 PrivateOja::PrivateOja(PrivateOjaParams params) : params_(std::move(params)) {
   if (!(params_.clip_constant > 0 && params_.noise_constant > 0))
     throw InvalidArgument(fmt::format("{}: clip_constant and noise_constant must be > 0", kOwner));
   if (!(params_.zeta > 0 && params_.zeta < 1))
     throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
-  if (!params_.shuffle && params_.calibration != PrivateOjaParams::NoiseCalibration::no_amplification)
+  if (!params_.shuffle && params_.calibration != PrivateOjaParams::NoiseCalibration::no_amplification &&
+      params_.calibration != PrivateOjaParams::NoiseCalibration::proven)
     throw InvalidArgument(fmt::format(
-        "{}: shuffle = false needs noise_calibration = no_amplification (Lemma 3.1 and the shuffling bound "
-        "both rely on the uniform shuffle of line 1)",
+        "{}: shuffle = false needs noise_calibration = no_amplification or proven (Lemma 3.1 and the "
+        "shuffling bound both rely on the uniform shuffle of line 1)",
         kOwner));
 }
 
@@ -82,10 +57,11 @@ PrivateOjaParams PrivateOja::from_params(const core::ParamMap& p) {
     o.practical.kind = liu2022::PracticalSchedule::constant;
     if (step == "constant_half_over_n") o.practical.eta = 0;
   }
-  const std::string cal = p.get_string("noise_calibration", "lemma3_1", kOwner);
+  const std::string cal = p.get_string("noise_calibration", "proven", kOwner);
   o.calibration = cal == "shuffling_bound"    ? PrivateOjaParams::NoiseCalibration::shuffling_bound
                   : cal == "no_amplification" ? PrivateOjaParams::NoiseCalibration::no_amplification
-                                              : PrivateOjaParams::NoiseCalibration::lemma3_1;
+                  : cal == "lemma3_1"         ? PrivateOjaParams::NoiseCalibration::lemma3_1
+                                              : PrivateOjaParams::NoiseCalibration::proven;
   o.clip_constant = p.get_real("clip_constant", o.clip_constant, kOwner);
   o.noise_constant = p.get_real("noise_constant", o.noise_constant, kOwner);
   o.shuffle = liu2022::read_flag(p, "shuffle", true, kOwner);
@@ -114,7 +90,19 @@ PrivateOjaSetup PrivateOja::setup(const Input& in) const {
       s.noise_multiplier = params_.noise_constant * std::log(nd / delta) / (eps * std::sqrt(nd));
       break;
     case PrivateOjaParams::NoiseCalibration::shuffling_bound:  // spec: liu2022 §3.1 (explicit FMT bound)
+      if (!shuffling_applies(delta, n))
+        throw InvalidArgument(fmt::format(
+            "{}: the shuffling bound needs n > 16 log(4/delta) = {:.3g} records, got n = {}; use "
+            "noise_calibration = proven",
+            kOwner, 16 * std::log(4 / delta), n));
       s.noise_multiplier = shuffling_noise_multiplier(eps, delta, n);
+      break;
+    case PrivateOjaParams::NoiseCalibration::proven:
+      // Each sample enters one step (parallel composition): the exact Gaussian multiplier suffices alone;
+      // after the shuffle, the amplification bound may allow less noise.
+      s.noise_multiplier = analytic_gaussian_sigma(1.0, eps, delta);
+      if (params_.shuffle && shuffling_applies(delta, n))
+        s.noise_multiplier = std::min(s.noise_multiplier, shuffling_noise_multiplier(eps, delta, n));
       break;
     case PrivateOjaParams::NoiseCalibration::no_amplification:  // spec: cai2024 §2.8 (each sample used once)
       s.noise_multiplier = classical_gaussian_sigma(1.0, eps, delta);
@@ -138,34 +126,41 @@ PrivateOjaSetup PrivateOja::setup(const Input& in) const {
   return s;
 }
 
-PrivacyClaim PrivateOja::claim(const Input& in) const {
-  // Worst case: clipping bounds every step's sensitivity by 2 beta eta_t.
-  PrivacyClaim c = liu2022::replace_one_claim(in.privacy, {});
-  const double n = in.samples ? static_cast<double>(in.samples->n()) : 0;
-  switch (params_.calibration) {
-    case PrivateOjaParams::NoiseCalibration::lemma3_1:
-      // spec: liu2022 ambiguity 34
-      c.conditions = {
-          fmt::format("Lemma 3.1 regime eps = O(sqrt(log(n/delta)/n)) = O({:.3g}); got eps = {:g}",
-                      n > 0 ? std::sqrt(std::log(n / in.privacy.delta) / n) : 0.0, in.privacy.epsilon),
-          fmt::format(
-              "C' = {:g} 'sufficiently large' (Eq. 45): the paper's O(.) constants are unspecified, so this "
-              "is the paper's claim, not a verified bound (ambiguity 34)",
-              params_.noise_constant),
-          "uniform shuffle of the samples (line 1); the guarantee covers every iterate w_1..w_n"};
-      break;
-    case PrivateOjaParams::NoiseCalibration::shuffling_bound:
-      c.conditions = {
-          "noise multiplier calibrated with the explicit amplification-by-shuffling bound of spec §3.1 "
-          "[external: FMT'21 explicit form, recalled from memory in the spec]",
-          "uniform shuffle of the samples (line 1)"};
-      break;
-    case PrivateOjaParams::NoiseCalibration::no_amplification:
-      c.conditions = {
-          "each sample enters exactly one Gaussian step with noise/sensitivity = sqrt(2 log(1.25/delta))/eps "
-          "(Lemma 2.4, parallel composition over disjoint samples); needs eps < 1"};
-      break;
+LedgerEntry PrivateOja::step_entry(const Input& in, const PrivateOjaSetup& s) const {
+  // Replacing a record changes eta_t clip_beta(A_t w) by at most 2 eta_t beta, in the one step that reads it.
+  LedgerEntry e = gaussian_entry("Oja steps: clipped gradient + Gaussian noise, one record each",
+                                 2 * s.clip, 2 * s.clip * s.noise_multiplier, in.privacy);
+  e.disjoint = true;
+  if (params_.shuffle) {
+    e.mechanism = Mechanism::shuffled_gaussian;
+    e.records = static_cast<std::size_t>(in.samples->n());
   }
+  return e;
+}
+
+PrivacyClaim PrivateOja::claim(const Input& in) const {
+  // Worst case: clipping bounds every step's sensitivity by 2 beta eta_t. The claim is what the ledger of
+  // the planned steps gives (for lemma3_1 that may be more than the eps asked for).
+  const PrivateOjaSetup s = setup(in);
+  Ledger planned;
+  planned.record(step_entry(in, s));
+  const Spend spend = account(planned, in.privacy.delta, in.privacy.neighbours);
+  const EntryCost cost = entry_cost(planned.entries().front(), in.privacy.neighbours);
+  PrivacyClaim c = liu2022::replace_one_claim(in.privacy, {});
+  c.epsilon = std::max(in.privacy.epsilon, spend.epsilon);
+  c.conditions = {fmt::format("noise multiplier alpha = {:.4g}: {}", s.noise_multiplier, cost.theorem)};
+  if (params_.calibration == PrivateOjaParams::NoiseCalibration::lemma3_1) {
+    const double n = static_cast<double>(in.samples->n());
+    // spec: liu2022 ambiguity 34
+    c.conditions.push_back(fmt::format(
+        "paper's mode (Lemma 3.1): asymptotic, for eps = O(sqrt(log(n/delta)/n)) = O({:.3g}) and a "
+        "'sufficiently large' unspecified C' (here {:g}); the eps above is what the noise proves at this n, "
+        "not the paper's claim",
+        std::sqrt(std::log(n / in.privacy.delta) / n), params_.noise_constant));
+    if (spend.epsilon > in.privacy.epsilon * (1 + 1e-9))
+      c.conditions.push_back(fmt::format("the eps asked for, {:g}, is NOT achieved at this n", in.privacy.epsilon));
+  }
+  if (params_.shuffle) c.conditions.push_back("uniform shuffle of the samples (line 1); covers every iterate w_1..w_n");
   return c;
 }
 
@@ -190,6 +185,7 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
     }
   Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), w_prime(d), noise_free;
   // 2-3: alpha and beta (setup)
+  LedgerEntry entry = step_entry(in, s);
   Eigen::Index clipped = 0;
   double largest_gradient = 0;  // max_t ||A_t w_{t-1}||, which Lemma 3.2 bounds by beta (C = 1)
   for (Eigen::Index t = 1; t <= n; ++t) {  // 4
@@ -200,7 +196,9 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
     // 5-6: z_t ~ N(0, I_d); w'_t = w_{t-1} + eta_t clip_beta(A_t w_{t-1}) + 2 eta_t beta alpha z_t
     w_prime = w + eta_t * g;
     if (observer) noise_free = w_prime;
-    add_gaussian_noise(w_prime, 2 * eta_t * s.clip * s.noise_multiplier, rng);
+    entry.sensitivity = 2 * eta_t * s.clip;
+    entry.noise_scale = entry.sensitivity * s.noise_multiplier;
+    gaussian_mechanism(w_prime, entry, est.ledger, rng);
     if (observer) observer({t, eta_t, w, noise_free, w_prime});
     liu2022::normalize_into(w_prime, w, t, kOwner);  // 7
   }
@@ -212,10 +210,6 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   diag.counters["max_gradient_over_clip"] = largest_gradient / s.clip;
   diag.counters["eta_first"] = s.eta(1);
   diag.counters["eta_last"] = s.eta(n);
-  diag.budget.push_back({params_.calibration == PrivateOjaParams::NoiseCalibration::no_amplification
-                             ? "every step: Gaussian, one sample each (parallel composition)"
-                             : "all n steps together (shuffled local randomizers)",
-                         in.privacy.epsilon, in.privacy.delta});
   if (params_.schedule == PrivateOjaParams::Schedule::theory && !(static_cast<double>(n) > s.eta.c2))
     diag.notes.push_back(
         fmt::format("theory schedule: n = {} <= xi = {:.3g}, so Thm 3.3's bound does not apply "

@@ -2,6 +2,7 @@
 // liu2022 Algorithm 2: Private Oja (uniform shuffle, clipping, Gaussian noise on every step).
 #include <cstdint>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/pca/liu2022_common.hpp"
 
 namespace dpb::alg {
@@ -13,12 +14,15 @@ struct PrivateOjaParams {
     constant,      // eta_t = eta (cai2024 §2.8's DP-Oja: 0.5/n)
   };
   enum class NoiseCalibration {
-    lemma3_1,          // alpha = C' log(n/delta)/(eps sqrt n) (line 2; valid in Lemma 3.1's eps regime)
+    proven,            // the smaller alpha of shuffling_bound and the exact no-amplification one: a proven
+                       // (eps, delta) at the run's (n, eps, delta) (the default)
+    lemma3_1,          // alpha = C' log(n/delta)/(eps sqrt n) (line 2, the paper's reading: Lemma 3.1 is
+                       // asymptotic with an unspecified C'; the claim is the eps the ledger computes)
     shuffling_bound,   // smallest alpha for which the explicit shuffling bound of spec §3.1 gives <= eps
     no_amplification,  // alpha = sqrt(2 log(1.25/delta))/eps: each sample enters one step (eps < 1)
   };
   Schedule schedule = Schedule::inverse_time;
-  NoiseCalibration calibration = NoiseCalibration::lemma3_1;
+  NoiseCalibration calibration = NoiseCalibration::proven;
   double clip_constant = 1;    // C of line 3 (Lemma 3.2: C = 1 suffices)
   double noise_constant = 1;   // C' of line 2 (unspecified in the paper; exposed)
   bool shuffle = true;         // line 1
@@ -41,16 +45,6 @@ struct PrivateOjaSetup {
   liu2022::ModelConstants constants;
 };
 
-// Explicit amplification-by-shuffling bound (spec: liu2022 §3.1, Thm D.1 explicit form [external,
-// FMT'21, from memory]): n local (eps0, delta0)-DP randomizers after a uniform shuffle are
-// (eps, delta_s + (e^eps + 1)(1 + e^{-eps0}/2) n delta0)-DP with
-//   eps = log(1 + (e^{eps0} - 1)/(e^{eps0} + 1) (8 sqrt(e^{eps0} log(4/delta_s))/sqrt(n) + 8 e^{eps0}/n)),
-// valid for eps0 <= log(n/(16 log(2/delta_s))). Returns +infinity outside that range.
-double shuffled_epsilon(double eps0, std::int64_t n, double delta_s);
-// The smallest noise multiplier alpha whose shuffled guarantee is (eps, delta): delta_s = delta/2 and
-// delta0 = delta/(3 n (e^eps + 1)), eps0 from the exact Gaussian profile at delta0.
-double shuffling_noise_multiplier(double epsilon, double delta, std::int64_t n);
-
 class PrivateOja final : public Estimator {
  public:
   explicit PrivateOja(PrivateOjaParams params);
@@ -60,6 +54,9 @@ class PrivateOja final : public Estimator {
   PrivacyClaim claim(const Input& in) const override;
   Estimate run_observed(const Input& in, core::Rng& rng, const liu2022::StepObserver& observer) const;
   PrivateOjaSetup setup(const Input& in) const;
+  // The ledger entry of the n noisy steps (per step: sensitivity 2 eta_t beta of eta_t clip_beta(A_t w),
+  // noise 2 eta_t beta alpha; written here for eta_t = 1, the ratio is what matters).
+  LedgerEntry step_entry(const Input& in, const PrivateOjaSetup& s) const;
 
  private:
   PrivateOjaParams params_;

@@ -27,7 +27,7 @@ Eigen::Index top_eigenvalue_subsets(double epsilon, double delta, double zeta, d
 
 TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& privacy,
                                            double zeta, const TopEigenvalueOptions& options, core::Rng& rng,
-                                           TopEigenvalueWorkspace& ws) {
+                                           TopEigenvalueWorkspace& ws, Ledger& ledger) {
   check_privacy(privacy, kOwner);
   if (!(zeta > 0 && zeta < 1))
     throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1), got {}", kOwner, zeta));
@@ -67,7 +67,11 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
     ws.bins[static_cast<std::size_t>(j)] = log_bin(top);  // 4: bins [2^{m/4}, 2^{(m+1)/4}) and [0, 0]
   }
   // 5: (eps, delta)-DP histogram (Lemma B.1)
-  const StabilityHistogram h = stability_histogram(ws.bins, privacy, rng, options.release);
+  // A replaced g_i changes one difference, hence one subset's eigenvalue: the histogram of the k subset
+  // values is over k records.
+  const StabilityHistogram h =
+      stability_histogram(ws.bins, privacy, "Alg. 4: histogram of subset top eigenvalues (Lemma B.1)", ledger, rng,
+                          options.release);
   r.occupied_bins = h.occupied;
   r.released_bins = h.released.size();
   const auto best = largest_released_bin(h);  // 7: ties to the smallest bin (ambiguity 15)
@@ -123,8 +127,8 @@ Estimate PrivateTopEigenvalue::run(const Input& in, core::Rng& rng) const {
   Eigen::MatrixXd storage;
   const Eigen::MatrixXd& G = liu2022_gradient_vectors(in, rng, kOwner, storage);
   TopEigenvalueWorkspace ws;
-  const TopEigenvalueResult r = private_top_eigenvalue(G, in.privacy, zeta_, options_, rng, ws);
   Estimate est;
+  const TopEigenvalueResult r = private_top_eigenvalue(G, in.privacy, zeta_, options_, rng, ws, est.ledger);
   est.claim = claim(in);
   auto& diag = est.diagnostics;
   diag.counters["subsets"] = static_cast<double>(r.subsets);
@@ -133,7 +137,6 @@ Estimate PrivateTopEigenvalue::run(const Input& in, core::Rng& rng) const {
   diag.counters["released_bins"] = static_cast<double>(r.released_bins);
   diag.counters["bottom"] = r.value ? 0 : 1;
   diag.counters["zero_bin"] = r.zero_bin ? 1 : 0;
-  diag.budget.push_back({"Alg. 4 histogram (Lemma B.1)", in.privacy.epsilon, in.privacy.delta});
   if (r.value) {
     est.scalar = *r.value;
     // On vectors g_i = x_i it estimates lambda_max(Cov x), which is Sigma's lambda1 for zero-mean data;

@@ -41,9 +41,10 @@ struct TopEigenvalueWorkspace {
 
 // Algorithm 4 on the columns of G (d x B'). privacy: (eps, delta) with delta in (0, 1), replace-one.
 // Throws dpb::InvalidArgument if B' < 2k (spec: liu2022 ambiguity 13) or on bad privacy parameters.
+// The histogram is recorded in `ledger`.
 TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& privacy,
                                            double zeta, const TopEigenvalueOptions& options, core::Rng& rng,
-                                           TopEigenvalueWorkspace& workspace);
+                                           TopEigenvalueWorkspace& workspace, Ledger& ledger);
 
 // The standalone estimator: g_i = x_i (Input.X), or g_i = A_i u for a data-independent random unit u
 // (Input.samples). The estimate's `scalar` (and eigenvalues[0]) is Lambda_hat; BOTTOM leaves it empty.

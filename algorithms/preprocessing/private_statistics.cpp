@@ -23,12 +23,14 @@ void require_radius(double radius, const char* what) {
 
 }  // namespace
 
-NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const Budget& budget, core::Rng& rng) {
+NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const Budget& budget, Ledger& ledger,
+                             core::Rng& rng) {
   require_records(X, "private_norm_scale");
   validate(budget);
   std::vector<std::int64_t> bins(static_cast<std::size_t>(X.cols()));
   for (Eigen::Index i = 0; i < X.cols(); ++i) bins[static_cast<std::size_t>(i)] = log_bin(X.col(i).norm());
-  const auto histogram = stability_histogram(bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace}, rng);
+  const auto histogram = stability_histogram(bins, Privacy{budget.epsilon, budget.delta, Neighbours::replace},
+                                             "norm scale: stability histogram of log2 ||x_i||", ledger, rng);
   NormScale scale;
   scale.released_bins = histogram.released.size();
   if (histogram.released.empty()) return scale;
@@ -43,8 +45,8 @@ std::size_t min_records_for_norm_scale(const Budget& budget) {
   return static_cast<std::size_t>(std::ceil(2.0 * std::log(2.0 / budget.delta) / budget.epsilon + 1.0));
 }
 
-NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius, const Budget& budget,
-                               core::Rng& rng) {
+NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius,
+                               const Budget& budget, Ledger& ledger, core::Rng& rng) {
   require_records(X, "private_clipped_mean");
   require_radius(radius, "private_clipped_mean");
   validate(budget);
@@ -54,18 +56,23 @@ NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, doubl
   Eigen::VectorXd x(X.rows());
   for (Eigen::Index i = 0; i < X.cols(); ++i) {
     x = X.col(i);
-    result.clipped += l2_clip(x, radius);
+    l2_clip(x, radius);
     result.mean += x;
   }
   result.mean /= n;
-  result.noise_sd = analytic_gaussian_sigma(2.0 * radius / n, budget.epsilon, budget.delta);
-  add_gaussian_noise(result.mean, result.noise_sd, rng);
+  // Replacing one record moves the clipped mean by at most 2R/n in l2.
+  const double sensitivity = 2.0 * radius / n;
+  result.noise_sd = analytic_gaussian_sigma(sensitivity, budget.epsilon, budget.delta);
+  gaussian_mechanism(result.mean,
+                     gaussian_entry("centering: Gaussian mechanism on the clipped mean", sensitivity,
+                                    result.noise_sd, {budget.epsilon, budget.delta, Neighbours::replace}),
+                     ledger, rng);
   return result;
 }
 
 ExplainedVariance private_explained_variance(const Eigen::Ref<const Eigen::MatrixXd>& X,
                                              const Eigen::Ref<const Eigen::MatrixXd>& Q, double radius,
-                                             const Budget& budget, core::Rng& rng) {
+                                             const Budget& budget, Ledger& ledger, core::Rng& rng) {
   require_records(X, "private_explained_variance");
   require_radius(radius, "private_explained_variance");
   validate(budget);
@@ -78,14 +85,21 @@ ExplainedVariance private_explained_variance(const Eigen::Ref<const Eigen::Matri
   ExplainedVariance result;
   for (Eigen::Index i = 0; i < X.cols(); ++i) {
     x = X.col(i);
-    result.clipped += l2_clip(x, radius);
+    l2_clip(x, radius);
     projections.noalias() = Q.transpose() * x;
     sums.head(k) += projections.cwiseAbs2();
     sums(k) += x.squaredNorm();
   }
   sums /= n;
-  result.noise_sd = analytic_gaussian_sigma(2.0 * radius * radius / n, budget.epsilon, budget.delta);
-  add_gaussian_noise(sums, result.noise_sd, rng);
+  // One record's vector (s_1..s_k, s_total) is nonnegative with norm <= sqrt(2) R^2 / n, so a replacement
+  // moves the sums by at most 2 R^2 / n in l2.
+  const double sensitivity = 2.0 * radius * radius / n;
+  result.noise_sd = analytic_gaussian_sigma(sensitivity, budget.epsilon, budget.delta);
+  gaussian_mechanism(
+      sums,
+      gaussian_entry("explained variance: Gaussian mechanism on the clipped second moments", sensitivity,
+                     result.noise_sd, {budget.epsilon, budget.delta, Neighbours::replace}),
+      ledger, rng);
   result.per_component = sums.head(k).cwiseMax(0.0);
   result.total = std::max(sums(k), result.per_component.sum());  // post-processing: fractions stay in [0, 1]
   return result;

@@ -1,11 +1,14 @@
 #pragma once
 // The private side statistics a PCA on real data needs besides the components: a norm scale (so
 // that records can be clipped without a public bound), a clipped mean (centering) and the variance
-// explained by given components. Each spends the budget it is given; all use replace-one neighbours.
+// explained by given components. Each spends the budget it is given, records its release in the ledger
+// it is handed, and uses replace-one neighbours. How many records were clipped is not reported: it is a
+// count read off the data, which no mechanism covers.
 #include <Eigen/Dense>
 #include <optional>
 
 #include "algorithms/mechanisms/composition.hpp"
+#include "algorithms/mechanisms/ledger.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::alg {
@@ -17,7 +20,8 @@ struct NormScale {
   std::optional<double> radius;
   std::size_t released_bins = 0;
 };
-NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const Budget& budget, core::Rng& rng);
+NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const Budget& budget, Ledger& ledger,
+                             core::Rng& rng);
 // Records one bin must hold for the histogram to release it with probability >= 1/2: the threshold
 // 2 log(2/delta)/eps + 1 in counts (mechanisms/histogram.hpp, replace-one).
 std::size_t min_records_for_norm_scale(const Budget& budget);
@@ -27,10 +31,9 @@ std::size_t min_records_for_norm_scale(const Budget& budget);
 struct NoisyMean {
   Eigen::VectorXd mean;
   double noise_sd = 0;
-  std::size_t clipped = 0;
 };
-NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius, const Budget& budget,
-                               core::Rng& rng);
+NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius,
+                               const Budget& budget, Ledger& ledger, core::Rng& rng);
 
 // Variance along each column q_j of Q (orthonormal, d x k) and in total, of the records clipped to
 // radius R: s_j = (1/n) sum_i (q_j^T x_i)^2, s_total = (1/n) sum_i ||x_i||^2, released together with
@@ -40,11 +43,10 @@ struct ExplainedVariance {
   Eigen::VectorXd per_component;  // noisy s_j, floored at 0
   double total = 0;               // noisy s_total, floored at the sum of per_component
   double noise_sd = 0;
-  std::size_t clipped = 0;
   Eigen::VectorXd fractions() const { return total > 0 ? Eigen::VectorXd(per_component / total) : per_component; }
 };
 ExplainedVariance private_explained_variance(const Eigen::Ref<const Eigen::MatrixXd>& X,
                                              const Eigen::Ref<const Eigen::MatrixXd>& Q, double radius,
-                                             const Budget& budget, core::Rng& rng);
+                                             const Budget& budget, Ledger& ledger, core::Rng& rng);
 
 }  // namespace dpb::alg

@@ -54,7 +54,7 @@ std::vector<std::vector<Eigen::Index>> enumerate_supports(Eigen::Index d, Eigen:
 
 ExpMechSupportResult exponential_support_selection(const Eigen::MatrixXd& X, Eigen::Index k,
                                                    const Privacy& privacy, const ExpMechSupportParams& params,
-                                                   core::Rng& rng) {
+                                                   Ledger& ledger, core::Rng& rng) {
   validate_sparse_input(&X, k, privacy, false, 1, kOwner);
   if (privacy.delta != 0)
     throw InvalidArgument(
@@ -100,22 +100,31 @@ ExpMechSupportResult exponential_support_selection(const Eigen::MatrixXd& X, Eig
   // (Lemma 38), sampled exactly by Gumbel-max.
   out.sensitivity = 2 * static_cast<double>(k) * out.tau * out.tau / static_cast<double>(n);
   out.selection_epsilon = private_vector ? params.selection_share * privacy.epsilon : privacy.epsilon;
-  out.support_rank =
-      static_cast<Eigen::Index>(exponential_mechanism(out.scores, out.selection_epsilon, out.sensitivity, rng));
+  out.support_rank = static_cast<Eigen::Index>(exponential_mechanism(
+      out.scores, Privacy{out.selection_epsilon, 0, privacy.neighbours}, out.sensitivity,
+      "line 11: exponential mechanism over the C(d, k) supports (Lemma 38)", ledger, rng));
   out.support = supports[static_cast<std::size_t>(out.support_rank)];
   restrict_to(out.support);
   Eigen::VectorXd v;
   if (private_vector) {
     // The score n v^T SigmaHat_S v = sum_i (v^T z_{i,S})^2 has terms in [0, ||z_{i,S}||^2] <= [0, k tau^2]:
     // sensitivity k tau^2, so v ~ exp(eps_v n v^T SigmaHat_S v / (2 k tau^2)) on the k-sphere is eps_v-DP.
+    // As a score on SigmaHat_S itself: replacing one record moves SigmaHat_S by (z z^T - z' z'^T)_S / n, of
+    // spectral norm <= k tau^2 / n (both terms PSD): exp(scale v^T SigmaHat_S v) is (2 scale k tau^2/n)-DP.
     const double vector_epsilon = privacy.epsilon - out.selection_epsilon;
     const double scale = vector_epsilon * static_cast<double>(n) / (2 * static_cast<double>(k) * out.tau * out.tau);
-    const BinghamDraw draw = sample_bingham(scale * block, rng);
+    const BinghamDraw draw = sphere_exponential_mechanism(
+        block, scale, static_cast<double>(k) * out.tau * out.tau / static_cast<double>(n),
+        Privacy{vector_epsilon, 0, privacy.neighbours},
+        "v on S_hat: exponential mechanism on the k-sphere (Bingham)", ledger, rng);
     v = draw.x;
     out.proposals = draw.proposals;
   } else {
-    // Lines 12-13 as printed: the top eigenvector of SigmaHat^tau on S_hat, without noise.
+    // Lines 12-13 as printed: the top eigenvector of SigmaHat^tau on S_hat, without noise. A unit vector
+    // moves by up to 2 in l2; the ledger shows the release, which no noise covers.
     v = core::top_eigenpairs(block, 1).vectors.col(0);
+    ledger.record(
+        exact_entry("lines 12-13 as printed: top eigenvector on S_hat, no noise", 2, privacy.neighbours));
   }
   out.v_hat = Eigen::VectorXd::Zero(d);
   for (Eigen::Index a = 0; a < k; ++a) out.v_hat[out.support[static_cast<std::size_t>(a)]] = v[a];

@@ -12,6 +12,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"
 #include "core/rng.hpp"
 
@@ -48,8 +49,10 @@ struct ExpMechSupportResult {
   Eigen::Index clipped_coordinates = 0;  // entries of X with |x| > tau
 };
 
+// Every release is recorded in `ledger`: the selection, then the private vector, or (as printed) the exact
+// vector as a release without noise.
 ExpMechSupportResult exponential_support_selection(const Eigen::MatrixXd& X, Eigen::Index k,
                                                    const Privacy& privacy, const ExpMechSupportParams& params,
-                                                   core::Rng& rng);
+                                                   Ledger& ledger, core::Rng& rng);
 
 }  // namespace dpb::alg

@@ -20,12 +20,19 @@ struct PrivNormParams : BlockAlgorithmParams {
 
 struct PrivNormResult {
   StableBlockResult blocks;
-  std::optional<double> lambda_hat;  // the release; empty = BOTTOM
-  double sensitivity = 0, sigma_priv = 0;
-  double norm_before_noise = 0;  // ||T_{17 tau}(SigmaBar)||_op (not private)
+  std::optional<double> lambda_hat;        // the release; empty = BOTTOM
+  double sensitivity = 0, sigma_priv = 0;  // the sensitivity the noise is calibrated to, and the noise sd
+  double proven_sensitivity = 0;           // 68 k tau (x final_threshold/17): what the ledger charges (A10)
+  double norm_before_noise = 0;            // ||T_{17 tau}(SigmaBar)||_op (not private)
 };
 
+// Every release is recorded in `ledger`.
 PrivNormResult private_norm(const Eigen::MatrixXd& X, Eigen::Index k, const Privacy& privacy,
-                            const PrivNormParams& params, core::Rng& rng);
+                            const PrivNormParams& params, Ledger& ledger, core::Rng& rng);
+
+// The ledger of a run on n x d data whose tests both pass (the most it can spend); throws like private_norm
+// on invalid parameters.
+Ledger plan_private_norm_ledger(Eigen::Index n, Eigen::Index d, Eigen::Index k, const Privacy& privacy,
+                                const PrivNormParams& params);
 
 }  // namespace dpb::alg

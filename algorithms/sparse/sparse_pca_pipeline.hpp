@@ -26,7 +26,14 @@ struct SparsePcaPipelineResult {
 
 // Runs both stages. A failed Eq. 28 precondition in the PCA stage returns BOTTOM (it depends on the
 // released lambda_hat, so refusing would be post-processing too, but an exception would hide the run).
+// Every release is recorded in `ledger`, each step named by its stage ("PrivNorm (first half): ...",
+// "PrivPCA (second half): ...") and in the ledger part of its half (0 and 1: disjoint records).
 SparsePcaPipelineResult sparse_pca_pipeline(const Eigen::MatrixXd& X, Eigen::Index k, const Privacy& privacy,
-                                            const SparsePcaPipelineParams& params, core::Rng& rng);
+                                            const SparsePcaPipelineParams& params, Ledger& ledger,
+                                            core::Rng& rng);
+
+// The ledger of a run on n x d data whose every test passes (the most it can spend).
+Ledger plan_sparse_pca_pipeline_ledger(Eigen::Index n, Eigen::Index d, Eigen::Index k, const Privacy& privacy,
+                                       const SparsePcaPipelineParams& params);
 
 }  // namespace dpb::alg

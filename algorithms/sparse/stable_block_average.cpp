@@ -102,6 +102,35 @@ double release_noise_sd(double sensitivity, const Privacy& privacy, double multi
                          std::sqrt(std::log(log_constant / privacy.delta)));
 }
 
+LedgerEntry count_test_entry(const Privacy& privacy, const StableBlockConstants& K) {
+  const double scale = K.constants.noise(K.count_noise_scale / privacy.epsilon);
+  return {.step = "line 3: |C| + BoundedLap (test of line 4)",
+          .mechanism = Mechanism::bounded_laplace,
+          .sensitivity = 1,
+          .norm = SensitivityNorm::l1,
+          .noise_scale = scale,
+          .truncation = scale * std::log(K.tail_constant / privacy.delta),
+          .neighbours = privacy.neighbours,
+          .calibrated_for = {privacy.epsilon / 3, privacy.delta / 3}};
+}
+
+LedgerEntry mass_test_entry(Eigen::Index m, const Privacy& privacy, const StableBlockConstants& K) {
+  const double scale = K.constants.noise(K.mass_noise_scale / privacy.epsilon);
+  return {.step = "line 12: Z + BoundedLap (test of line 13)",
+          .mechanism = Mechanism::bounded_laplace,
+          .sensitivity = K.mass_sensitivity(m),
+          .norm = SensitivityNorm::l1,
+          .noise_scale = scale,
+          .truncation = scale * std::log(K.tail_constant / privacy.delta),
+          .neighbours = privacy.neighbours,
+          .calibrated_for = {privacy.epsilon / 3, privacy.delta / 3}};
+}
+
+LedgerEntry release_entry(std::string step, double true_sensitivity, double sd, const Privacy& privacy) {
+  return gaussian_entry(std::move(step), true_sensitivity, sd,
+                        Privacy{privacy.epsilon / 3, privacy.delta / 3, privacy.neighbours});
+}
+
 BlockLayout block_layout(Eigen::Index n, Eigen::Index d, long long m, double tau, double c_tau, double sigma2,
                          const Privacy& privacy, double beta, const SparseConstants& constants,
                          const std::string& owner) {
@@ -117,7 +146,7 @@ BlockLayout block_layout(Eigen::Index n, Eigen::Index d, long long m, double tau
 
 StableBlockResult stable_block_average(const Eigen::MatrixXd& X, Eigen::Index m, double tau,
                                        const CertificationRule& rule, const Privacy& privacy,
-                                       const StableBlockConstants& K, core::Rng& rng) {
+                                       const StableBlockConstants& K, Ledger& ledger, core::Rng& rng) {
   const Eigen::Index d = X.rows();
   StableBlockResult out;
   out.m = m;
@@ -149,12 +178,14 @@ StableBlockResult stable_block_average(const Eigen::MatrixXd& X, Eigen::Index m,
     }
   }
   // Lines 3-4: L ~ BoundedLap(3/eps, (3/eps) log(12/delta)); BOTTOM if |C| + L - bound < 0.8 m (strict).
-  const double count_scale = K.constants.noise(K.count_noise_scale / privacy.epsilon);
-  out.count_bound = count_scale * std::log(K.tail_constant / privacy.delta);
-  out.L = bounded_laplace(rng, count_scale, out.count_bound);
-  const double mass_scale = K.constants.noise(K.mass_noise_scale / privacy.epsilon);
-  out.mass_bound = mass_scale * std::log(K.tail_constant / privacy.delta);
-  if (static_cast<double>(out.certified_count) + out.L - out.count_bound < K.test_cutoff * mm) {
+  const LedgerEntry count_entry = count_test_entry(privacy, K);
+  out.count_bound = count_entry.truncation;
+  out.noisy_count =
+      bounded_laplace_mechanism(static_cast<double>(out.certified_count), count_entry, ledger, rng);
+  out.L = out.noisy_count - static_cast<double>(out.certified_count);
+  const LedgerEntry mass_entry = mass_test_entry(m, privacy, K);
+  out.mass_bound = mass_entry.truncation;
+  if (out.noisy_count - out.count_bound < K.test_cutoff * mm) {
     out.bottom = "line 4: |C| + L - (3/eps) log(12/delta) < 0.8 m";
     return out;
   }
@@ -172,8 +203,9 @@ StableBlockResult stable_block_average(const Eigen::MatrixXd& X, Eigen::Index m,
   out.p = ((out.f.array() - low) / (high - low)).max(0.0).min(1.0).matrix();
   out.Z = out.p.sum();  // line 11
   // Lines 12-13: xi ~ BoundedLap(21/eps, (21/eps) log(12/delta)); BOTTOM if Z + xi - bound <= 0.8 m.
-  out.xi = bounded_laplace(rng, mass_scale, out.mass_bound);
-  if (out.Z + *out.xi - out.mass_bound <= K.test_cutoff * mm) {
+  out.noisy_mass = bounded_laplace_mechanism(out.Z, mass_entry, ledger, rng);
+  out.xi = *out.noisy_mass - out.Z;
+  if (*out.noisy_mass - out.mass_bound <= K.test_cutoff * mm) {
     out.bottom = "line 13: Z + xi - (21/eps) log(12/delta) <= 0.8 m";
     return out;
   }

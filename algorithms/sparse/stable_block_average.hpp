@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"
 #include "algorithms/sparse/sparse_common.hpp"
 #include "core/rng.hpp"
@@ -51,6 +52,17 @@ Eigen::Index block_count(long long m, Eigen::Index n, const Privacy& privacy, do
 double release_noise_sd(double sensitivity, const Privacy& privacy, double multiplier, double log_constant,
                         const SparseConstants& constants, const std::string& owner);
 
+// The three releases of Algs 2/3 and what they are calibrated for (spec: kumar2025 Lemma 8, Cor. 2: (eps/3,
+// delta/3) each, basic composition). Line 3 releases |C| + L: |C| has sensitivity 1 (a record sits in one
+// block). Line 12 releases Z + xi: Z has sensitivity mass_sensitivity(m) (Eq. 27). Both are bounded Laplace
+// with the scale and bound the run uses.
+LedgerEntry count_test_entry(const Privacy& privacy, const StableBlockConstants& constants);
+LedgerEntry mass_test_entry(Eigen::Index m, const Privacy& privacy, const StableBlockConstants& constants);
+// The Gaussian release (Alg 2 line 20, Alg 3 line 19) with sd `sd`, charged for `true_sensitivity`: the
+// sensitivity the lemmas prove on datasets that can pass both tests (propose-test-release), whatever smaller
+// value a paper mode calibrated the noise to.
+LedgerEntry release_entry(std::string step, double true_sensitivity, double sd, const Privacy& privacy);
+
 // The block layout both algorithms start from: m, b = floor(n/m), tau (Eq. 26 at b).
 struct BlockLayout {
   Eigen::Index m = 0, block_size = 0;
@@ -85,8 +97,11 @@ struct StableBlockResult {
   std::vector<bool> certified;          // i in C
   Eigen::Index certified_count = 0;     // |C|
   Eigen::Index nonpositive_blocks = 0;  // lambda_1(A_i) <= 0: not certified (A24)
-  double L = 0, count_bound = 0;        // line 3 draw and its bound (3/eps) log(12/delta)
-  std::optional<double> xi;             // line 12 draw (absent when line 4 already stopped)
+  double noisy_count = 0;               // line 3's release |C| + L
+  double L = 0;                         // its noise, read back: the release minus |C|
+  double count_bound = 0;               // (3/eps) log(12/delta)
+  std::optional<double> noisy_mass;     // line 12's release Z + xi (absent when line 4 already stopped)
+  std::optional<double> xi;             // its noise, read back: the release minus Z
   double mass_bound = 0;                // (21/eps) log(12/delta)
   Eigen::VectorXd f, p;                 // lines 8-9 (empty when line 4 stopped)
   double Z = 0;
@@ -95,9 +110,10 @@ struct StableBlockResult {
   bool passed() const { return bottom.empty(); }
 };
 
-// Lines 1-16 on X (d x n): m blocks of size floor(n/m), certification by `rule`, both private tests.
+// Lines 1-16 on X (d x n): m blocks of size floor(n/m), certification by `rule`, both private tests, each
+// recorded in `ledger` (the second only when the first passes).
 StableBlockResult stable_block_average(const Eigen::MatrixXd& X, Eigen::Index m, double tau,
                                        const CertificationRule& rule, const Privacy& privacy,
-                                       const StableBlockConstants& constants, core::Rng& rng);
+                                       const StableBlockConstants& constants, Ledger& ledger, core::Rng& rng);
 
 }  // namespace dpb::alg

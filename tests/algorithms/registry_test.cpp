@@ -2,6 +2,9 @@
 
 #include <catch2/catch.hpp>
 
+#include "algorithms/mechanisms/accountant.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/mechanisms/ledger.hpp"
 #include "core/errors.hpp"
 
 namespace {
@@ -10,13 +13,26 @@ using dpb::alg::AlgorithmEntry;
 using dpb::alg::ParamSpec;
 using dpb::alg::ParamType;
 
-// A stand-in estimator that reports the parameters it was built with, so the tests can see what
-// the registry resolved.
+// A stand-in estimator that reports the mode it was built with in its notes, so the tests can see what
+// the registry resolved through the estimator `make` returns. Its ledger holds one Gaussian release
+// calibrated for the claimed (1, 1e-5) at the noise scale given by `noise_fraction` (1: exactly enough).
 class Echo final : public dpb::alg::Estimator {
  public:
   explicit Echo(dpb::core::ParamMap p) : params(std::move(p)) {}
-  dpb::alg::Estimate run(const dpb::alg::Input&, dpb::core::Rng&) const override { return {}; }
-  dpb::alg::PrivacyClaim claim(const dpb::alg::Input&) const override { return {}; }
+  dpb::alg::Estimate run(const dpb::alg::Input&, dpb::core::Rng&) const override {
+    dpb::alg::Estimate e;
+    e.claim = claim({});
+    e.diagnostics.notes.push_back(params.get_string("mode", "", "t"));
+    const double sd = dpb::alg::analytic_gaussian_sigma(1.0, 1.0, 1e-5) * params.get_real("noise_fraction", 1, "t");
+    e.ledger.record(dpb::alg::gaussian_entry("echo", 1.0, sd, {1.0, 1e-5, dpb::alg::Neighbours::replace}));
+    return e;
+  }
+  dpb::alg::PrivacyClaim claim(const dpb::alg::Input&) const override {
+    dpb::alg::PrivacyClaim c;
+    c.epsilon = 1;
+    c.delta = 1e-5;
+    return c;
+  }
   dpb::core::ParamMap params;
 };
 
@@ -26,6 +42,7 @@ AlgorithmEntry echo_entry() {
   e.summary = "echoes its parameters";
   e.params = {ParamSpec{"clip", ParamType::real, 0.2, 0.0, std::nullopt, {}, "clip constant", "test"},
               ParamSpec{"T", ParamType::integer, 10.0, 1.0, 1000.0, {}, "steps", "test"},
+              ParamSpec{"noise_fraction", ParamType::real, 1.0, 0.0, std::nullopt, {}, "noise / needed", "test"},
               ParamSpec{"mode", ParamType::choice, std::string("corrected"), {}, {}, {"faithful", "corrected"},
                         "reading", "test"}};
   e.factory = [](const dpb::core::ParamMap& p) { return std::make_unique<Echo>(p); };
@@ -42,7 +59,20 @@ TEST_CASE("registry fills defaults and keeps given values", "[registry]") {
   CHECK(p.get_int("T", -1, "t") == 10);
   CHECK(p.get_string("mode", "", "t") == "corrected");
   const auto est = r.make("test.echo", {{"mode", std::string("faithful")}});
-  CHECK(dynamic_cast<const Echo&>(*est).params.get_string("mode", "", "t") == "faithful");
+  dpb::core::Rng rng(1, 1);
+  CHECK(est->run({}, rng).diagnostics.notes == std::vector<std::string>{"faithful"});
+}
+
+TEST_CASE("registry estimators refuse to return an estimate whose ledger spends more than its claim",
+          "[registry][privacy]") {
+  dpb::alg::Registry r;
+  r.add(echo_entry());
+  dpb::core::Rng rng(1, 1);
+  CHECK_NOTHROW(r.make("test.echo", {})->run({}, rng));
+  // 0.9 of the noise the claim needs: the accountant's eps exceeds 1, and the run names the entry.
+  CHECK_THROWS_AS(r.make("test.echo", {{"noise_fraction", 0.9}})->run({}, rng), dpb::alg::PrivacyOverspend);
+  CHECK_THROWS_WITH(r.make("test.echo", {{"noise_fraction", 0.9}})->run({}, rng),
+                    Catch::Matchers::Contains("test.echo") && Catch::Matchers::Contains("echo"));
 }
 
 TEST_CASE("registry rejects invalid parameters with what is allowed", "[registry]") {

@@ -73,15 +73,27 @@ TEST_CASE("pca recovers a planted spike from CSV, text and .npy in both orders a
     // n = 2e4, lambda = 8, d = 5: DP-PCA lands well within sin angle 0.5 of the spike (random: ~0.9).
     CHECK(dpb::core::sin_angle(read_components(out / "components.csv"), data.U) < 0.5);
     const auto json = nlohmann::json::parse(dpb::test::slurp(out / "pca.json"));
-    double eps = 0, delta = 0;
-    for (const auto& step : json["privacy"]["ledger"]) {
-      eps += step["epsilon"].get<double>();
-      delta += step["delta"].get<double>();
-    }
-    CHECK(eps <= 1.0 + 1e-12);
-    CHECK(delta <= 1e-6 * (1 + 1e-12));
+    // The headline is the ledger's total: within the budget, over the four mechanisms run.
+    CHECK(json["privacy"]["ledger"].size() == 4);
+    CHECK(json["privacy"]["epsilon"].get<double>() <= 1.0 + 1e-9);
+    CHECK(json["privacy"]["delta"].get<double>() <= 1e-6 * (1 + 1e-12));
+    CHECK(r.out.find("total spent") != std::string::npos);
   }
   fs::remove_all(scratch("").parent_path());
+}
+
+TEST_CASE("pca refuses a mutant with one line and exit 2", "[cli][pca][privacy]") {
+  // Issue 17: `--algorithm mutant.dp_gauss_halved_noise` exited 0 and printed a worst-case DP headline.
+  const auto data = planted(2000);
+  const auto csv = scratch("mutant.csv"), out = scratch("mutant_out");
+  write_text(csv, data.X, ",", true);
+  const auto r = run_cli(fmt::format("pca --input '{}' --k 1 --epsilon 1 --delta 1e-6 --algorithm "
+                                     "mutant.dp_gauss_halved_noise --out '{}'",
+                                     csv.string(), out.string()));
+  CHECK(r.code == 2);
+  CHECK(r.err.find("mutant") != std::string::npos);
+  CHECK(dpb::test::lines(r.err) == 1);
+  CHECK_FALSE(fs::exists(out));
 }
 
 TEST_CASE("pca refuses malformed input with the row and column, and writes nothing", "[cli][pca]") {

@@ -88,6 +88,11 @@ std::string to_text(const AuditResult& r) {
   text += fmt::format("  {}\n\n", r.interpretation);
   text += fmt::format("claim        {}\n", alg::describe(r.claim));
   text += fmt::format("scope        {}\n", alg::to_string(r.claim.scope));
+  for (std::size_t i = 0; i < r.ledger.size(); ++i)
+    text += fmt::format("{}{}\n", i == 0 ? "ledger       " : "             ", r.ledger[i]);
+  if (r.claim.scope != alg::ClaimScope::not_private && !alg::within_claim(r.spent, r.claim))
+    text += fmt::format("             the ledger spends MORE than the claim: eps {:.4g} > {:.4g}\n", r.spent.epsilon,
+                        r.claim.epsilon);
   if (r.claim.neighbours == alg::Neighbours::add_remove)
     text += fmt::format(
         "audited      ({:g}, {:g}) for replace-one neighbours (group privacy over add + remove)\n",
@@ -130,6 +135,9 @@ nlohmann::json to_json(const AuditResult& r) {
         {"conditions", r.claim.conditions},
         {"text", alg::describe(r.claim)}}},
       {"audited", {{"epsilon", r.audited_epsilon}, {"delta", r.audited_delta}}},
+      {"ledger",
+       {{"entries", r.ledger},
+        {"spent", {{"epsilon", r.spent.epsilon}, {"delta", r.spent.delta}, {"rule", r.spent.rule}}}}},
       {"data", {{"model", s.model}, {"n", s.n}, {"d", s.d}, {"k", s.k}, {"seed", s.seed}}},
       {"neighbours",
        {{"construction", to_string(r.construction)},

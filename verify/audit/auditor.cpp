@@ -93,8 +93,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   validate(spec);
   const alg::AlgorithmEntry& entry = registry.find(spec.algorithm);
   const auto estimator = registry.make(spec.algorithm, spec.params);
-  core::Rng model_rng = stream(spec, 0, kModelRole);
-  const auto model = core::make_model(spec.model, model_params(spec), model_rng);
+  const auto model = audit_model(spec);
   core::Rng data_rng = stream(spec, 0, kDataRole);
   // A mutant is audited with the worst case of the algorithm it breaks.
   const std::string& construction_for = entry.breaks.empty() ? entry.id : entry.breaks;
@@ -118,6 +117,12 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   result.construction = pair.kind;
   result.canary_norm = pair.canary_norm;
 
+  {
+    core::Rng rng_d = stream(spec, 0, kRoleD);
+    const alg::Estimate first = estimator->run(in_d, rng_d);
+    result.ledger = alg::describe_ledger(first.ledger, result.claim);
+    result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
+  }
   const auto start = std::chrono::steady_clock::now();
   ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index)};
   const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
@@ -157,6 +162,11 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
 }
 
 AuditResult run_audit(const AuditSpec& spec) { return run_audit(spec, alg::algorithm_registry()); }
+
+std::unique_ptr<core::Model> audit_model(const AuditSpec& spec) {
+  core::Rng model_rng = stream(spec, 0, kModelRole);
+  return core::make_model(spec.model, model_params(spec), model_rng);
+}
 
 std::string to_string(AuditVerdict verdict) {
   switch (verdict) {

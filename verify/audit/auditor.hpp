@@ -2,7 +2,11 @@
 // The privacy auditor (DESIGN.md §5 "Privacy audit"): runs a registered algorithm many times on two
 // neighbouring datasets, scores every output and bounds the privacy loss from below. VIOLATION when
 // the bound exceeds the claimed epsilon.
+#include <memory>
 #include <string>
+#include <vector>
+
+#include "algorithms/mechanisms/accountant.hpp"
 
 #include "algorithms/privacy.hpp"
 #include "algorithms/registry.hpp"
@@ -33,6 +37,10 @@ struct AuditResult {
   double runs_per_second = 0;
   AuditVerdict verdict = AuditVerdict::pass;
   std::string interpretation;  // what this verdict shows, in words (claim scope x neighbour kind)
+  // The ledger of the first run on D (algorithms/mechanisms/ledger.hpp): what the mechanisms spent, by the
+  // accountant, at the claim's delta; a mutant's shows its break here.
+  std::vector<std::string> ledger;
+  alg::Spend spent;
 };
 
 // Audits spec.algorithm from `registry` (a test or the mutants can pass their own). Throws
@@ -43,5 +51,9 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry);
 AuditResult run_audit(const AuditSpec& spec);
 
 std::string to_string(AuditVerdict verdict);  // "PASS", "VIOLATION", "NOT PRIVATE"
+
+// The model an audit draws its data from: spec.model with spec.model_params, d (and r = k for spiked
+// models) filled in unless given, its random structure from the audit's model stream.
+std::unique_ptr<core::Model> audit_model(const AuditSpec& spec);
 
 }  // namespace dpb::verify

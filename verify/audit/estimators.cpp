@@ -1,10 +1,11 @@
 #include "verify/audit/estimators.hpp"
 
+#include "algorithms/mechanisms/gaussian.hpp"
+
 #include <fmt/format.h>
 #include <algorithm>
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/normal.hpp>
-#include <boost/math/tools/roots.hpp>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -23,13 +24,8 @@ constexpr std::size_t kMaxThresholds = 256;
 // (TPR lower, FPR upper), so each bound gets alpha / 4 and the maximum over the directions holds with
 // probability >= 1 - alpha. The two estimates are separate statements, each at the stated confidence.
 constexpr double kBoundsPerEstimate = 4;
-// gdp_epsilon's root search: the bracket doubles from 1 until delta(eps) falls below the target.
-constexpr double kInitialEpsilonBracket = 1.0;
-constexpr int kRootIterations = 200;
 
 const boost::math::normal standard_normal_distribution;
-
-double normal_cdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 
 double normal_quantile(double p) {
   if (p <= 0) return -kInfinity;
@@ -172,22 +168,18 @@ double gdp_mu(double fpr, double fnr) {
   return std::max(0.0, normal_quantile(1 - fpr) - normal_quantile(fnr));
 }
 
+// The Gaussian privacy profile lives with the mechanism (algorithms/mechanisms/gaussian.hpp): mu-GDP is
+// the Gaussian mechanism with noise multiplier 1/mu.
 double gdp_delta(double mu, double epsilon) {
   if (mu <= 0) return 0;
-  return normal_cdf(-epsilon / mu + mu / 2) - std::exp(epsilon) * normal_cdf(-epsilon / mu - mu / 2);
+  if (std::isinf(mu)) return 1;
+  return alg::gaussian_delta(1 / mu, epsilon);
 }
 
 double gdp_epsilon(double mu, double delta) {
   if (!(mu > 0) || gdp_delta(mu, 0) <= delta) return 0;
   if (delta <= 0 || std::isinf(mu)) return kInfinity;
-  // delta(eps) decreases in eps (Dong, Roth, Su 2019, Cor. 2.13): bracket the root, then toms748.
-  const auto excess = [mu, delta](double eps) { return gdp_delta(mu, eps) - delta; };
-  double hi = kInitialEpsilonBracket;
-  while (excess(hi) > 0) hi *= 2;
-  std::uintmax_t iterations = kRootIterations;
-  const auto [a, b] = boost::math::tools::toms748_solve(
-      excess, 0.0, hi, excess(0.0), excess(hi), boost::math::tools::eps_tolerance<double>(), iterations);
-  return (a + b) / 2;
+  return alg::gaussian_epsilon(1 / mu, delta);
 }
 
 PrivacyLossEstimate estimate_privacy_loss(std::span<const double> scores_d,

@@ -30,6 +30,8 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
       run.results = store->load(run.outcome.hash);
       run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
       if (spec.data) write_pc_scatter(spec, run.dir);
+      run.ledgers = trial_ledgers(spec);
+      write_file_atomically(run.dir / "privacy.md", ledgers_markdown(spec.name, run.ledgers));
     }
   }
   if (spec.audits.empty()) return run;  // every rank runs the audits (their runs are spread over the ranks)

@@ -9,6 +9,7 @@
 #include "verify/experiment/settings.hpp"
 #include "verify/experiment/spec.hpp"
 #include "verify/results.hpp"
+#include "verify/runner/privacy_ledgers.hpp"
 #include "verify/runner/runner.hpp"
 
 namespace dpb::verify {
@@ -18,10 +19,12 @@ struct ExperimentRun {
   ResultSet results;              // empty when interrupted
   std::vector<Verdict> verdicts;  // empty when interrupted
   std::vector<AuditResult> audits;  // the experiment's privacy audits (empty when interrupted)
+  std::vector<CellLedger> ledgers;  // what each algorithm spent, trial 0 of every cell (rank 0, not interrupted)
   std::filesystem::path dir;      // <out>/<name>
 };
 
-// After the checks and the report, the experiment's privacy audits run and go to <dir>/audits.json.
+// After the checks and the report, the ledgers of trial 0 of every (cell, algorithm) go to
+// <dir>/privacy.md (verify/runner/privacy_ledgers.hpp) and the experiment's privacy audits run and go to <dir>/audits.json.
 // An interrupted run stops after committing its rows: no checks, no report, no audits. An experiment
 // without algorithms (audit-only) runs its audits alone: no store, no checks, no report.
 // Under mpirun every rank calls it: the trials and the audits' runs are spread over the ranks; rank 0

@@ -13,14 +13,13 @@ using dpb::alg::ClaimScope;
 using dpb::alg::Neighbours;
 using dpb::alg::Privacy;
 
-TEST_CASE("analyze_gauss: calibration names, schema entry and noise sd against their formulas",
-          "[baselines]") {
-  CHECK(base::parse_calibration("classical") == base::Calibration::classical);
-  CHECK(base::parse_calibration("analytic") == base::Calibration::analytic);
-  CHECK(base::to_string(base::Calibration::classical) == "classical");
-  CHECK(base::to_string(base::Calibration::analytic) == "analytic");
-  CHECK_THROWS_WITH(base::parse_calibration("Analytic"),
-                    "calibration must be 'classical' or 'analytic', got 'Analytic'");
+TEST_CASE("analyze_gauss: calibration schema entry and noise sd against their formulas", "[baselines]") {
+  using dpb::alg::GaussianCalibration;
+  // The parameter's strings are the shared calibration's (algorithms/mechanisms/gaussian.hpp).
+  CHECK(dpb::alg::parse_gaussian_calibration("classical", "own") == GaussianCalibration::classical);
+  CHECK(dpb::alg::parse_gaussian_calibration("analytic", "own") == GaussianCalibration::analytic);
+  CHECK_THROWS_WITH(dpb::alg::parse_gaussian_calibration("Analytic", "own"),
+                    Catch::Contains("'classical' or 'analytic', got 'Analytic'"));
 
   const auto spec = base::calibration_param("some §1");
   CHECK(spec.name == "calibration");
@@ -30,17 +29,18 @@ TEST_CASE("analyze_gauss: calibration names, schema entry and noise sd against t
   CHECK(spec.spec_ref == "some §1");
 
   // Classical: Delta sqrt(2 log(1.25/delta)) / eps = 3 sqrt(2 log 125) / 0.5 = 18.5847...
-  CHECK(base::gaussian_noise_sd(3.0, 0.5, 0.01, base::Calibration::classical) ==
+  CHECK(dpb::alg::gaussian_sigma(GaussianCalibration::classical, 3.0, 0.5, 0.01) ==
         Approx(3.0 * std::sqrt(2 * std::log(125.0)) / 0.5).epsilon(1e-14));
-  CHECK_THROWS_AS(base::gaussian_noise_sd(3.0, 1.0, 0.01, base::Calibration::classical), dpb::InvalidArgument);
+  CHECK_THROWS_AS(dpb::alg::gaussian_sigma(GaussianCalibration::classical, 3.0, 1.0, 0.01),
+                  dpb::InvalidArgument);
   // Analytic: the sd at which the exact privacy profile delta(eps; sd/Delta) equals delta, below classical.
-  const double analytic = base::gaussian_noise_sd(3.0, 0.5, 0.01, base::Calibration::analytic);
+  const double analytic = dpb::alg::gaussian_sigma(GaussianCalibration::analytic, 3.0, 0.5, 0.01);
   CHECK(dpb::alg::gaussian_delta(analytic / 3.0, 0.5) == Approx(0.01).epsilon(1e-8));
-  CHECK(analytic < base::gaussian_noise_sd(3.0, 0.5, 0.01, base::Calibration::classical));
+  CHECK(analytic < dpb::alg::gaussian_sigma(GaussianCalibration::classical, 3.0, 0.5, 0.01));
   // It is linear in the sensitivity and defined for eps >= 1 too.
-  CHECK(base::gaussian_noise_sd(6.0, 0.5, 0.01, base::Calibration::analytic) == Approx(2 * analytic));
-  CHECK(dpb::alg::gaussian_delta(base::gaussian_noise_sd(1.0, 4.0, 1e-5, base::Calibration::analytic), 4.0) ==
-        Approx(1e-5).epsilon(1e-8));
+  CHECK(dpb::alg::gaussian_sigma(GaussianCalibration::analytic, 6.0, 0.5, 0.01) == Approx(2 * analytic));
+  const double at_four = dpb::alg::gaussian_sigma(GaussianCalibration::analytic, 1.0, 4.0, 1e-5);
+  CHECK(dpb::alg::gaussian_delta(at_four, 4.0) == Approx(1e-5).epsilon(1e-8));
 }
 
 TEST_CASE("analyze_gauss: PSD-sum sensitivity is attained by rank-one neighbours", "[baselines]") {
@@ -70,32 +70,49 @@ TEST_CASE("analyze_gauss: noiseless known answer; noise is symmetric_gaussian fr
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(3, 3);
   S.diagonal() << 1, 5, 3;
   dpb::core::Rng rng(3, 0);
-  const auto exact = base::analyze_gauss(S, 2, 0.0, rng);
+  dpb::alg::Ledger ledger;
+  const Privacy budget{0.5, 1e-3, Neighbours::replace};
+  const auto noiseless = dpb::alg::gaussian_entry("exact", 1.0, 0.0, budget);
+  const auto exact = base::analyze_gauss(S, 2, noiseless, ledger, rng);
   CHECK(exact.values.isApprox(Eigen::Vector2d(5, 3), 1e-14));
   CHECK(exact.vectors.col(0).cwiseAbs().isApprox(Eigen::Vector3d(0, 1, 0), 1e-14));
   CHECK(exact.vectors.col(1).cwiseAbs().isApprox(Eigen::Vector3d(0, 0, 1), 1e-14));
 
   dpb::core::Rng a(4, 1), b(4, 1), c(4, 1);
   const Eigen::MatrixXd expected = S + dpb::core::symmetric_gaussian(a, 3, 0.3);
-  CHECK(base::analyze_gauss_release(S, 0.3, b) == expected);
-  const auto pairs = base::analyze_gauss(S, 2, 0.3, c);
+  const auto release = dpb::alg::gaussian_entry("release", 2.0, 0.3, budget);
+  CHECK(base::analyze_gauss_release(S, release, ledger, b) == expected);
+  const auto pairs = base::analyze_gauss(S, 2, release, ledger, c);
   const auto top = dpb::core::top_eigenpairs(expected, 2);
   CHECK(pairs.values == top.values);
   CHECK(pairs.vectors == top.vectors);
+  // Every release is in the ledger: the noiseless one, then the two equal ones merged.
+  REQUIRE(ledger.entries().size() == 2);
+  CHECK(ledger.entries()[0].noise_scale == 0);
+  CHECK(ledger.entries()[1].step == "release");
+  CHECK(ledger.entries()[1].uses == 2);
+  CHECK(ledger.entries()[1].sensitivity == 2.0);
+  CHECK(ledger.entries()[1].noise_scale == 0.3);
+  CHECK(ledger.entries()[1].calibrated_for.epsilon == 0.5);
+  CHECK(ledger.entries()[1].calibrated_for.delta == 1e-3);
 }
 
 TEST_CASE("analyze_gauss_release noise has the requested spread and is symmetric", "[baselines]") {
   const Eigen::MatrixXd S = Eigen::MatrixXd::Identity(30, 30) * 3.0;
   dpb::core::Rng rng(11, 0);
+  dpb::alg::Ledger ledger;
+  const auto release = dpb::alg::gaussian_entry("release", 1.0, 0.7, Privacy{1.0, 1e-5});
   std::vector<double> upper;
   for (int draw = 0; draw < 20; ++draw) {
-    const Eigen::MatrixXd R = base::analyze_gauss_release(S, 0.7, rng);
+    const Eigen::MatrixXd R = base::analyze_gauss_release(S, release, ledger, rng);
     REQUIRE(R == R.transpose());
     for (Eigen::Index j = 0; j < 30; ++j)
       for (Eigen::Index i = 0; i <= j; ++i) upper.push_back(R(i, j) - S(i, j));
   }
   // 9300 iid N(0, 0.49) entries: relative sd of the sample variance sqrt(2/9299) = 0.0147; 4 sigma = 0.06.
   CHECK(dpb::test::variance(upper) / 0.49 == Approx(1.0).margin(0.06));
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries()[0].uses == 20);
 }
 
 TEST_CASE("analyze_gauss: privacy, rank and oracle checks name the owner and what is allowed", "[baselines]") {
@@ -126,7 +143,7 @@ TEST_CASE("analyze_gauss: privacy, rank and oracle checks name the owner and wha
 TEST_CASE("analyze_gauss: a release claims (eps, delta) unless its noise is short of the true sensitivity",
           "[baselines]") {
   const Privacy privacy{0.8, 1e-4, Neighbours::replace};
-  const double sd = base::gaussian_noise_sd(1.0, 0.8, 1e-4, base::Calibration::analytic);
+  const double sd = dpb::alg::gaussian_sigma(dpb::alg::GaussianCalibration::analytic, 1.0, 0.8, 1e-4);
   const auto exact = base::gaussian_release_claim(privacy, sd, 1.0, {"given"});
   CHECK(exact.epsilon == 0.8);
   CHECK(exact.delta == 1e-4);

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "algorithms/baselines/cai2024_dp_gauss.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -43,6 +44,16 @@ TEST_CASE("dp_gauss scales by (r + 4 log n) lambda + p sigma^2 and adds noise ka
   CHECK(e.claim.epsilon > eps);
   CHECK(e.claim.scope == ClaimScope::under_model_assumptions);
   CHECK(describe(e.claim).find("ONLY with high probability") != std::string::npos);
+  // The ledger: one Analyze-Gauss release with the true replace-one sensitivity sqrt(2)/n whatever kappa the
+  // noise was calibrated to, so the accountant finds the claim's (larger) eps; corrected spends eps.
+  REQUIRE(e.ledger.entries().size() == 1);
+  CHECK(e.ledger.entries()[0].sensitivity == Approx(std::sqrt(2.0) / 400));
+  CHECK(e.ledger.entries()[0].noise_scale == e.diagnostics.counters.at("noise_sd"));
+  CHECK(dpb::alg::account(e.ledger, delta, dpb::alg::Neighbours::replace).epsilon ==
+        Approx(e.claim.epsilon).epsilon(1e-6));
+  CHECK(dpb::alg::account(corrected.ledger, delta, dpb::alg::Neighbours::replace).epsilon <=
+        eps * (1 + 1e-6));
+  CHECK_NOTHROW(dpb::alg::check_claim(e.ledger, e.claim, kDpGauss));
 
   // Spread through the public output: with k = p the eigenvalues (scaled by s) sum to
   // s (tr A + sum_i N_ii), sum_i N_ii ~ N(0, p tau^2). 400 seeds, data fixed: relative sd of the sample
@@ -81,6 +92,10 @@ TEST_CASE("dp_gauss_star scales by max ||X_i||^2 and is not private", "[baseline
   CHECK(e.diagnostics.counters.at("exceeding_scale") == 0);
   CHECK(e.claim.scope == ClaimScope::not_private);
   CHECK(describe(e.claim).find("NOT differentially private") != std::string::npos);
+  // The unprivatised scale is in the ledger, which the accountant charges without bound.
+  REQUIRE(e.ledger.entries().size() == 2);
+  CHECK(e.ledger.entries()[0].mechanism == dpb::alg::Mechanism::exact);
+  CHECK(std::isinf(dpb::alg::account(e.ledger, 0.1, dpb::alg::Neighbours::replace).epsilon));
   CHECK(dpb::alg::algorithm_registry().find(kStar).privacy.find("NOT differentially private") !=
         std::string::npos);
 }

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "algorithms/baselines/dp_gauss_1.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -120,9 +121,18 @@ TEST_CASE("dp_gauss_1 approaches non-private PCA with tiny noise, and is determi
 TEST_CASE("dp_gauss_1 claims: corrected is exact, faithful reports its larger replace-one eps",
           "[baselines]") {
   const auto s = tb::spiked(6, 1, 5.0, 100, 2);
-  const auto corrected = tb::run(kId, {{"beta", 3.0}}, tb::input(s.X, 1, 1, 0.01), 1).claim;
+  const auto run_corrected = tb::run(kId, {{"beta", 3.0}}, tb::input(s.X, 1, 1, 0.01), 1);
+  const auto& corrected = run_corrected.claim;
   CHECK(corrected.epsilon == 1.0);
   CHECK(corrected.scope == dpb::alg::ClaimScope::worst_case);
+  // One Analyze-Gauss release with the true sensitivity sqrt(2) beta^2, calibrated for the whole budget.
+  REQUIRE(run_corrected.ledger.entries().size() == 1);
+  const auto& entry = run_corrected.ledger.entries()[0];
+  CHECK(entry.step == "Analyze-Gauss release of the trace-clipped sum");
+  CHECK(entry.sensitivity == Approx(std::sqrt(2.0) * 9.0));
+  CHECK(entry.calibrated_for.epsilon == 1.0);
+  CHECK(entry.calibrated_for.delta == 0.01);
+  CHECK(dpb::alg::account(run_corrected.ledger, 0.01, Neighbours::replace).epsilon <= 1.0 + 1e-6);
   const auto faithful =
       tb::run(kId, {{"beta", 3.0}, {"mode", std::string("faithful")}}, tb::input(s.X, 1, 1, 0.01), 1);
   // sd = analytic(beta^2), true sensitivity sqrt(2) beta^2: eps from the exact profile at z = sd/(sqrt2
@@ -130,10 +140,15 @@ TEST_CASE("dp_gauss_1 claims: corrected is exact, faithful reports its larger re
   const double z = dpb::alg::analytic_gaussian_sigma(1.0, 1.0, 0.01) / std::sqrt(2.0);
   CHECK(faithful.claim.epsilon == Approx(dpb::alg::gaussian_epsilon(z, 0.01)).epsilon(1e-9));
   CHECK(faithful.claim.epsilon > 1.2);
+  // The ledger records the true sensitivity with the printed noise: the accountant finds the same eps.
+  CHECK(faithful.ledger.entries().at(0).sensitivity == Approx(std::sqrt(2.0) * 9.0));
+  CHECK(dpb::alg::account(faithful.ledger, 0.01, Neighbours::replace).epsilon ==
+        Approx(faithful.claim.epsilon).epsilon(1e-6));
+  CHECK_NOTHROW(dpb::alg::check_claim(faithful.ledger, faithful.claim, kId));
   const auto add_remove = tb::run(kId, {{"beta", 3.0}, {"mode", std::string("faithful")}},
-                                  tb::input(s.X, 1, 1, 0.01, nullptr, Neighbours::add_remove), 1)
-                              .claim;
-  CHECK(add_remove.epsilon == 1.0);
+                                  tb::input(s.X, 1, 1, 0.01, nullptr, Neighbours::add_remove), 1);
+  CHECK(add_remove.claim.epsilon == 1.0);
+  CHECK(dpb::alg::account(add_remove.ledger, 0.01, Neighbours::add_remove).epsilon <= 1.0 + 1e-6);
 }
 
 TEST_CASE("dp_gauss_1 error shrinks with n", "[baselines]") {

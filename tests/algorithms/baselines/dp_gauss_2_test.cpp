@@ -2,6 +2,7 @@
 
 #include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/dp_gauss_2.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -51,19 +52,29 @@ TEST_CASE("dp_gauss_2 gap test spends its share of the budget and has the Laplac
   REQUIRE(gap == Approx(375.0));
   const dpb::core::ParamMap params{{"beta", 1.0}, {"gap_budget_fraction", 0.25}};
   const auto e = tb::run(kId, params, tb::input(X, 1, eps, delta), 1);
-  REQUIRE(e.diagnostics.budget.size() == 2);
-  CHECK(e.diagnostics.budget[0].epsilon == Approx(0.25));
-  CHECK(e.diagnostics.budget[0].delta == Approx(0.0025));
-  CHECK(e.diagnostics.budget[1].epsilon == Approx(0.75));
-  CHECK(e.diagnostics.budget[1].delta == Approx(0.0075));
+  // The ledger: the propose-test-release gap test (Laplace noise, sensitivity 2 under replace-one, scale
+  // 2/eps1) at (eps1, delta1), then the projector's Gaussian release at the rest.
+  const auto& ledger = e.ledger.entries();
+  REQUIRE(ledger.size() == 2);
+  CHECK(ledger[0].mechanism == dpb::alg::Mechanism::propose_test_release);
+  CHECK(ledger[0].sensitivity == 2.0);
+  CHECK(ledger[0].noise_scale == Approx(8.0));
+  CHECK(ledger[0].calibrated_for.epsilon == Approx(0.25));
+  CHECK(ledger[0].calibrated_for.delta == Approx(0.0025));
+  CHECK(ledger[1].mechanism == dpb::alg::Mechanism::gaussian);
+  CHECK(ledger[1].calibrated_for.epsilon == Approx(0.75));
+  CHECK(ledger[1].calibrated_for.delta == Approx(0.0075));
   CHECK(e.diagnostics.counters.at("gap_test_passed") == 1);
   CHECK(e.claim.epsilon == eps);
   CHECK(e.claim.delta == delta);
+  CHECK(dpb::alg::account(e.ledger, delta, Neighbours::replace).epsilon <= eps * (1 + 1e-6));
   // The projector noise is calibrated to Davis–Kahan at the released lower bound, with the rest.
   const double lower = e.diagnostics.counters.at("noisy_gap_lower_bound");
   CHECK(e.diagnostics.counters.at("noise_sd") ==
         Approx(dpb::alg::analytic_gaussian_sigma(base::projector_sensitivity(lower, 1, Neighbours::replace),
                                                  0.75, 0.0075)));
+  CHECK(ledger[1].sensitivity == base::projector_sensitivity(lower, 1, Neighbours::replace));
+  CHECK(ledger[1].noise_scale == e.diagnostics.counters.at("noise_sd"));
   // T = gap + Lap(b) - b log(1/(2 delta1)), b = 2/eps1 = 8: E|T - gap + margin| = b. Over 2000 seeds
   // the mean absolute deviation has sd b/sqrt(2000) (Var|Lap| = b^2): 0.1 b is a 4.5-sigma band.
   const double b = 2.0 / 0.25, margin = b * std::log(1.0 / (2 * 0.0025));
@@ -83,9 +94,12 @@ TEST_CASE("dp_gauss_2 falls back to Analyze-Gauss when the gap test fails", "[ba
   for (int i = 0; i < 40; ++i) X(i % 2, i) = 1;
   const auto e = tb::run(kId, {{"beta", 1.0}}, tb::input(X, 1, 1.0, 0.01), 3);
   CHECK(e.diagnostics.counters.at("gap_test_passed") == 0);
-  REQUIRE(e.diagnostics.budget.size() == 2);
-  CHECK(e.diagnostics.budget[1].step.find("fallback") != std::string::npos);
-  CHECK(e.diagnostics.budget[0].epsilon + e.diagnostics.budget[1].epsilon == Approx(1.0));
+  const auto& ledger = e.ledger.entries();
+  REQUIRE(ledger.size() == 2);
+  CHECK(ledger[1].step.find("fallback") != std::string::npos);
+  CHECK(ledger[0].calibrated_for.epsilon + ledger[1].calibrated_for.epsilon == Approx(1.0));
+  CHECK(ledger[1].sensitivity == Approx(std::sqrt(2.0)));  // the trace-clipped sum at beta = 1
+  CHECK(dpb::alg::account(e.ledger, 0.01, Neighbours::replace).epsilon <= 1.0 + 1e-6);
   // The fallback's noise is DP-Gauss-1's at the remaining (0.5, 0.005): sqrt(2) beta^2 sensitivity.
   CHECK(e.diagnostics.counters.at("noise_sd") ==
         Approx(dpb::alg::analytic_gaussian_sigma(std::sqrt(2.0), 0.5, 0.005)));
@@ -103,6 +117,10 @@ TEST_CASE("dp_gauss_2 faithful mode resamples and claims no privacy", "[baseline
     resampled += e.diagnostics.counters.at("resamples") > 0;
     CHECK(e.claim.scope == ClaimScope::not_private);
     CHECK(describe(e.claim).find("NOT differentially private") != std::string::npos);
+    // Every gap draw is in the ledger, and the projector release with sensitivity sqrt(2k): no gap holds.
+    REQUIRE(e.ledger.entries().size() == 2);
+    CHECK(e.ledger.entries()[0].uses == 1 + e.diagnostics.counters.at("resamples"));
+    CHECK(e.ledger.entries()[1].sensitivity == Approx(std::sqrt(2.0)));
   }
   // P(no resample in 20 runs) = 2^-20 or P(all resampled) = 2^-20: both far below any concern.
   CHECK(resampled > 0);

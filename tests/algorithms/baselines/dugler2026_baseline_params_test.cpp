@@ -48,7 +48,7 @@ TEST_CASE("dugler2026 baseline params: schema names, defaults agree with the str
   CHECK(p.radii.clip_constant == defaults.radii.clip_constant);
   CHECK(p.radii.zeta == defaults.radii.zeta);
   CHECK(p.radii.zeta == 0.01);
-  CHECK(p.calibration == base::Calibration::analytic);
+  CHECK(p.calibration == dpb::alg::GaussianCalibration::analytic);
   CHECK_FALSE(p.faithful);
 }
 
@@ -81,7 +81,7 @@ TEST_CASE("dugler2026 baseline params: from() reads every value; wrong types are
   CHECK(p.radii.alpha == 3.0);
   CHECK(p.radii.clip_constant == 0.5);
   CHECK(p.radii.zeta == 0.1);
-  CHECK(p.calibration == base::Calibration::classical);
+  CHECK(p.calibration == dpb::alg::GaussianCalibration::classical);
   CHECK(p.faithful);
   CHECK_FALSE(base::DuglerBaselineParams::from({{"mode", std::string("corrected")}}, "own").faithful);
   CHECK_THROWS_WITH(base::DuglerBaselineParams::from({{"beta", std::string("big")}}, "own"),

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "algorithms/baselines/exponential_mechanism_pca.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "tests/algorithms/baselines/baseline_test_support.hpp"
@@ -12,18 +13,20 @@ namespace {
 constexpr const char* kId = "baseline.exponential_mechanism_pca";
 }
 
-TEST_CASE("exponential_mechanism_pca samples from exp(eps v^T S v / (2 beta^2)) with S the clipped sum",
-          "[baselines]") {
+TEST_CASE(
+    "exponential_mechanism_pca: the score matrix is the clipped sum, inverse temperature eps/(2 beta^2)",
+    "[baselines]") {
   const Eigen::MatrixXd X = tb::hand_vectors();  // ||x||^2 = 2, 9, 4, 0, 3
   const dpb::alg::Input in = tb::input(X, 1, 0.5, 0);
   dpb::alg::Diagnostics diagnostics;
-  const Eigen::MatrixXd M =
-      base::exponential_mechanism_exponent(base::PsdSamples::from(in, kId), 2.0, 0.5, diagnostics);
+  const Eigen::MatrixXd S_clipped =
+      base::exponential_mechanism_scores(base::PsdSamples::from(in, kId), 2.0, diagnostics);
+  CHECK(base::exponential_mechanism_inverse_temperature(2.0, 0.5) == 0.5 / (2 * 4.0));
   // beta = 2 clips only x_1 (norm 3) to norm 2: weight 4/9.
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(4, 4);
   for (Eigen::Index i = 0; i < X.cols(); ++i)
     S += (i == 1 ? 4.0 / 9.0 : 1.0) * X.col(i) * X.col(i).transpose();
-  CHECK(M.isApprox(0.5 / (2 * 4.0) * S));
+  CHECK(S_clipped.isApprox(S));
   CHECK(diagnostics.counters.at("clipped") == 1);
 }
 
@@ -33,6 +36,17 @@ TEST_CASE("exponential_mechanism_pca claims pure eps-DP and validates its input"
   CHECK(e.claim.epsilon == 0.7);
   CHECK(e.claim.delta == 0);  // pure DP whatever delta it was handed
   CHECK(e.claim.scope == dpb::alg::ClaimScope::worst_case);
+  // One exponential-mechanism draw: score sensitivity beta^2 in the spectral norm, temperature
+  // 2 beta^2 / eps, so the accountant charges exactly (eps, 0).
+  REQUIRE(e.ledger.entries().size() == 1);
+  const auto& entry = e.ledger.entries()[0];
+  CHECK(entry.mechanism == dpb::alg::Mechanism::exponential);
+  CHECK(entry.norm == dpb::alg::SensitivityNorm::spectral);
+  CHECK(entry.sensitivity == 16.0);
+  CHECK(entry.noise_scale == Approx(2 * 16.0 / 0.7));
+  const auto spent = dpb::alg::account(e.ledger, 0, dpb::alg::Neighbours::replace);
+  CHECK(spent.epsilon == Approx(0.7));
+  CHECK(spent.delta == 0);
   REQUIRE(e.Q);
   CHECK(e.Q->norm() == Approx(1.0));
   // Determinism for a seed.

@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <set>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
@@ -15,8 +17,6 @@ TEST_CASE("baseline.k_dp_ojas: validation, defaults, orthonormal output, determi
   const auto model = dpb::core::make_model("spiked_gaussian", {{"d", 6.0}, {"r", 2.0}, {"lambda", 4.0}}, rng);
   const auto samples = model->sample_matrices(3000, rng);
   const auto alg = algorithm_registry().make("baseline.k_dp_ojas", {});
-  const auto& p = dynamic_cast<const KDpOjas&>(*alg);
-  (void)p;
   Input in;
   in.samples = samples.get();
   in.k = 3;
@@ -36,5 +36,18 @@ TEST_CASE("baseline.k_dp_ojas: validation, defaults, orthonormal output, determi
   CHECK(e.diagnostics.counters.at("component 1: eta_first") == Approx(0.5));
   CHECK(e.diagnostics.counters.at("component 3: steps") == 1000);
   CHECK_THAT(e.claim.conditions.at(0), Contains("parallel composition"));
+  // Each component's steps read only its block: parts of their own, composed in parallel, within the claim.
+  std::set<std::int64_t> parts[3];
+  for (const auto& entry : e.ledger.entries()) {
+    REQUIRE(entry.step.rfind("component ", 0) == 0);
+    const int j = entry.step[10] - '1';
+    REQUIRE((j >= 0 && j < 3));
+    REQUIRE(entry.part >= 0);
+    parts[j].insert(entry.part);
+  }
+  for (int j = 0; j < 3; ++j) CHECK_FALSE(parts[j].empty());
+  CHECK(*parts[0].rbegin() < *parts[1].begin());
+  CHECK(*parts[1].rbegin() < *parts[2].begin());
+  CHECK_NOTHROW(check_claim(e.ledger, e.claim, "baseline.k_dp_ojas"));
   CHECK_THROWS_WITH(algorithm_registry().make("baseline.k_dp_ojas", {{"c1", 0.0}}), Contains("must lie in"));
 }

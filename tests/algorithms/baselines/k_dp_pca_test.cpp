@@ -2,7 +2,9 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <set>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "core/models/model.hpp"
@@ -47,6 +49,34 @@ TEST_CASE("baseline.k_dp_pca deflated samples apply P A P without forming it", "
   CHECK_THROWS_AS(DeflatedSampleRange(base, 5, 6, U), dpb::InvalidArgument);
 }
 
+TEST_CASE("block_ledger composes blocks of records in parallel, each block's batches as parts", "[liu2022]") {
+  // Block 1 runs two steps on its two halves, block 2 the same, block 3 one step on all of its records.
+  const Privacy half{0.5, 1e-6};
+  Ledger a, b, c;
+  for (Ledger* l : {&a, &b})
+    for (std::int64_t part = 0; part < 2; ++part) {
+      l->set_part(part);
+      l->record(gaussian_entry("step", 1.0, 4.0, half));
+    }
+  c.record(gaussian_entry("whole", 1.0, 2.0, half));
+  const Ledger all = block_ledger({a, b, c});
+  REQUIRE(all.entries().size() == 5);
+  std::vector<std::int64_t> parts;
+  for (const auto& e : all.entries()) parts.push_back(e.part);
+  CHECK(parts == std::vector<std::int64_t>{0, 1, 2, 3, 4});
+  CHECK(all.entries()[2].step == "component 2: step");
+  // Parallel composition: the whole is charged as its costliest block (block 3's noise is the smallest).
+  CHECK(account(all, 1e-6, Neighbours::replace).epsilon ==
+        Approx(account(c, 1e-6, Neighbours::replace).epsilon).epsilon(1e-9));
+  // A block mixing batches with a step on all its records: that step composes with everything.
+  Ledger mixed = a;
+  mixed.set_part(-1);
+  mixed.record(gaussian_entry("all of block", 1.0, 4.0, half));
+  const Ledger with_mixed = block_ledger({mixed, c});
+  CHECK(with_mixed.entries()[2].part == -1);
+  CHECK(with_mixed.entries()[3].part == 2);
+}
+
 TEST_CASE("baseline.k_dp_pca: validation, deflation plumbing, determinism", "[liu2022]") {
   // Utility is not checked here: DP-PCA's Alg. 5 noise needs n/k in the millions per component before the
   // error drops (see dp_pca_test), which would dominate the test budget. Checked: input validation, k
@@ -75,8 +105,20 @@ TEST_CASE("baseline.k_dp_pca: validation, deflation plumbing, determinism", "[li
   CHECK((e.Q->transpose() * *e.Q - Eigen::MatrixXd::Identity(2, 2)).norm() < 1e-12);
   CHECK(e.diagnostics.counters.at("component 1: B") == 10000);
   CHECK(e.diagnostics.counters.at("component 2: T") == 5);
-  CHECK(e.diagnostics.budget.size() == 20);  // 2 components x 5 steps x (Alg. 4 + Alg. 5)
+  // The ledger: both components' releases, each component's disjoint batches parts of their own (2 components
+  // x 5 steps x the two halves of a minibatch), so the accountant composes them in parallel.
+  std::set<std::int64_t> parts[2];
+  for (const auto& entry : e.ledger.entries()) {
+    const bool first = entry.step.rfind("component 1: ", 0) == 0;
+    REQUIRE((first || entry.step.rfind("component 2: ", 0) == 0));
+    REQUIRE(entry.part >= 0);
+    parts[first ? 0 : 1].insert(entry.part);
+  }
+  CHECK(parts[0].size() == 10);
+  CHECK(parts[1].size() == 10);
+  CHECK(*parts[0].rbegin() < *parts[1].begin());
   CHECK_THAT(e.claim.conditions.at(0), Contains("parallel composition"));
+  CHECK_NOTHROW(check_claim(e.ledger, e.claim, "baseline.k_dp_pca"));
   // Deterministic for a seed.
   dpb::core::Rng a(5, 5), b(5, 5);
   CHECK(*alg.run(in, a).Q == *alg.run(in, b).Q);

@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "algorithms/baselines/noisy_power_method.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -58,6 +59,16 @@ TEST_CASE("noisy_power_method adds the noise of its formula each iteration", "[b
   REQUIRE(e.transcript.size() == std::size_t(L));
   CHECK(e.transcript.front().query.isApprox(X0));
   CHECK(e.transcript.front().noise_sd == Approx(expected_sd).epsilon(1e-12));
+  // The ledger: the L releases, each with the sensitivity its noise is scaled to, merged into one entry
+  // (same noise multiplier); each is calibrated for its Gaussian-DP share, and together they spend eps.
+  REQUIRE(e.ledger.entries().size() == 1);
+  const auto& entry = e.ledger.entries()[0];
+  CHECK(entry.uses == L);
+  CHECK(entry.noise_scale / entry.sensitivity == Approx(std::sqrt(double(L)) * z).epsilon(1e-12));
+  CHECK(entry.calibrated_for.epsilon == Approx(dpb::alg::gaussian_epsilon(std::sqrt(double(L)) * z, delta)));
+  CHECK(entry.calibrated_for.epsilon < eps);
+  CHECK(dpb::alg::account(e.ledger, delta, Neighbours::replace).epsilon == Approx(eps).epsilon(1e-6));
+  CHECK_NOTHROW(dpb::alg::check_claim(e.ledger, e.claim, kId));
   // The mutant zoo's seam: every iteration at the whole budget drops the sqrt(L) of the composition and
   // keeps the claim (same stream, so the same X_0).
   const auto split_not = base::make_noisy_power_method({{"beta", beta}, {"alpha", alpha}, {"iterations", double(L)}},
@@ -66,18 +77,28 @@ TEST_CASE("noisy_power_method adds the noise of its formula each iteration", "[b
   const auto broken = split_not->run(tb::input(s.X, 2, eps, delta), replay);
   CHECK(broken.transcript.front().noise_sd == Approx(expected_sd / std::sqrt(double(L))).epsilon(1e-12));
   CHECK(broken.claim.epsilon == eps);
+  // ...and its ledger shows it: L releases each calibrated for the whole (eps, delta) compose to far more.
+  REQUIRE(broken.ledger.entries().size() == 1);
+  CHECK(broken.ledger.entries()[0].calibrated_for.epsilon == Approx(eps).epsilon(1e-6));
+  CHECK(dpb::alg::account(broken.ledger, delta, Neighbours::replace).epsilon > 2 * eps);
+  CHECK_THROWS_AS(dpb::alg::check_claim(broken.ledger, broken.claim, kId), dpb::alg::PrivacyOverspend);
 
   // Spread through the seam: Y_l - S X_{l-1} is the noise actually added. S fixed, 200 runs of 5
   // iterations on d = 40, k = 2: 16000 entries, normalised by each iteration's sd; the sample variance
   // has relative sd sqrt(2/16000) = 0.011, so |ratio - 1| < 0.05 is a 4.5-sigma band.
   const Eigen::MatrixXd S = dpb::core::second_moment(tb::spiked(40, 2, 5.0, 100, 6).X) * 100.0;
-  base::PowerNoiseRule rule{std::sqrt(2.0) * 9.0, 2 * std::sqrt(2.0) * 3.0 * 4.0, 2.5};
+  const base::PowerSensitivity bound{std::sqrt(2.0) * 9.0, 2 * std::sqrt(2.0) * 3.0 * 4.0};
+  const base::PowerNoiseRule rule{bound, bound, 2.5};
   std::vector<double> normalised;
   dpb::core::Rng seam(21, 0);
   for (int run = 0; run < 200; ++run) {
     std::vector<dpb::alg::GaussianRelease> transcript;
-    base::noisy_power_iterations(S, dpb::core::haar_frame(seam, 40, 2), 5, rule, seam, &transcript);
+    dpb::alg::Ledger ledger;
+    base::noisy_power_iterations(S, dpb::core::haar_frame(seam, 40, 2), 5, rule, {0.3, 1e-5}, ledger, seam,
+                                 &transcript);
     REQUIRE(transcript.size() == 5);
+    REQUIRE(ledger.entries().size() == 1);  // one multiplier: the five releases merge
+    REQUIRE(ledger.entries()[0].uses == 5);
     for (const auto& release : transcript) {
       REQUIRE(release.noise_sd == Approx(rule.sd(release.query)));
       const Eigen::MatrixXd G = release.value - S * release.query;
@@ -91,13 +112,17 @@ TEST_CASE("noisy_power_method faithful mode reports the eps its printed noise ac
   const auto s = tb::spiked(8, 1, 5.0, 100, 2);
   const dpb::core::ParamMap p{
       {"beta", 5.0}, {"alpha", 12.0}, {"iterations", 4.0}, {"mode", std::string("faithful")}};
-  const auto claim = tb::run(kId, p, tb::input(s.X, 2, 1.0, 0.01), 1).claim;
+  const auto e = tb::run(kId, p, tb::input(s.X, 2, 1.0, 0.01), 1);
+  const auto& claim = e.claim;
   // s = sqrt(4 L log(1/delta))/eps, per-iteration multiplier >= s/(2 sqrt k): composed multiplier
   // s / (2 sqrt(k L)) = sqrt(16 log 100) / (2 sqrt 8) = 1.52, below the 1.88 that (1, 0.01) needs.
   const double zc = std::sqrt(4 * 4 * std::log(100.0)) / (2 * std::sqrt(2.0 * 4));
   CHECK(zc < dpb::alg::analytic_gaussian_sigma(1.0, 1.0, 0.01));
   CHECK(claim.epsilon == Approx(dpb::alg::gaussian_epsilon(zc, 0.01)).epsilon(1e-9));
   CHECK(claim.epsilon > 1.0);
+  // The ledger's true per-iteration sensitivities are at most what the claim assumes: within it.
+  REQUIRE_FALSE(e.ledger.empty());
+  CHECK(dpb::alg::account(e.ledger, 0.01, Neighbours::replace).epsilon <= claim.epsilon * (1 + 1e-6));
 }
 
 TEST_CASE("noisy_power_method approaches non-private PCA with tiny noise, and is deterministic",

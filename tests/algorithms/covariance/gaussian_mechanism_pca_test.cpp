@@ -6,6 +6,7 @@
 
 #include "algorithms/covariance/spiked_fixture.hpp"
 #include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -157,12 +158,13 @@ TEST_CASE(
   dpb::alg::GaussianMechanismSettings s;
   s.r = 2;
   s.sigma2 = 1.0;
-  s.projector_noise_sd = dpb::alg::gaussian_noise_sd(D1, {eps / 2, delta / 2},
-                                                     dpb::alg::NoiseCalibration::classical, "test", "Z");
+  s.projector = dpb::alg::spiked_release(s.projector.step, D1, {eps / 2, delta / 2},
+                                         dpb::alg::GaussianCalibration::classical, "test");
   std::vector<double> diagonal, off;
+  dpb::alg::Ledger ledger;
   for (std::uint64_t seed = 0; seed < 200; ++seed) {
     dpb::core::Rng rng(seed, 0);
-    const auto rel = dpb::alg::gaussian_mechanism_release(Shat, s, rng);
+    const auto rel = dpb::alg::gaussian_mechanism_release(Shat, s, ledger, rng);
     const Eigen::MatrixXd Z = rel.noisy_projector - P;
     REQUIRE((Z - Z.transpose()).cwiseAbs().maxCoeff() < 1e-12);  // mirrored
     collect_upper(Z, diagonal, off);
@@ -174,6 +176,11 @@ TEST_CASE(
   CHECK(std::abs(dpb::test::variance(diagonal) / target - 1) < variance_tolerance(diagonal.size()));
   // Mean zero: |mean| < 5 sd / sqrt(N).
   CHECK(std::abs(dpb::test::mean(all)) < 5 * std::sqrt(target / static_cast<double>(all.size())));
+  // Both releases of each run are in the ledger: Z (Delta1) then E (here noiseless), 200 times each.
+  REQUIRE(ledger.entries().size() == 400);
+  CHECK(ledger.entries()[0].sensitivity == D1);
+  CHECK(ledger.entries()[0].step == s.projector.step);
+  CHECK(ledger.entries()[1].step == s.eigenvalue.step);
 }
 
 TEST_CASE("cai2024.gaussian_mechanism: E has variance 8 Delta2^2 log(2.5/delta)/eps^2 (end to end)",
@@ -214,8 +221,9 @@ MeasuredSensitivity measure(const dpb::test::SpikedData& data, Eigen::Index r, s
   dpb::core::Rng rng(seed, 99);
   dpb::alg::GaussianMechanismSettings s;
   s.r = r;
-  s.projector_noise_sd = 0.05;
-  const Eigen::MatrixXd Util = dpb::alg::gaussian_mechanism_release(Shat, s, rng).U;
+  s.projector.noise_scale = 0.05;
+  dpb::alg::Ledger ledger;
+  const Eigen::MatrixXd Util = dpb::alg::gaussian_mechanism_release(Shat, s, ledger, rng).U;
   const Eigen::MatrixXd fresh = data.model->sample(n, rng);
   MeasuredSensitivity m;
   for (Eigen::Index i = 0; i < n; ++i) {
@@ -267,28 +275,29 @@ TEST_CASE("cai2024.gaussian_mechanism: SVD_r selection rule and optional PSD pro
   dpb::alg::GaussianMechanismSettings s;
   s.r = 2;
   s.sigma2 = 1.0;
-  s.projector_noise_sd = 1.5;   // ||Z|| >> 1/2: the two orderings differ
-  s.eigenvalue_noise_sd = 3.0;  // large enough to push eig(Lamtil) below -sigma^2
+  s.projector.noise_scale = 1.5;   // ||Z|| >> 1/2: the two orderings differ
+  s.eigenvalue.noise_scale = 3.0;  // large enough to push eig(Lamtil) below -sigma^2
+  dpb::alg::Ledger ledger;
   int differ = 0, negative = 0, clipped = 0;
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     for (const auto order : {dpb::core::EigenOrder::algebraic, dpb::core::EigenOrder::absolute}) {
       s.selection = order;
       dpb::core::Rng rng(seed, 0);
-      const auto rel = dpb::alg::gaussian_mechanism_release(Shat, s, rng);
+      const auto rel = dpb::alg::gaussian_mechanism_release(Shat, s, ledger, rng);
       CHECK(dpb::core::projector_distance(
                 rel.U, dpb::core::top_eigenpairs(rel.noisy_projector, 2, order).vectors, {}) < 1e-10);
       if (order == dpb::core::EigenOrder::absolute) {
         dpb::core::Rng again(seed, 0);
         s.selection = dpb::core::EigenOrder::algebraic;
-        differ += dpb::core::projector_distance(rel.U, dpb::alg::gaussian_mechanism_release(Shat, s, again).U,
-                                                {}) > 1e-6;
+        differ += dpb::core::projector_distance(
+                      rel.U, dpb::alg::gaussian_mechanism_release(Shat, s, ledger, again).U, {}) > 1e-6;
       }
     }
     s.selection = dpb::core::EigenOrder::algebraic;
     dpb::core::Rng a(seed, 0), b(seed, 0);
-    const auto plain = dpb::alg::gaussian_mechanism_release(Shat, s, a);
+    const auto plain = dpb::alg::gaussian_mechanism_release(Shat, s, ledger, a);
     s.psd_projection = true;
-    const auto psd = dpb::alg::gaussian_mechanism_release(Shat, s, b);
+    const auto psd = dpb::alg::gaussian_mechanism_release(Shat, s, ledger, b);
     s.psd_projection = false;
     Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> e_plain(plain.Sigma), e_psd(psd.Sigma);
     negative += e_plain.eigenvalues()[0] < -1e-9;
@@ -319,6 +328,15 @@ TEST_CASE("cai2024.gaussian_mechanism states its model-dependent privacy everywh
   for (const auto& note : est.diagnostics.notes)
     noted = noted || note.find("not in the worst case") != std::string::npos;
   CHECK(noted);
-  REQUIRE(est.diagnostics.budget.size() == 2);
-  CHECK(est.diagnostics.budget[0].epsilon + est.diagnostics.budget[1].epsilon == Approx(1.0));
+  // The ledger: Util at (eps/2, delta/2) with sensitivity Delta1, then Lamtil at the rest with Delta2; with
+  // the classical calibration each charges its sub-budget, (1, 0.1) in all.
+  const auto& ledger = est.ledger.entries();
+  REQUIRE(ledger.size() == 2);
+  CHECK(ledger[0].step.find("Util") == 0);
+  CHECK(ledger[0].sensitivity == est.diagnostics.counters.at("Delta1"));
+  CHECK(ledger[1].sensitivity == est.diagnostics.counters.at("Delta2"));
+  CHECK(ledger[0].calibrated_for.epsilon + ledger[1].calibrated_for.epsilon == Approx(1.0));
+  CHECK(ledger[0].calibrated_for.delta + ledger[1].calibrated_for.delta == Approx(0.1));
+  CHECK(dpb::alg::account(est.ledger, 0.1, dpb::alg::Neighbours::replace).epsilon <= 1.0 + 1e-6);
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
 }

@@ -5,6 +5,7 @@
 
 #include "algorithms/covariance/spiked_fixture.hpp"
 #include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -44,11 +45,17 @@ TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: budget in thirds and sigma
   CHECK(c.at("projector_noise_sd") == Approx(k * D1).epsilon(1e-12));
   CHECK(c.at("eigenvalue_noise_sd") == Approx(k * D2).epsilon(1e-12));
   CHECK(c.at("sigma2_noise_sd") == Approx(k * D3).epsilon(1e-12));
-  REQUIRE(est.diagnostics.budget.size() == 3);
-  for (const auto& step : est.diagnostics.budget) {
-    CHECK(step.epsilon == Approx(eps / 3));
-    CHECK(step.delta == Approx(delta / 3));
+  // The ledger: sigmatil^2 (Delta3), Util (Delta1), Lamtil (Delta2), each calibrated for (eps/3, delta/3).
+  const auto& ledger = est.ledger.entries();
+  REQUIRE(ledger.size() == 3);
+  CHECK(ledger[0].sensitivity == c.at("Delta3"));
+  CHECK(ledger[1].sensitivity == c.at("Delta1"));
+  CHECK(ledger[2].sensitivity == c.at("Delta2"));
+  for (const auto& step : ledger) {
+    CHECK(step.calibrated_for.epsilon == Approx(eps / 3));
+    CHECK(step.calibrated_for.delta == Approx(delta / 3));
   }
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
   CHECK(est.claim.epsilon == eps);
   CHECK(est.claim.scope == dpb::alg::ClaimScope::under_model_assumptions);
   // Steps 3-4 use sigmatil^2: Sigmatil - sigmatil^2 I has rank r, so p - r eigenvalues equal sigmatil^2.
@@ -66,6 +73,8 @@ TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: budget in thirds and sigma
         Approx(D1 * std::sqrt(2 * std::log(1.25 / (delta / 6))) / (eps / 6)).epsilon(1e-12));
   CHECK(faithful.claim.epsilon == Approx(2 * eps / 3));
   CHECK(faithful.claim.delta == Approx(2 * delta / 3));
+  CHECK(faithful.ledger.entries().at(1).calibrated_for.epsilon == Approx(eps / 6));
+  CHECK_NOTHROW(dpb::alg::check_claim(faithful.ledger, faithful.claim, kId));
 }
 
 TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: validation, determinism, utility at large n",

@@ -6,6 +6,7 @@
 #include "algorithms/covariance/marchenko_pastur.hpp"
 #include "algorithms/covariance/spiked_fixture.hpp"
 #include "algorithms/covariance/spiked_sensitivities.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -100,14 +101,22 @@ TEST_CASE("cai2024.private_noise_variance: noise sd from Delta3 and Lemma 1, mea
   const auto first = run(data.input(eps, delta), {}, 0);
   CHECK(first.diagnostics.counters.at("Delta3") == Approx(D3).epsilon(1e-12));
   CHECK(first.diagnostics.counters.at("noise_sd") == Approx(sd).epsilon(1e-12));
+  // One release in the ledger: sigmahat^2 with sensitivity Delta3, the whole budget.
+  REQUIRE(first.ledger.entries().size() == 1);
+  const auto& entry = first.ledger.entries()[0];
+  CHECK(entry.sensitivity == Approx(D3).epsilon(1e-12));
+  CHECK(entry.noise_scale == Approx(sd).epsilon(1e-12));
+  CHECK(entry.calibrated_for.epsilon == eps);
+  CHECK(entry.calibrated_for.delta == delta);
+  CHECK_NOTHROW(dpb::alg::check_claim(first.ledger, first.claim, kId));
+  const Eigen::VectorXd eig = dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X));
   std::vector<double> noise;
+  dpb::alg::Ledger ledger;
   for (std::uint64_t seed = 0; seed < 2000; ++seed) {
     dpb::core::Rng rng(seed, 0);
-    noise.push_back(dpb::alg::private_noise_variance(
-                        dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0, sd, rng)
-                        .noisy -
-                    nonprivate);
+    noise.push_back(dpb::alg::private_noise_variance(eig, w, 0, entry, ledger, rng).noisy - nonprivate);
   }
+  CHECK(ledger.entries().at(0).uses == 2000);
   CHECK(std::abs(dpb::test::variance(noise) / (sd * sd) - 1) < 5 * std::sqrt(2.0 / 1999));
   CHECK(std::abs(dpb::test::mean(noise)) < 5 * sd / std::sqrt(2000.0));
   // End to end through the estimator (fewer seeds: it recomputes the spectrum each run).
@@ -171,5 +180,5 @@ TEST_CASE("cai2024.private_noise_variance: validation, determinism and its claim
   const auto est = run(ok, {}, 1);
   CHECK(est.claim.scope == dpb::alg::ClaimScope::under_model_assumptions);
   CHECK_THAT(algorithm_registry().find(kId).privacy, Contains("ONLY UNDER THE MODEL"));
-  CHECK(est.diagnostics.budget.size() == 1);
+  CHECK(est.ledger.entries().size() == 1);
 }

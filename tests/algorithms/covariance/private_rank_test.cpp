@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "algorithms/covariance/spiked_fixture.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "support/statistics.hpp"
@@ -26,22 +27,27 @@ dpb::alg::Estimate run(const dpb::alg::Input& in, const dpb::core::ParamMap& par
 TEST_CASE("cai2024 private rank known answer: the eigen-ratio argmax and the denominator guard",
           "[cai2024]") {
   dpb::core::Rng rng(1, 1);
+  dpb::alg::Ledger ledger;
+  const auto noiseless = dpb::alg::gaussian_entry("eigenvalues", 1.0, 0.0, {0.5, 0.1});
   // Noise-free: ratios 10/9, 9/2 (the largest), 2/1.9 -> rhat = 2.
   const Eigen::VectorXd eig = (Eigen::VectorXd(5) << 10, 9, 2, 1.9, 1.8).finished();
-  const auto r = dpb::alg::private_rank(eig, 3, 0.0, rng);
+  const auto r = dpb::alg::private_rank(eig, 3, noiseless, ledger, rng);
   CHECK(r.rank == 2);
   CHECK(r.noisy.size() == 4);  // lambda_1 .. lambda_{R+1}
   CHECK(r.guarded == 0);
   // A non-positive denominator counts as -inf: 5/0 would otherwise win.
   const Eigen::VectorXd zero = (Eigen::VectorXd(4) << 5, 0, 3, 1).finished();
-  const auto g = dpb::alg::private_rank(zero, 3, 0.0, rng);
+  const auto g = dpb::alg::private_rank(zero, 3, noiseless, ledger, rng);
   CHECK(g.rank == 3);  // 3/1 beats 0/3
   CHECK(g.guarded == 1);
   const Eigen::VectorXd all_zero = Eigen::VectorXd::Zero(4);
-  const auto f = dpb::alg::private_rank(all_zero, 3, 0.0, rng);
+  const auto f = dpb::alg::private_rank(all_zero, 3, noiseless, ledger, rng);
   CHECK(f.fallback);
   CHECK(f.rank == 1);
-  CHECK_THROWS_AS(dpb::alg::private_rank(eig, 5, 0.0, rng), dpb::InvalidArgument);  // needs R + 1 values
+  CHECK_THROWS_AS(dpb::alg::private_rank(eig, 5, noiseless, ledger, rng),
+                  dpb::InvalidArgument);  // R + 1 values
+  REQUIRE(ledger.entries().size() == 1);  // the three releases
+  CHECK(ledger.entries()[0].uses == 3);
 }
 
 TEST_CASE("cai2024.private_rank finds r when the spec's signal condition holds", "[cai2024]") {
@@ -72,13 +78,22 @@ TEST_CASE("cai2024.private_rank: noise scale, validation, determinism, claim", "
   CHECK(est.diagnostics.counters.at("Delta2") == Approx(D2).epsilon(1e-12));
   CHECK(est.diagnostics.counters.at("noise_sd") ==
         Approx(D2 * std::sqrt(2 * std::log(1.25 / delta)) / eps).epsilon(1e-12));
+  // One release in the ledger: the R + 1 eigenvalues with sensitivity Delta2, the whole budget.
+  REQUIRE(est.ledger.entries().size() == 1);
+  const auto& entry = est.ledger.entries()[0];
+  CHECK(entry.sensitivity == Approx(D2).epsilon(1e-12));
+  CHECK(entry.noise_scale == est.diagnostics.counters.at("noise_sd"));
+  CHECK(entry.calibrated_for.epsilon == eps);
+  CHECK(entry.calibrated_for.delta == delta);
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
   // Measured: the released lambda_1 + Z_1 over 2000 seeds has that sd (5-sd tolerance on the variance).
   const Eigen::VectorXd eig = (Eigen::VectorXd(7) << 11, 10, 1.2, 1.1, 1.0, 0.9, 0.8).finished();
   const double sd = est.diagnostics.counters.at("noise_sd");
   std::vector<double> z;
   for (std::uint64_t seed = 0; seed < 2000; ++seed) {
     dpb::core::Rng rng(seed, 0);
-    const auto rel = dpb::alg::private_rank(eig, 6, sd, rng);
+    dpb::alg::Ledger ledger;
+    const auto rel = dpb::alg::private_rank(eig, 6, entry, ledger, rng);
     for (Eigen::Index k = 0; k < 7; ++k) z.push_back(rel.noisy[k] - eig[k]);
   }
   CHECK(std::abs(dpb::test::variance(z) / (sd * sd) - 1) < 5 * std::sqrt(2.0 / (z.size() - 1)));

@@ -5,6 +5,7 @@
 
 #include "algorithms/covariance/private_noise_variance.hpp"
 #include "algorithms/covariance/spiked_fixture.hpp"
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -26,10 +27,14 @@ dpb::alg::Estimate run(const dpb::alg::Input& in, const dpb::core::ParamMap& par
 
 TEST_CASE("cai2024 private spike known answer: mean of the top r eigenvalues minus sigma^2", "[cai2024]") {
   dpb::core::Rng rng(1, 1);
+  dpb::alg::Ledger ledger;
+  const auto noiseless = dpb::alg::gaussian_entry("eigenvalues", 1.0, 0.0, {0.5, 0.1});
   const Eigen::VectorXd eig = (Eigen::VectorXd(4) << 12, 10, 8, 1).finished();
-  CHECK(dpb::alg::private_spike(eig, 3, 1.0, 0.0, rng).value == Approx(9.0));
-  CHECK(dpb::alg::private_spike(eig, 3, 0.0, 0.0, rng).value == Approx(10.0));  // literal average (A8)
-  CHECK_THROWS_AS(dpb::alg::private_spike(eig, 5, 0.0, 0.0, rng), dpb::InvalidArgument);
+  CHECK(dpb::alg::private_spike(eig, 3, 1.0, noiseless, ledger, rng).value == Approx(9.0));
+  CHECK(dpb::alg::private_spike(eig, 3, 0.0, noiseless, ledger, rng).value == Approx(10.0));  // literal (A8)
+  CHECK_THROWS_AS(dpb::alg::private_spike(eig, 5, 0.0, noiseless, ledger, rng), dpb::InvalidArgument);
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries()[0].uses == 2);
 }
 
 TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model data", "[cai2024]") {
@@ -43,6 +48,13 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
   const auto est = run(data.input(eps, delta), {}, 0);
   CHECK(est.diagnostics.counters.at("Delta2") == Approx(D2).epsilon(1e-12));
   CHECK(est.diagnostics.counters.at("noise_sd") == Approx(sd).epsilon(1e-12));
+  // One release in the ledger: the r top eigenvalues with sensitivity Delta2, the whole budget.
+  REQUIRE(est.ledger.entries().size() == 1);
+  const auto& entry = est.ledger.entries()[0];
+  CHECK(entry.sensitivity == Approx(D2).epsilon(1e-12));
+  CHECK(entry.noise_scale == Approx(sd).epsilon(1e-12));
+  CHECK(entry.calibrated_for.epsilon == eps);
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
   REQUIRE(est.eigenvalues);
   CHECK(est.eigenvalues->size() == 3);
   CHECK((*est.eigenvalues)[0] >= (*est.eigenvalues)[2]);
@@ -51,7 +63,8 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
   std::vector<double> values;
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {
     dpb::core::Rng rng(seed, 0);
-    values.push_back(dpb::alg::private_spike(eig, 3, 1.0, sd, rng).value);
+    dpb::alg::Ledger ledger;
+    values.push_back(dpb::alg::private_spike(eig, 3, 1.0, entry, ledger, rng).value);
   }
   CHECK(std::abs(dpb::test::variance(values) / (sd * sd / r) - 1) < 5 * std::sqrt(2.0 / 999));
   CHECK(std::abs(dpb::test::mean(values) - nonprivate) < 5 * sd / std::sqrt(r * 1000));

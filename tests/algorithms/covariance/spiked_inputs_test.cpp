@@ -9,14 +9,21 @@
 using Catch::Matchers::Contains;
 
 TEST_CASE("cai2024 plumbing: noise calibration, model quantities, the model-assumption claim", "[cai2024]") {
-  using dpb::alg::NoiseCalibration;
+  using dpb::alg::GaussianCalibration;
   // Classical at (eps/2, delta/2): variance 8 Delta^2 log(2.5/delta)/eps^2 (spec: cai2024 §2.2).
-  const double sd = dpb::alg::gaussian_noise_sd(0.3, {0.5, 0.05}, NoiseCalibration::classical, "t", "x");
+  const auto release = dpb::alg::spiked_release("x", 0.3, {0.5, 0.05}, GaussianCalibration::classical, "t");
+  const double sd = release.noise_scale;
   CHECK(sd * sd == Approx(8 * 0.09 * std::log(2.5 / 0.1) / 1.0).epsilon(1e-12));
-  CHECK_THROWS_WITH(dpb::alg::gaussian_noise_sd(0.3, {1.0, 0.05}, NoiseCalibration::classical, "t", "x"),
+  // The ledger entry: Gaussian, the given sensitivity, calibrated for the given budget, replace-one.
+  CHECK(release.step == "x");
+  CHECK(release.mechanism == dpb::alg::Mechanism::gaussian);
+  CHECK(release.sensitivity == 0.3);
+  CHECK(release.calibrated_for.epsilon == 0.5);
+  CHECK(release.calibrated_for.delta == 0.05);
+  CHECK(release.neighbours == dpb::alg::Neighbours::replace);
+  CHECK_THROWS_WITH(dpb::alg::spiked_release("x", 0.3, {1.0, 0.05}, GaussianCalibration::classical, "t"),
                     Contains("calibration=analytic"));
-  CHECK(dpb::alg::gaussian_noise_sd(0.3, {1.0, 0.05}, NoiseCalibration::analytic, "t", "x") > 0);
-  CHECK_THROWS_AS(dpb::alg::parse_noise_calibration("exact", "t"), dpb::InvalidArgument);
+  CHECK(dpb::alg::spiked_release("x", 0.3, {1.0, 0.05}, GaussianCalibration::analytic, "t").noise_scale > 0);
 
   const auto data = dpb::test::spiked_data(50, 10, 2, 7.0, 1.5, 1);
   auto in = data.input(1.0, 0.1);

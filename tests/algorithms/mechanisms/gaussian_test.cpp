@@ -106,11 +106,16 @@ TEST_CASE("gaussian_delta decreases in eps and in z; gaussian_epsilon inverts it
     }
 }
 
-TEST_CASE("add_gaussian_noise adds N(0, sigma^2) noise", "[mechanisms]") {
+TEST_CASE("gaussian_mechanism adds N(0, sigma^2) noise and records its release", "[mechanisms]") {
   constexpr double sigma = 2.5, start = 3.0;
   Eigen::MatrixXd v = Eigen::MatrixXd::Constant(500, 400, start);
   dpb::core::Rng rng(7, dpb::core::hash_name("gaussian noise"));
-  add_gaussian_noise(v, sigma, rng);
+  Ledger ledger;
+  const LedgerEntry entry = gaussian_entry("matrix", 1.0, sigma, {0.5, 1e-5, Neighbours::replace});
+  gaussian_mechanism(v, entry, ledger, rng);
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries().front().noise_scale == sigma);
+  CHECK(ledger.entries().front().step == "matrix");
   std::vector<double> noise(v.data(), v.data() + v.size());
   for (double& x : noise) x -= start;
   const double n = static_cast<double>(noise.size());
@@ -122,8 +127,21 @@ TEST_CASE("add_gaussian_noise adds N(0, sigma^2) noise", "[mechanisms]") {
         dpb::test::ks_critical(noise.size(), 1e-6));
 
   Eigen::MatrixXd w = Eigen::MatrixXd::Ones(2, 2);
-  add_gaussian_noise(w, 0.0, rng);
+  LedgerEntry scale = entry;
+  scale.noise_scale = 0;
+  gaussian_mechanism(w, scale, ledger, rng);
   CHECK(w == Eigen::MatrixXd::Ones(2, 2));
-  CHECK_THROWS_AS(add_gaussian_noise(w, -1.0, rng), dpb::InvalidArgument);
-  CHECK_THROWS_AS(add_gaussian_noise(w, std::numeric_limits<double>::infinity(), rng), dpb::InvalidArgument);
+  scale.noise_scale = -1;
+  CHECK_THROWS_AS(gaussian_mechanism(w, scale, ledger, rng), dpb::InvalidArgument);
+  scale.noise_scale = std::numeric_limits<double>::infinity();
+  CHECK_THROWS_AS(gaussian_mechanism(w, scale, ledger, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(gaussian_mechanism(w, laplace_entry("l1", 1, 1, {1, 0, Neighbours::replace}), ledger, rng),
+                  dpb::InvalidArgument);
+}
+
+TEST_CASE("gaussian_sigma is the one calibration dispatch", "[mechanisms]") {
+  CHECK(gaussian_sigma(GaussianCalibration::classical, 2, 0.5, 1e-5) == classical_gaussian_sigma(2, 0.5, 1e-5));
+  CHECK(gaussian_sigma(GaussianCalibration::analytic, 2, 1.5, 1e-5) == analytic_gaussian_sigma(2, 1.5, 1e-5));
+  CHECK(parse_gaussian_calibration("analytic", "t") == GaussianCalibration::analytic);
+  CHECK_THROWS_AS(parse_gaussian_calibration("exact", "t"), dpb::InvalidArgument);
 }

@@ -13,6 +13,10 @@
 using namespace dpb::alg;
 
 namespace {
+Ledger scratch;  // where releases whose ledger a test does not read are recorded
+}  // namespace
+
+namespace {
 
 constexpr double kAlpha = 1e-6;
 
@@ -41,11 +45,11 @@ TEST_CASE("histogram noise scale and threshold follow liu2022 §2.7", "[mechanis
 
   dpb::core::Rng rng(1, 1);
   const std::vector<std::int64_t> one{0};
-  CHECK_THROWS_AS(stability_histogram({}, replace, rng), dpb::InvalidArgument);  // n = 0
-  CHECK_THROWS_AS(stability_histogram(one, Privacy{0.0, 0.1}, rng), dpb::InvalidArgument);
-  CHECK_THROWS_AS(stability_histogram(one, Privacy{std::nan(""), 0.1}, rng), dpb::InvalidArgument);
-  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 0.0}, rng), dpb::InvalidArgument);
-  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 1.0}, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram({}, replace, "histogram", scratch, rng), dpb::InvalidArgument);  // n = 0
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{0.0, 0.1}, "histogram", scratch, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{std::nan(""), 0.1}, "histogram", scratch, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 0.0}, "histogram", scratch, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(stability_histogram(one, Privacy{1.0, 1.0}, "histogram", scratch, rng), dpb::InvalidArgument);
   CHECK_THROWS_AS(histogram_threshold(0, replace), dpb::InvalidArgument);
 }
 
@@ -56,7 +60,7 @@ TEST_CASE("the histogram never releases an empty bin", "[mechanisms]") {
   dpb::core::Rng rng(3, dpb::core::hash_name("empty bins"));
   int bin5_released = 0;
   for (int run = 0; run < 2000; ++run) {
-    const auto h = stability_histogram(bins, Privacy{50.0, 0.1}, rng);
+    const auto h = stability_histogram(bins, Privacy{50.0, 0.1}, "histogram", scratch, rng);
     REQUIRE(h.occupied == 2);
     REQUIRE(!h.released.empty());
     CHECK(h.released.front().bin == 0);
@@ -80,7 +84,7 @@ TEST_CASE("release probabilities and noise scale match the spec exactly", "[mech
     std::map<std::int64_t, int> released;
     std::vector<double> big_bin_noise;
     for (int run = 0; run < kRuns; ++run) {
-      const auto h = stability_histogram(bins, privacy, rng);
+      const auto h = stability_histogram(bins, privacy, "histogram", scratch, rng);
       REQUIRE(h.occupied == counts.size());
       CHECK(h.noise_scale == s);
       CHECK(h.threshold == thr);
@@ -121,8 +125,8 @@ TEST_CASE("the histogram depends only on the multiset of bins and the seed", "[m
   std::vector<std::int64_t> reversed(bins.rbegin(), bins.rend());
   const Privacy privacy{2.0, 1e-3};
   dpb::core::Rng a(9, 9), b(9, 9), c(9, 9);
-  const auto h1 = stability_histogram(bins, privacy, a), h2 = stability_histogram(bins, privacy, b),
-             h3 = stability_histogram(reversed, privacy, c);
+  const auto h1 = stability_histogram(bins, privacy, "histogram", scratch, a), h2 = stability_histogram(bins, privacy, "histogram", scratch, b),
+             h3 = stability_histogram(reversed, privacy, "histogram", scratch, c);
   REQUIRE(h1.released.size() > 3);
   REQUIRE(h1.released.size() == h2.released.size());
   REQUIRE(h1.released.size() == h3.released.size());
@@ -149,7 +153,7 @@ TEST_CASE("largest_released_bin breaks ties to the smallest index and returns BO
   // One record, eps = 0.1, delta = 1e-6: released with probability delta/4 = 2.5e-7, so BOTTOM.
   dpb::core::Rng rng(4, 4);
   const std::vector<std::int64_t> one{3};
-  const auto lonely = stability_histogram(one, Privacy{0.1, 1e-6}, rng);
+  const auto lonely = stability_histogram(one, Privacy{0.1, 1e-6}, "histogram", scratch, rng);
   CHECK(lonely.occupied == 1);
   CHECK(lonely.released.empty());
   CHECK_FALSE(largest_released_bin(lonely).has_value());
@@ -201,11 +205,11 @@ TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold t
   int thresholded_releases = 0;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     dpb::core::Rng a(seed, 7), b(seed, 7), c(seed, 7), e(seed, 7);
-    const auto by_default = stability_histogram(bins, privacy, a);
-    const auto all = stability_histogram(bins, privacy, b, BinRelease::every_occupied_bin);
+    const auto by_default = stability_histogram(bins, privacy, "histogram", scratch, a);
+    const auto all = stability_histogram(bins, privacy, "histogram", scratch, b, BinRelease::every_occupied_bin);
     const auto all_from_counts =
-        stability_histogram_from_counts(counts, bins.size(), privacy, c, BinRelease::every_occupied_bin);
-    const auto explicit_threshold = stability_histogram(bins, privacy, e, BinRelease::thresholded);
+        stability_histogram_from_counts(counts, bins.size(), privacy, "histogram", scratch, c, BinRelease::every_occupied_bin);
+    const auto explicit_threshold = stability_histogram(bins, privacy, "histogram", scratch, e, BinRelease::thresholded);
     thresholded_releases += static_cast<int>(by_default.released.size());
     CHECK(explicit_threshold.released.size() == by_default.released.size());
     REQUIRE(all.released.size() == counts.size());
@@ -225,4 +229,24 @@ TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold t
     }
   }
   CHECK(thresholded_releases == 0);
+}
+
+TEST_CASE("stability_histogram records its release in the ledger", "[mechanisms][privacy]") {
+  // The entry carries what the accountant needs: l1 sensitivity 2/n of the frequencies under replace-one,
+  // the noise scale and threshold the release used, the record count and the budget it was calibrated for.
+  Ledger ledger;
+  dpb::core::Rng rng(5, 6);
+  const std::vector<std::int64_t> bins{4, 4, 4, 7, 9};
+  const Privacy privacy{0.5, 1e-4, Neighbours::replace};
+  const auto h = stability_histogram(bins, privacy, "bins", ledger, rng);
+  REQUIRE(ledger.entries().size() == 1);
+  const LedgerEntry& e = ledger.entries().front();
+  CHECK(e.step == "bins");
+  CHECK(e.mechanism == Mechanism::stability_histogram);
+  CHECK(e.sensitivity == Approx(2.0 / 5));
+  CHECK(e.noise_scale == h.noise_scale);
+  CHECK(e.truncation == h.threshold);
+  CHECK(e.records == 5);
+  CHECK(e.calibrated_for.epsilon == 0.5);
+  CHECK(e.calibrated_for.delta == 1e-4);
 }

@@ -41,12 +41,15 @@ TEST_CASE("laplace_scale is Delta / eps and validates", "[mechanisms]") {
   CHECK_THROWS_AS(laplace_scale(1.0, std::numeric_limits<double>::infinity()), dpb::InvalidArgument);
 }
 
-TEST_CASE("add_laplace_noise adds Lap(Delta/eps) noise", "[mechanisms]") {
+TEST_CASE("laplace_mechanism adds Lap(Delta/eps) noise and records its release", "[mechanisms]") {
   const double b = laplace_scale(2.0, 0.5), start = -1.0;
-  Eigen::MatrixXd v = Eigen::MatrixXd::Constant(400, kDraws / 400, start);
   dpb::core::Rng rng(11, dpb::core::hash_name("laplace noise"));
-  add_laplace_noise(v, b, rng);
-  std::vector<double> noise(v.data(), v.data() + v.size()), magnitude;
+  Ledger ledger;
+  const LedgerEntry entry = laplace_entry("count", 2.0, b, {0.5, 0, Neighbours::replace});
+  std::vector<double> noise, magnitude;
+  for (std::size_t i = 0; i < kDraws; ++i) noise.push_back(laplace_mechanism(start, entry, ledger, rng));
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries().front().uses == static_cast<std::int64_t>(kDraws));
   for (double& x : noise) magnitude.push_back(std::abs(x -= start));
   // |X| ~ Exp(mean b, sd b): the mean of |X| is b within 6 b / sqrt(n) (a 2% scale error is 9
   // standard errors at n = 2e5).
@@ -56,9 +59,11 @@ TEST_CASE("add_laplace_noise adds Lap(Delta/eps) noise", "[mechanisms]") {
   };
   CHECK(dpb::test::ks_statistic(noise, laplace_cdf) <= dpb::test::ks_critical(kDraws, kAlpha));
 
-  Eigen::MatrixXd w = Eigen::MatrixXd::Zero(2, 2);
-  CHECK_THROWS_AS(add_laplace_noise(w, 0.0, rng), dpb::InvalidArgument);
-  CHECK_THROWS_AS(add_laplace_noise(w, std::nan(""), rng), dpb::InvalidArgument);
+  LedgerEntry bad = entry;
+  bad.noise_scale = 0;
+  CHECK_THROWS_AS(laplace_mechanism(0, bad, ledger, rng), dpb::InvalidArgument);
+  bad.noise_scale = std::nan("");
+  CHECK_THROWS_AS(laplace_mechanism(0, bad, ledger, rng), dpb::InvalidArgument);
 }
 
 TEST_CASE("bounded_laplace samples Lap(lambda) conditioned on |X| <= tau", "[mechanisms]") {

@@ -7,6 +7,8 @@
 
 namespace {
 
+dpb::alg::Ledger scratch;  // where the statistics record themselves; the tests read their values
+
 using namespace dpb;
 
 // Three records in d = 2 (columns): squared norms 2, 9, 0.5; largest |entry| 3.
@@ -31,24 +33,24 @@ TEST_CASE("the data-derived bounds are the plain statistics of the records", "[m
   const Eigen::MatrixXd X = records();
   alg::Input in;
   in.X = &X;
-  CHECK(alg::mutants::max_squared_norm(in, "test") == 9);
-  CHECK(alg::mutants::max_abs_entry(in, "test") == 3);
+  CHECK(alg::mutants::max_squared_norm(in, "test", scratch) == 9);
+  CHECK(alg::mutants::max_abs_entry(in, "test", scratch) == 3);
   // Centred records (2/3, 5/6), (-10/3, -1/6), (1/6, -4/6); covariance (1/3) sum c c^T.
   Eigen::MatrixXd centred = X.colwise() - X.rowwise().mean();
   const Eigen::MatrixXd covariance = centred * centred.transpose() / 3.0;
   const double top = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(covariance).eigenvalues()(1);
-  CHECK(alg::mutants::top_sample_covariance_eigenvalue(in, "test") == Approx(top).epsilon(1e-12));
+  CHECK(alg::mutants::top_sample_covariance_eigenvalue(in, "test", scratch) == Approx(top).epsilon(1e-12));
   const core::VectorSamples samples(X);
   alg::Input matrices;
   matrices.samples = &samples;
   // ||x x^T||_F = ||x||^2.
-  CHECK(alg::mutants::max_sample_matrix_frobenius(matrices, "test") == Approx(9).epsilon(1e-12));
+  CHECK(alg::mutants::max_sample_matrix_frobenius(matrices, "test", scratch) == Approx(9).epsilon(1e-12));
 }
 
 TEST_CASE("the data-derived bounds refuse an input without the data they read", "[mutants]") {
   const alg::Input empty;
-  CHECK_THROWS_AS(alg::mutants::max_squared_norm(empty, "test"), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::max_abs_entry(empty, "test"), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::top_sample_covariance_eigenvalue(empty, "test"), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::max_sample_matrix_frobenius(empty, "test"), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_squared_norm(empty, "test", scratch), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_abs_entry(empty, "test", scratch), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::top_sample_covariance_eigenvalue(empty, "test", scratch), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_sample_matrix_frobenius(empty, "test", scratch), InvalidArgument);
 }

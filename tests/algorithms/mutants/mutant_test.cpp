@@ -112,8 +112,8 @@ TEST_CASE("a mutant rewrites parameters per run, and may restate the claim", "[m
       real, {.id = "mutant.test",
              .breaks = real.id,
              .broken = "offset from the budget",
-             .break_params = [](core::ParamMap& p,
-                                const alg::Input& in) { p.set("offset", 1000 * in.privacy.epsilon); },
+             .break_params = [](core::ParamMap& p, const alg::Input& in,
+                                alg::Ledger&) { p.set("offset", 1000 * in.privacy.epsilon); },
              .restate_claim =
                  [](alg::PrivacyClaim c, const alg::Input&) {
                    c.delta = 0;

@@ -1,5 +1,7 @@
 #include "algorithms/pca/dp_pca.hpp"
 
+#include "algorithms/mechanisms/accountant.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -92,9 +94,12 @@ TEST_CASE("liu2022.dp_pca adds Alg. 5's noise eta_t N(0, sigma_t^2 I) with sigma
     dpb::core::Rng rng(run, 3);
     const auto e = DpPca(floored(5)).run_observed(input(*data.samples, eps, delta), rng, observe);
     truncated += e.diagnostics.counters.at("truncated_entries");
-    CHECK(e.diagnostics.budget.size() == 10);
-    CHECK(e.diagnostics.budget[0].epsilon == Approx(0.4));
-    CHECK(e.diagnostics.budget[1].delta == Approx(5e-6));
+    // Per step: Alg. 4's histogram and Alg. 5's histograms and Gaussian, on the two halves of the step's
+    // minibatch (2T disjoint parts); each part spends at most (eps/2, delta/2).
+    CHECK(e.ledger.entries().size() == 15);
+    CHECK(e.ledger.entries()[0].calibrated_for.epsilon == Approx(0.4));
+    CHECK(e.ledger.entries()[2].calibrated_for.delta == Approx(5e-6 / 2));
+    CHECK(account(e.ledger, delta, Neighbours::replace).epsilon <= eps / 2 * (1 + 1e-9));
   }
   REQUIRE(z.size() == 1000);
   CHECK(dpb::test::ks_statistic(z, dpb::test::normal_cdf) < dpb::test::ks_critical(z.size(), 1e-6));
@@ -170,7 +175,7 @@ TEST_CASE("liu2022.dp_pca BOTTOM and zero-eigenvalue fallbacks are post-processi
         CHECK((e.Q->col(0) - w0).norm() == 0);
         CHECK(e.diagnostics.counters.at("skipped_steps") == 2);
         CHECK(e.diagnostics.counters.at(zero ? "zero_bin" : "bottom") == 2);
-        CHECK(e.diagnostics.budget.size() == 2);  // Alg. 4 ran (and spent its budget); Alg. 5 did not
+        CHECK(e.ledger.entries().size() == 2);  // Alg. 4 ran (and spent its budget); Alg. 5 did not
         CHECK_THAT(e.diagnostics.notes.at(0), Contains("skipped"));
       }
       // floor: Lambda_hat = lambda_min, then Alg. 5 runs with 2 lambda_min.
@@ -185,7 +190,7 @@ TEST_CASE("liu2022.dp_pca BOTTOM and zero-eigenvalue fallbacks are post-processi
                                     [&](const liu2022::StepRecord& r) { lambdas.push_back(r.lambda_hat); });
       CHECK(e.diagnostics.counters.at("floored_steps") == 2);
       CHECK(lambdas == std::vector<double>{1.0, 1.0});
-      CHECK(e.diagnostics.budget.size() == 4);
+      CHECK(e.ledger.entries().size() == 6);  // Alg. 4, then Alg. 5's histograms and Gaussian, twice
     }
   }
 }

@@ -65,7 +65,8 @@ TEST_CASE("dugler2026.adadpo noise: P_{S_Q}(mean) + Q N + Pi Z, N ~ GOE_k(sigma_
   const int draws = 1500;
   for (int r = 0; r < draws; ++r) {
     core::Rng rng(200, r);
-    const auto tr = adadpo_direction(S, 0, B, T, Q, priv, p, ws, rng, out);
+    alg::Ledger ledger;
+    const auto tr = adadpo_direction(S, 0, B, T, Q, priv, p, ws, ledger, rng, out);
     REQUIRE(tr.Lhat);
     REQUIRE(tr.tm.truncated_entries == 0);
     // Lines 4 and 6 recomputed from the released Lhat.
@@ -74,6 +75,16 @@ TEST_CASE("dugler2026.adadpo noise: P_{S_Q}(mean) + Q N + Pi Z, N ~ GOE_k(sigma_
     CHECK(tr.sigma ==
           Approx(8 * R * std::sqrt(d * k) / (B * 1.0) * std::sqrt(2 * std::log(2.5 / 0.01))).epsilon(1e-12));
     v.add(Q, Qp, out - signal, tr.sigma);
+    // The step's releases: PRIVRANGE, the dk centers, and the Gaussian on S_Q with sd sigma_t for the clamped
+    // mean's sensitivity 2 R sqrt(dk)/(B/2) at (eps/2, delta/2), which it achieves exactly (classical).
+    REQUIRE(ledger.entries().size() == 3);
+    const auto& g = ledger.entries()[2];
+    CHECK(g.mechanism == alg::Mechanism::gaussian);
+    CHECK(g.noise_scale == tr.sigma);
+    CHECK(g.sensitivity == Approx(2 * R * std::sqrt(d * k) / (B / 2)).epsilon(1e-12));
+    const auto cost = alg::entry_cost(g, alg::Neighbours::replace);
+    CHECK(cost.epsilon == Approx(0.5));
+    CHECK(cost.delta == Approx(0.005));
   }
   // Standardised: perp N(0, 1) (8000 entries, sd 0.016), GOE diagonal N(0, 2) (4000, sd 0.045),
   // off-diagonal N(0, 1) (4000, sd 0.022): 6 sd bands. Q^T out symmetric: the release lies in S_Q.
@@ -103,8 +114,23 @@ TEST_CASE("dugler2026.adadpo converges, improves with n, truncates rarely, is de
     // BOTTOM. (At n = 5e4, b ~ 23 ~ 4 d: maxima spread over several bins and BOTTOM steps can occur.)
     CHECK(el.diagnostics.counters.at("skipped_steps") == 0);
     CHECK(el.diagnostics.counters.at("empty_center_histograms") == 0);
-    // Ledger: each step spends (eps, delta) on the range half and (eps/2, delta/2) twice on the mean half.
-    CHECK(el.diagnostics.budget.size() == 3 * static_cast<std::size_t>(el.diagnostics.counters.at("steps")));
+    // Ledger: per step PRIVRANGE at (eps, delta) on the range half, the centers at (eps/2, delta/2) and
+    // the Gaussian at (eps/2, delta/2) on the mean half. Each half batch is read by its own releases only:
+    // by parallel composition the run spends the largest half's (eps, delta) (Lemma 2).
+    const auto& entries = el.ledger.entries();
+    REQUIRE(entries.size() == 3 * static_cast<std::size_t>(el.diagnostics.counters.at("steps")));
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+      const char* names[] = {"ADADPO PRIVRANGE histogram (range half)",
+                             "ADADPO TRUNCATEDMEAN center histograms (mean half)",
+                             "ADADPO Gaussian mean in S_Q (mean half)"};
+      CHECK(entries[i].step == names[i % 3]);
+      const double share = i % 3 == 0 ? 1.0 : 0.5;
+      const double uses = i % 3 == 1 ? 12.0 : 1.0;  // dk = 12 center histograms
+      CHECK(entries[i].calibrated_for.epsilon * uses == Approx(share));
+      CHECK(entries[i].calibrated_for.delta * uses == Approx(0.01 * share));
+    }
+    CHECK(dt::parts(el.ledger) == 2 * entries.size() / 3);
+    CHECK(dt::within(dt::spent(el.ledger, 0.01), 1, 0.01));
   }
   CHECK(err_large < 0.25);
   CHECK(err_large < err_small);
@@ -144,6 +170,16 @@ TEST_CASE("dugler2026.adadpo BOTTOM and zero-range fallbacks skip steps (post-pr
   CHECK(e.diagnostics.counters.at("bottom_ranges") == T);
   CHECK(e.diagnostics.counters.at("skipped_steps") == T);
   CHECK(*e.Q == random_start(d, 1, start));  // the output is Q_0: nothing data-dependent but the DP BOTTOMs
+  // The ledger holds only the PRIVRANGE histograms, one per step in the part of its own range half (named
+  // by its first record), composed in parallel: charged (eps, delta) once.
+  REQUIRE(e.ledger.entries().size() == T);
+  for (long t = 0; t < T; ++t) {
+    CHECK(e.ledger.entries()[t].uses == 1);
+    CHECK(e.ledger.entries()[t].part == t * B);
+  }
+  const auto spent = alg::account(e.ledger, 1e-6, alg::Neighbours::replace);
+  CHECK(spent.epsilon == Approx(1));
+  CHECK(spent.delta == Approx(1e-6));
   // range_fallback = stop: one PRIVRANGE, then return.
   p.adaptive.stop_on_bottom = true;
   core::Rng rng2(5, 6);

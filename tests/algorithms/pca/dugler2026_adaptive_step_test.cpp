@@ -21,10 +21,10 @@ TEST_CASE("dugler2026 adaptive step: sigma_t = c R sqrt(dk)/(B eps) sqrt(2 log(2
                 .epsilon(1e-13));
     }
   s.noise_constant = 8;
-  s.calibration =
-      Calibration::analytic;  // the Gaussian at (eps/2, delta/2) for sensitivity (c/2) R sqrt(dk)/B
+  // The Gaussian at (eps/2, delta/2) for sensitivity (c/2) R sqrt(dk)/B.
+  s.calibration = alg::GaussianCalibration::analytic;
   CHECK(adaptive_noise_sigma(s, 3.0, 10, 3, 1000, priv) ==
-        gaussian_sigma(Calibration::analytic, 4 * 3.0 * std::sqrt(30.0) / 1000, 0.4, 0.01));
+        alg::gaussian_sigma(alg::GaussianCalibration::analytic, 4 * 3.0 * std::sqrt(30.0) / 1000, 0.4, 0.01));
 }
 
 TEST_CASE("dugler2026 adaptive step: the batch requirement is 2 max(m_req, 2 m b) and says why",
@@ -48,8 +48,9 @@ TEST_CASE("dugler2026 adaptive step: the batch requirement is 2 max(m_req, 2 m b
 TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUNCATEDMEAN on stored halves",
           "[dugler2026]") {
   // The optimised path produces A_i Q a block/chunk at a time (twice for the mean half); the reference
-  // stores both halves and calls the stored-matrix forms. Released values and the RNG state must agree bit
-  // for bit.
+  // stores both halves and calls the stored-matrix forms. Released values, the RNG state and the ledger
+  // must agree. PRIVRANGE's entry is in the range half's part, the center histograms and the Gaussian in
+  // the mean half's (parts are named by their first record): each step reads its own halves.
   const long d = 5, k = 2, first = 100, B = 40000;
   const auto data = dt::shifted(d, k, 0.5, first + B + 50, 9);
   const core::SampleMatrices& S = *data.samples;
@@ -61,7 +62,9 @@ TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUN
     AdaptiveWorkspace ws;
     ws.resize(d, k);
     core::Rng rng(10, tangent ? 1 : 0), ref_rng = rng;
-    const auto tr = adaptive_mean(S, first, B, Q, tangent, 0.005, 1e6, priv, s, ws, rng);
+    ws.name_steps("T ", "Gaussian");
+    alg::Ledger ledger, ref_ledger;
+    const auto tr = adaptive_mean(S, first, B, Q, tangent, 0.005, 1e6, priv, s, ws, ledger, rng);
     // Reference.
     const long half = B / 2;
     Eigen::MatrixXd G_range(d, k * half), G_mean(d, k * half), scratch;
@@ -76,7 +79,8 @@ TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUN
       }
     }
     PrivateRangeWorkspace rws;
-    const auto range = private_range(G_range, k, alg::Budget{1, 0.01}, 0.005, s.range, rws, ref_rng);
+    const auto range = private_range(G_range, k, alg::Budget{1, 0.01}, 0.005, s.range,
+                                     "T PRIVRANGE histogram (range half)", ref_ledger, rws, ref_rng);
     REQUIRE(range.Lhat);
     REQUIRE(tr.Lhat);
     CHECK(*tr.Lhat == *range.Lhat);
@@ -84,16 +88,49 @@ TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUN
     CHECK(tr.R == R);
     TruncatedMeanWorkspace tws;
     Eigen::MatrixXd mean(d, k);
-    const auto tm = truncated_mean(G_mean, k, R, *range.Lhat, alg::Budget{0.5, 0.005}, mean, tws, ref_rng);
+    const auto tm =
+        truncated_mean(G_mean, k, R, *range.Lhat, alg::Budget{0.5, 0.005},
+                       "T TRUNCATEDMEAN center histograms (mean half)", ref_ledger, mean, tws, ref_rng);
     CHECK(ws.mean == mean);
     CHECK(tr.tm.truncated_entries == tm.truncated_entries);
     CHECK(tr.tm.empty_histograms == tm.empty_histograms);
     CHECK(tr.sigma == adaptive_noise_sigma(s, R, d, k, B, priv));
     CHECK(rng() == ref_rng());  // the same number of draws
+    // The ledger: PRIVRANGE at (eps, delta) over its m blocks, then the dk center histograms at
+    // (eps/(2dk), delta/(2dk)) on the mean half (composed: not disjoint).
+    REQUIRE(ledger.entries().size() == 2);
+    REQUIRE(ref_ledger.entries().size() == 2);
+    const auto& pr = ledger.entries()[0];
+    const auto& centers = ledger.entries()[1];
+    CHECK(pr.step == "T PRIVRANGE histogram (range half)");
+    CHECK(pr.mechanism == alg::Mechanism::stability_histogram);
+    CHECK(pr.part == first);
+    CHECK(pr.records == static_cast<std::size_t>(range.blocks));
+    CHECK(pr.calibrated_for.epsilon == 1);
+    CHECK(pr.calibrated_for.delta == 0.01);
+    CHECK(ref_ledger.entries()[0].part == -1);  // private_range itself records in the caller's part
+    CHECK(centers.step == ref_ledger.entries()[1].step);
+    CHECK(centers.part == first + half);
+    CHECK(centers.uses == d * k);
+    CHECK(centers.records == static_cast<std::size_t>(half));
+    CHECK(centers.calibrated_for.epsilon == Approx(0.5 / (d * k)));
+    CHECK(centers.calibrated_for.delta == Approx(0.005 / (d * k)));
+    // The caller's Gaussian: the clamped mean's sensitivity 2 R sqrt(dk)/(B/2), sd sigma_t, (eps/2, delta/2).
+    CHECK(ws.mean_noise.step == "T Gaussian (mean half)");
+    CHECK(ws.mean_noise.part == first + half);
+    CHECK(ws.mean_noise.sensitivity == Approx(2 * R * std::sqrt(d * k * 1.0) / half).epsilon(1e-14));
+    CHECK(ws.mean_noise.noise_scale == tr.sigma);
+    CHECK(ws.mean_noise.calibrated_for.epsilon == 0.5);
+    CHECK(ws.mean_noise.calibrated_for.delta == 0.005);
+    // The mean half's two releases compose to (eps, delta), what Lemma 2 step 4 charges it.
+    alg::Ledger mean_half;
+    mean_half.record(centers);
+    mean_half.record(ws.mean_noise);
+    CHECK(dt::within(alg::account(mean_half, 0.01, alg::Neighbours::replace), 1, 0.01));
   }
 }
 
-TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the ledger records each step", "[dugler2026]") {
+TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the counters record each step", "[dugler2026]") {
   const long d = 3, k = 1;
   Eigen::MatrixXd Q0 = Eigen::MatrixXd::Zero(d, k);
   Q0(0, 0) = 1;
@@ -102,12 +139,11 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the ledger records 
   constant.family = LearningRateFamily::constant;
   constant.eta = 1.0;
   const LearningRate eta(constant, plan.T, 1, d, 0, 0, 0);
-  const alg::Privacy priv{1, 0.01, alg::Neighbours::replace};
   SECTION("skip keeps Q_{t-1}; a step moves Q") {
     alg::Diagnostics diag;
     int calls = 0;
     const auto Q =
-        run_adaptive_steps(Q0, plan, eta, priv, "p.", diag,
+        run_adaptive_steps(Q0, plan, eta, "p.", diag,
                            [&](Eigen::Index first, const Eigen::MatrixXd&, Eigen::Ref<Eigen::MatrixXd> D) {
                              CHECK(first == 10 * calls);
                              ++calls;
@@ -132,13 +168,12 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the ledger records 
     CHECK(diag.counters.at("p.planned_steps") == 4);
     CHECK(diag.counters.at("p.zero_ranges") == 0);  // recorded at 0, not missing
     CHECK(diag.counters.at("p.sigma_4") == 0.5);
-    // Three BOTTOM steps spend the range budget only; the full step all three parts.
-    CHECK(diag.budget.size() == 3 + 3);
+    CHECK(diag.counters.count("p.sigma_3") == 0);  // skipped steps release no Gaussian
   }
   SECTION("stop returns Q_{t-1} at once") {
     alg::Diagnostics diag;
     int calls = 0;
-    const auto Q = run_adaptive_steps(Q0, plan, eta, priv, "", diag,
+    const auto Q = run_adaptive_steps(Q0, plan, eta, "", diag,
                                       [&](Eigen::Index, const Eigen::MatrixXd&, Eigen::Ref<Eigen::MatrixXd>) {
                                         ++calls;
                                         AdaptiveStepTrace tr;
@@ -161,7 +196,9 @@ TEST_CASE("dugler2026 adaptive step: schema and reading reject settings that bre
                                                  {"warm_range_fallback", std::string("stop")}},
                                   "warm_", def, "t");
   CHECK(read.block_min == AdaptiveSettings::BlockMin::theory);
-  CHECK(read.calibration == Calibration::analytic);
+  CHECK(read.calibration == alg::GaussianCalibration::analytic);
+  CHECK_THROWS_WITH(read_adaptive(core::ParamMap{{"calibration", std::string("laplace")}}, "", def, "owner"),
+                    Catch::Contains("owner") && Catch::Contains("laplace"));
   CHECK(read.stop_on_bottom);
   CHECK_THROWS_WITH(read_adaptive(core::ParamMap{{"noise_constant", 7.9}}, "", def, "t"),
                     Catch::Contains("noise_constant >= 8"));

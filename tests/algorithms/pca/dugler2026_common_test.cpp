@@ -61,14 +61,21 @@ TEST_CASE("dugler2026 noise: tangent noise lies in T_Q; symmetric noise has a sy
   NoiseWorkspace ws;
   ws.resize(5, 2);
   dt::BlockVariance tangent, symmetric;
+  const alg::LedgerEntry entry =
+      alg::gaussian_entry("noise", 0.1, 0.5, alg::Privacy{1, 0.01, alg::Neighbours::replace});
+  alg::Ledger ledger;
   for (int r = 0; r < 2000; ++r) {
     core::Rng rng(4, r);
     Eigen::MatrixXd t = Eigen::MatrixXd::Zero(5, 2), s = Eigen::MatrixXd::Zero(5, 2);
-    add_tangent_noise(Q, 0.5, rng, ws, t);
-    add_symmetric_noise(Q, 0.5, rng, ws, s);
+    add_tangent_noise(Q, entry, ledger, rng, ws, t);
+    add_symmetric_noise(Q, entry, ledger, rng, ws, s);
     tangent.add(Q, Qp, t, 0.5);
     symmetric.add(Q, Qp, s, 0.5);
   }
+  // The sd is the entry's; every draw is recorded, once per call (the GOE block is part of the release).
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries()[0].step == "noise");
+  CHECK(ledger.entries()[0].uses == 4000);
   // Standardised entries: perp N(0, 1) (12000 entries, sd 0.013), GOE diagonal N(0, 2) (4000, sd 0.045),
   // off-diagonal N(0, 1) (4000, sd 0.022): 6 sd bands.
   CHECK(tangent.var_perp() == Approx(1.0).margin(0.08));
@@ -78,19 +85,6 @@ TEST_CASE("dugler2026 noise: tangent noise lies in T_Q; symmetric noise has a sy
   CHECK(symmetric.var_diag() == Approx(2.0).margin(0.27));
   CHECK(symmetric.var_off() == Approx(1.0).margin(0.14));
   CHECK(symmetric.max_asym < 1e-12);
-}
-
-TEST_CASE("dugler2026 calibration: names, classical and analytic scales", "[dugler2026]") {
-  CHECK(parse_calibration("classical", "t") == Calibration::classical);
-  CHECK(parse_calibration("analytic", "t") == Calibration::analytic);
-  CHECK_THROWS_WITH(parse_calibration("laplace", "owner"),
-                    Catch::Contains("owner") && Catch::Contains("laplace"));
-  CHECK(gaussian_sigma(Calibration::classical, 2.0, 0.5, 1e-3) ==
-        Approx(2.0 * std::sqrt(2 * std::log(1.25 / 1e-3)) / 0.5).epsilon(1e-14));
-  CHECK(gaussian_sigma(Calibration::analytic, 2.0, 0.5, 1e-3) ==
-        alg::analytic_gaussian_sigma(2.0, 0.5, 1e-3));
-  CHECK(gaussian_sigma(Calibration::analytic, 2.0, 0.5, 1e-3) <
-        gaussian_sigma(Calibration::classical, 2.0, 0.5, 1e-3));
 }
 
 TEST_CASE("dugler2026 SampleRange and MatrixChunks give the products of the base samples", "[dugler2026]") {
@@ -159,7 +153,7 @@ TEST_CASE("dugler2026 input checks, oracle reading and the replace-one claim", "
   bad.oracle = nullptr;
   CHECK_THROWS_WITH(oracle_sigma(bad, "own", "the parameter sigma"), Catch::Contains("the parameter sigma"));
 
-  const auto classical = replace_claim(in.privacy, Calibration::classical, false, {"extra"});
+  const auto classical = replace_claim(in.privacy, alg::GaussianCalibration::classical, false, {"extra"});
   CHECK(classical.epsilon == 1);
   CHECK(classical.delta == 0.01);
   CHECK(classical.neighbours == alg::Neighbours::replace);
@@ -167,10 +161,10 @@ TEST_CASE("dugler2026 input checks, oracle reading and the replace-one claim", "
   REQUIRE(classical.conditions.size() == 2);
   CHECK(classical.conditions[0].find("0 < eps < 1") != std::string::npos);
   CHECK(classical.conditions[1] == "extra");
-  CHECK(replace_claim(in.privacy, Calibration::classical, true, {}).conditions[0].find("eps/2 < 1") !=
-        std::string::npos);
-  CHECK(replace_claim(in.privacy, Calibration::analytic, true, {}).conditions[0].find("analytic") !=
-        std::string::npos);
+  CHECK(replace_claim(in.privacy, alg::GaussianCalibration::classical, true, {}).conditions[0].find(
+            "eps/2 < 1") != std::string::npos);
+  CHECK(replace_claim(in.privacy, alg::GaussianCalibration::analytic, true, {}).conditions[0].find(
+            "analytic") != std::string::npos);
 
   core::Rng r1(8, 1), r2(8, 1);
   const Eigen::MatrixXd Q0 = random_start(6, 3, r1);

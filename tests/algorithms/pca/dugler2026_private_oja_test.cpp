@@ -53,11 +53,19 @@ TEST_CASE(
   Eigen::MatrixXd out(d, k);
   dt::BlockVariance v;
   const int draws = 4000;
+  const alg::LedgerEntry noise = private_oja_entry(p.clip_radius, B, sigma, priv);
+  alg::Ledger ledger;
   for (int r = 0; r < draws; ++r) {
     core::Rng rng(100, r);
-    CHECK(private_oja_direction(*data.samples, 0, B, Q, p.clip_radius, sigma, true, rng, ws, out) == 0);
+    CHECK(private_oja_direction(*data.samples, 0, B, Q, p.clip_radius, noise, true, ledger, rng, ws, out) ==
+          0);
     v.add(Q, Qp, out - signal, sigma);
   }
+  // Every step's Gaussian: sensitivity 2R/B, the sd of line 1, (eps, delta), merged into one entry.
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries()[0].uses == draws);
+  CHECK(ledger.entries()[0].sensitivity == 2 * p.clip_radius / B);
+  CHECK(ledger.entries()[0].noise_scale == sigma);
   // Standardised variances: perp entries N(0, 1) (12000 draws, sd of the estimate 0.013), GOE diagonal
   // N(0, 2) (8000 draws, sd 0.032), off-diagonal N(0, 1) (8000 entries, sd 0.016): 6 sd bands.
   CHECK(v.var_perp() == Approx(1.0).margin(0.08));
@@ -85,7 +93,18 @@ TEST_CASE("dugler2026.private_oja converges, improves with n, clips rarely at Th
     runs_with_clipping +=
         (es.diagnostics.counters.at("clipped") > 0) + (el.diagnostics.counters.at("clipped") > 0);
     CHECK(el.claim.epsilon == 0.9);
-    CHECK(el.diagnostics.budget.size() == static_cast<std::size_t>(el.diagnostics.counters.at("steps")));
+    // One Gaussian per step on its own batch: one entry of T disjoint uses, charged (eps, delta) once
+    // (Theorem 4), which the accountant confirms against the claim.
+    REQUIRE(el.ledger.entries().size() == 1);
+    const auto& g = el.ledger.entries()[0];
+    CHECK(g.uses == static_cast<std::int64_t>(el.diagnostics.counters.at("steps")));
+    CHECK(g.disjoint);
+    CHECK(g.sensitivity == Approx(2 * el.diagnostics.counters.at("clip_radius") /
+                                  el.diagnostics.counters.at("batch_size")));
+    CHECK(g.noise_scale == el.diagnostics.counters.at("sigma"));
+    CHECK(g.calibrated_for.epsilon == 0.9);
+    CHECK(g.calibrated_for.delta == 0.01);
+    CHECK_NOTHROW(alg::check_claim(el.ledger, el.claim, "dugler2026.private_oja"));
   }
   CHECK(err_large < 0.25);
   CHECK(err_large < err_small);

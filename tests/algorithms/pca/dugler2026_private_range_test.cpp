@@ -40,6 +40,16 @@ TEST_CASE("dugler2026.priv_range recovers Lambda(Q) = 2 sigma^4 on dugler_shifte
     CHECK(*e.scalar / Lambda >= 1.0);
     CHECK(*e.scalar / Lambda <= std::pow(2.0, 1.5));
     CHECK(e.diagnostics.counters.at("histogram_noise_scale") == Approx(2.0 / 37));  // Lap(2/(eps m)), m = 37
+    // One histogram over the m = 37 block maxima (a record moves one of them): l1 sensitivity 2/m of the
+    // frequencies, (eps, delta) exactly (Theorem 5, Lemma 12).
+    REQUIRE(e.ledger.entries().size() == 1);
+    const auto& h = e.ledger.entries()[0];
+    CHECK(h.mechanism == alg::Mechanism::stability_histogram);
+    CHECK(h.records == 37);
+    CHECK(h.sensitivity == Approx(2.0 / 37));
+    const auto spent = alg::account(e.ledger, 0.01, alg::Neighbours::replace);
+    CHECK(spent.epsilon == Approx(1));
+    CHECK(spent.delta == Approx(0.01));
     PrivRangeParams tangent;
     tangent.tangent = true;
     core::Rng rng2(seed, 3);
@@ -76,8 +86,11 @@ TEST_CASE("dugler2026 PRIVRANGE returns BOTTOM when block maxima are spread over
   for (long i = 0; i < X.cols(); ++i) S.apply(i, Q, G.col(i));
   PrivateRangeWorkspace ws;
   core::Rng rng(1, 2);
-  const auto rep = private_range(G, 1, alg::Budget{1, delta}, zeta, s, ws, rng);
+  alg::Ledger ledger;
+  const auto rep = private_range(G, 1, alg::Budget{1, delta}, zeta, s, "range", ledger, ws, rng);
   CHECK_FALSE(rep.Lhat);
+  // BOTTOM is a release too: (eps, delta) spent.
+  CHECK(dt::within(alg::account(ledger, delta, alg::Neighbours::replace), 1, delta));
   CHECK(rep.occupied_bins == static_cast<std::size_t>(m));
   CHECK(rep.released_bins == 0);
   // The mutant zoo's seam (release = every_occupied_bin, not private) releases all m singleton bins, and
@@ -85,8 +98,11 @@ TEST_CASE("dugler2026 PRIVRANGE returns BOTTOM when block maxima are spread over
   // 2^{j-1}, j < m.
   s.release = alg::BinRelease::every_occupied_bin;
   core::Rng same(1, 2);
-  const auto broken = private_range(G, 1, alg::Budget{1, delta}, zeta, s, ws, same);
+  alg::Ledger broken_ledger;
+  const auto broken = private_range(G, 1, alg::Budget{1, delta}, zeta, s, "range", broken_ledger, ws, same);
   CHECK(broken.released_bins == static_cast<std::size_t>(m));
+  // Its ledger shows the defect: no threshold, delta = 1.
+  CHECK_FALSE(dt::within(alg::account(broken_ledger, delta, alg::Neighbours::replace), 1, delta));
   REQUIRE(broken.Lhat);
   const double j = std::log2(*broken.Lhat / s.safety) + 1;
   CHECK(std::round(j) - j >= 0);
@@ -100,8 +116,13 @@ TEST_CASE("stability_histogram_from_counts equals stability_histogram on the sam
   const alg::Privacy priv{1, 0.1, alg::Neighbours::replace};
   for (std::uint64_t s = 0; s < 20; ++s) {
     core::Rng a(s, 1), b(s, 1);
-    const auto h1 = alg::stability_histogram(bins, priv, a);
-    const auto h2 = alg::stability_histogram_from_counts(counts, bins.size(), priv, b);
+    alg::Ledger l1, l2;
+    const auto h1 = alg::stability_histogram(bins, priv, "h", l1, a);
+    const auto h2 = alg::stability_histogram_from_counts(counts, bins.size(), priv, "h", l2, b);
+    REQUIRE(l1.entries().size() == 1);
+    REQUIRE(l2.entries().size() == 1);
+    CHECK(l1.entries()[0].records == l2.entries()[0].records);
+    CHECK(l1.entries()[0].truncation == l2.entries()[0].truncation);
     REQUIRE(h1.released.size() == h2.released.size());
     for (std::size_t i = 0; i < h1.released.size(); ++i) {
       CHECK(h1.released[i].bin == h2.released[i].bin);
@@ -111,5 +132,6 @@ TEST_CASE("stability_histogram_from_counts equals stability_histogram on the sam
   }
   const std::vector<alg::BinCount> unsorted = {{3, 1}, {-1, 1}};
   core::Rng r(1, 1);
-  CHECK_THROWS_AS(alg::stability_histogram_from_counts(unsorted, 2, priv, r), InvalidArgument);
+  alg::Ledger ledger;
+  CHECK_THROWS_AS(alg::stability_histogram_from_counts(unsorted, 2, priv, "h", ledger, r), InvalidArgument);
 }

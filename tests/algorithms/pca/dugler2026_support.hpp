@@ -2,8 +2,14 @@
 // Shared fixtures of the dugler2026 tests: a model instance with its sample matrices, the projector
 // error, and the block variances of a noise matrix in the basis (Q, Q_perp).
 #include <Eigen/Dense>
+#include <algorithm>
 #include <memory>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/pca/dugler2026_learning_rates.hpp"
 #include "algorithms/registry.hpp"
 #include "core/metrics.hpp"
@@ -91,6 +97,26 @@ struct BlockVariance {
   double var_off() const { return off / n_off; }
   double var_perp() const { return perp / n_perp; }
 };
+
+// Whether `spend` is within a replace-one claim of (eps, delta) (up to the accountant's rounding slack).
+inline bool within(const alg::Spend& spend, double eps, double delta) {
+  alg::PrivacyClaim claim;
+  claim.epsilon = eps;
+  claim.delta = delta;
+  return alg::within_claim(spend, claim);
+}
+
+// The distinct disjoint batches (parts) a ledger's entries read.
+inline std::size_t parts(const alg::Ledger& ledger) {
+  std::set<std::int64_t> seen;
+  for (const alg::LedgerEntry& e : ledger.entries()) seen.insert(e.part);
+  return seen.size();
+}
+
+// What a run spent at delta by the accountant (replace-one): parallel over its half batches (Lemma 2).
+inline alg::Spend spent(const alg::Ledger& ledger, double delta) {
+  return alg::account(ledger, delta, alg::Neighbours::replace);
+}
 
 // An orthonormal basis of the complement of span(Q).
 inline Eigen::MatrixXd complement(const Eigen::MatrixXd& Q) {

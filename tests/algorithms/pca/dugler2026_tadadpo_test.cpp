@@ -42,7 +42,8 @@ TEST_CASE("dugler2026.tadadpo noise: Pi (Ybar + Z), Z ~ N(0, sigma_t^2), nothing
   dt::BlockVariance v;
   for (int r = 0; r < 1500; ++r) {
     core::Rng rng(300, r);
-    const auto tr = tadadpo_direction(S, 0, B, T, Q, priv, p, ws, rng, out);
+    alg::Ledger ledger;
+    const auto tr = tadadpo_direction(S, 0, B, T, Q, priv, p, ws, ledger, rng, out);
     REQUIRE(tr.Lhat);
     REQUIRE(tr.tm.truncated_entries == 0);
     const double R = 3 * std::sqrt(*tr.Lhat) * std::log(B * d * k * T / 0.01);  // line 5, C_R = 3
@@ -50,6 +51,11 @@ TEST_CASE("dugler2026.tadadpo noise: Pi (Ybar + Z), Z ~ N(0, sigma_t^2), nothing
     CHECK(tr.sigma ==
           Approx(8 * R * std::sqrt(d * k) / (B * 1.0) * std::sqrt(2 * std::log(2.5 / 0.01))).epsilon(1e-12));
     v.add(Q, Qp, out - signal, tr.sigma);
+    // The Gaussian of line 8 on the clamped tangent mean: sensitivity 2 r_t sqrt(dk)/(B/2), sd sigma_t.
+    REQUIRE(ledger.entries().size() == 3);
+    CHECK(ledger.entries()[2].step == "Gaussian mean (mean half)");  // a workspace not named by tadadpo()
+    CHECK(ledger.entries()[2].noise_scale == tr.sigma);
+    CHECK(ledger.entries()[2].sensitivity == Approx(2 * R * std::sqrt(d * k) / (B / 2)).epsilon(1e-12));
   }
   CHECK(v.var_perp() == Approx(1.0).margin(0.1));  // 8000 entries, sd 0.016
   CHECK(v.var_diag() < 1e-20);                     // Q^T out = 0: noise only in T_Q
@@ -68,5 +74,13 @@ TEST_CASE("dugler2026.tadadpo stays in the basin from the oracle start", "[dugle
     const auto e = tadadpo(data.input(2, 1, 0.01), p, rng);
     CHECK(dt::error(*e.Q, data.model->info()) < 0.25);
     CHECK(e.diagnostics.counters.at("skipped_steps") == 0);
+    // Per step: PRIVRANGE on the range half; centers and the tangent Gaussian on the mean half. By
+    // parallel composition over the half batches the run spends (eps, delta) (Lemma 13).
+    const auto& entries = e.ledger.entries();
+    REQUIRE(entries.size() == 3 * static_cast<std::size_t>(e.diagnostics.counters.at("steps")));
+    CHECK(entries[0].step == "TADADPO PRIVRANGE histogram (range half)");
+    CHECK(entries[1].step == "TADADPO TRUNCATEDMEAN center histograms (mean half)");
+    CHECK(entries[2].step == "TADADPO Gaussian tangent mean (mean half)");
+    CHECK(dt::within(dt::spent(e.ledger, 0.01), 1, 0.01));
   }
 }

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 
 #include "algorithms/pca/dugler2026_support.hpp"
 #include "algorithms/pca/dugler2026_truncated_mean.hpp"
@@ -37,9 +38,10 @@ TEST_CASE("dugler2026.truncated_mean rejects infeasible sizes naming the require
   CHECK_THROWS_WITH(truncated_mean_release(in, TruncatedMeanParams{}, rng), Catch::Contains("Lhat"));
   Eigen::MatrixXd mean(3, 1);
   TruncatedMeanWorkspace ws;
-  CHECK_THROWS_AS(
-      truncated_mean(Eigen::MatrixXd::Ones(3, 4), 1, 0.0, 1.0, alg::Budget{1, 0.1}, mean, ws, rng),
-      InvalidArgument);
+  alg::Ledger ledger;
+  CHECK_THROWS_AS(truncated_mean(Eigen::MatrixXd::Ones(3, 4), 1, 0.0, 1.0, alg::Budget{1, 0.1}, "c", ledger,
+                                 mean, ws, rng),
+                  InvalidArgument);
 }
 
 TEST_CASE("dugler2026 TRUNCATEDMEAN known answer: concentrated data are not truncated; outliers are clamped",
@@ -52,8 +54,16 @@ TEST_CASE("dugler2026 TRUNCATEDMEAN known answer: concentrated data are not trun
   Eigen::MatrixXd mean(2, 1);
   TruncatedMeanWorkspace ws;
   core::Rng rng(3, 3);
-  const auto rep = truncated_mean(G, 1, 1.0, 1.0, alg::Budget{1, 0.02}, mean, ws, rng);
+  alg::Ledger ledger;
+  const auto rep = truncated_mean(G, 1, 1.0, 1.0, alg::Budget{1, 0.02}, "centers", ledger, mean, ws, rng);
   CHECK(rep.truncated_entries == 1);
+  // The dk = 2 coordinate histograms on the same 1001 records compose to the center budget (1, 0.02).
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries()[0].uses == 2);
+  CHECK_FALSE(ledger.entries()[0].disjoint);
+  CHECK(ledger.entries()[0].records == 1001);
+  CHECK(dt::within(alg::account(ledger, 0.02, alg::Neighbours::replace), 1, 0.02));
+  CHECK_FALSE(dt::within(alg::account(ledger, 0.02, alg::Neighbours::replace), 0.9, 0.02));
   CHECK(rep.empty_histograms == 0);
   CHECK(mean(0, 0) == Approx((1000 * 2.3 + 3.0) / 1001));
   CHECK(mean(1, 0) == Approx(2.3));
@@ -71,7 +81,8 @@ TEST_CASE("dugler2026 TRUNCATEDMEAN empty histograms fall back to center 0 (post
   Eigen::MatrixXd mean(2, 2);
   TruncatedMeanWorkspace ws;
   core::Rng rng(1, 1);
-  const auto rep = truncated_mean(G, 2, 10.0, 1.0, alg::Budget{1, 4e-7}, mean, ws, rng);
+  alg::Ledger ledger;
+  const auto rep = truncated_mean(G, 2, 10.0, 1.0, alg::Budget{1, 4e-7}, "centers", ledger, mean, ws, rng);
   CHECK(rep.empty_histograms == 4);
   CHECK(ws.centers.isZero());
   Eigen::MatrixXd expect = Eigen::MatrixXd::Zero(2, 2);
@@ -98,8 +109,25 @@ TEST_CASE(
     CHECK(e.diagnostics.counters.at("sigma") ==
           Approx(2 * R * std::sqrt(3.0) / 4000 * std::sqrt(2 * std::log(1.25 / 0.005)) / 0.5));
     CHECK(e.mean->size() == 3);
+    // Ledger: the dk = 3 centers at (eps/6, delta/6) and the Gaussian for 2 R sqrt(dk)/m at (eps/2,
+    // delta/2), all on the same records: they compose to the claim (Lemma 2 steps 2-4).
+    REQUIRE(e.ledger.entries().size() == 2);
+    CHECK(e.ledger.entries()[0].uses == 3);
+    CHECK(e.ledger.entries()[1].sensitivity == Approx(2 * R * std::sqrt(3.0) / 4000));
+    CHECK(e.ledger.entries()[1].noise_scale == e.diagnostics.counters.at("sigma"));
+    CHECK_NOTHROW(alg::check_claim(e.ledger, e.claim, "dugler2026.truncated_mean"));
   }
   CHECK(runs_truncated == 0);
+  // Without the clamp (the mutant zoo's seam) one record moves the mean without bound: the ledger records
+  // that sensitivity and overspends the claim, though the noise is the same.
+  TruncatedMeanParams broken;
+  broken.truncate = false;
+  core::Rng a(0, 11), b(0, 11);
+  const auto e = truncated_mean_release(data.input(1, 1, 0.01), TruncatedMeanParams{}, a);
+  const auto u = truncated_mean_release(data.input(1, 1, 0.01), broken, b);
+  CHECK(u.ledger.entries()[1].noise_scale == e.ledger.entries()[1].noise_scale);
+  CHECK(u.ledger.entries()[1].sensitivity == std::numeric_limits<double>::infinity());
+  CHECK_THROWS_AS(alg::check_claim(u.ledger, u.claim, "mutant"), alg::PrivacyOverspend);
 }
 
 namespace {
@@ -113,12 +141,13 @@ TruncatedMeanReport reference_truncated_mean(const Eigen::MatrixXd& G, long k, d
   const double w = std::sqrt(Lhat);
   const alg::Privacy per{center.epsilon / (d * k), center.delta / (d * k), alg::Neighbours::replace};
   TruncatedMeanReport rep;
+  alg::Ledger ledger;
   Eigen::MatrixXd c(d, k);
   for (long j = 0; j < d; ++j)
     for (long r = 0; r < k; ++r) {
       std::vector<std::int64_t> bins;
       for (long l = 0; l < m; ++l) bins.push_back(left_closed_bin(G(j, l * k + r), w));
-      const auto best = alg::largest_released_bin(alg::stability_histogram(bins, per, rng));
+      const auto best = alg::largest_released_bin(alg::stability_histogram(bins, per, "c", ledger, rng));
       c(j, r) = best ? static_cast<double>(best->bin) * w : 0.0;
       rep.empty_histograms += !best;
     }
@@ -160,7 +189,8 @@ TEST_CASE(
     core::Rng a(22, 1), b(22, 1);
     TruncatedMeanWorkspace ws;
     Eigen::MatrixXd mean(d, k), ref;
-    const auto rep = truncated_mean(G, k, R, Lhat, center, mean, ws, a);
+    alg::Ledger ledger;
+    const auto rep = truncated_mean(G, k, R, Lhat, center, "c", ledger, mean, ws, a);
     const auto ref_rep = reference_truncated_mean(G, k, R, Lhat, center, ref, b);
     CHECK(mean == ref);
     CHECK(rep.truncated_entries == ref_rep.truncated_entries);
@@ -176,8 +206,12 @@ TEST_CASE(
   MatrixChunks streamed(*model.samples, 0, 3000, Q, false, buffer, kk);
   TruncatedMeanWorkspace ws;
   core::Rng a(24, 1), b(24, 1);
-  truncated_mean(streamed, 1.0, 0.1, center, m1, ws, a);
-  truncated_mean(stored, 2, 1.0, 0.1, center, m2, ws, b);
+  alg::Ledger l1, l2;
+  truncated_mean(streamed, 1.0, 0.1, center, "c", l1, m1, ws, a);
+  truncated_mean(stored, 2, 1.0, 0.1, center, "c", l2, m2, ws, b);
+  REQUIRE(l1.entries().size() == 1);
+  CHECK(l1.entries()[0].uses == 8);  // dk histograms, merged
+  CHECK(l2.entries()[0].uses == 8);
   CHECK(m1 == m2);
   CHECK(a() == b());
 }

@@ -71,6 +71,17 @@ TEST_CASE("dugler2026.two_stage splits at floor(warm_fraction n); each stage rea
   const auto refined = tadadpo(refine_in, p.refine, refine_rng, &*warm.Q, "refine.");
   CHECK(*refined.Q == *e.Q);
   for (const auto& [name, value] : warm.diagnostics.counters) CHECK(c.at(name) == value);
+  // The ledger: the warm stage's entries, then the refinement's, each named by its stage.
+  const auto& entries = e.ledger.entries();
+  REQUIRE(entries.size() == warm.ledger.entries().size() + refined.ledger.entries().size());
+  const std::size_t n_warm_entries = warm.ledger.entries().size();
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const bool is_warm = i < n_warm_entries;
+    const auto& stage = is_warm ? warm.ledger.entries()[i] : refined.ledger.entries()[i - n_warm_entries];
+    CHECK(entries[i].step == stage.step);
+    CHECK(entries[i].uses == stage.uses);
+    CHECK(entries[i].step.rfind(is_warm ? "warm.ADADPO " : "refine.TADADPO ", 0) == 0);
+  }
 
   // Disjointness: changing the refinement part leaves every warm-stage release unchanged (and changes
   // the result); changing the warm part changes the warm stage.
@@ -109,7 +120,7 @@ TEST_CASE("dugler2026.two_stage claim: (eps, delta) once, by parallel compositio
   };
   CHECK(has(claim, "disjoint"));
   CHECK_FALSE(has(claim, "other Gaussian calibration"));
-  p.refine.adaptive.calibration = Calibration::analytic;
+  p.refine.adaptive.calibration = alg::GaussianCalibration::analytic;
   CHECK(has(two_stage_claim(p, in), "other Gaussian calibration"));
 }
 
@@ -130,5 +141,9 @@ TEST_CASE("dugler2026.two_stage converges from its own warm start; deterministic
     CHECK(two.diagnostics.counters.count("refine.batch_size") == 1);
     core::Rng rng3(seed, 3);
     CHECK(*two_stage(data.input(2, 1, 0.01), ts, rng3).Q == *two.Q);
+    // Each half batch of either stage is read by its own releases only: by parallel composition (Lemma 13)
+    // the run spends the largest half's, (eps, delta).
+    CHECK(dt::within(dt::spent(two.ledger, 0.01), 1, 0.01));
+    CHECK(dt::parts(two.ledger) >= 4);
   }
 }

@@ -42,7 +42,7 @@ TEST_CASE("liu2022.learning_rate_search stops at the first instance reaching the
   std::vector<Budget> seen;
   const Eigen::VectorXd v1 = data.info().target.col(0);
   auto scorer = [&](const Input&) {
-    return LearningRateScorer{"stub", true, [&](const Eigen::VectorXd& w, const Budget& b, dpb::core::Rng&) {
+    return LearningRateScorer{"stub", true, [&](const Eigen::VectorXd& w, const Budget& b, dpb::alg::Ledger&, dpb::core::Rng&) {
                                 seen.push_back(b);
                                 return dpb::core::sin_angle(w, v1);
                               }};

@@ -64,8 +64,10 @@ TEST_CASE("liu2022.minibatch_private_oja adds N(0, (2 eta_t beta alpha / B)^2 I)
       for (int run = 0; run < 20; ++run) {
         dpb::core::Rng rng(run, 5);
         const auto e = MinibatchPrivateOja(p).run_observed(input(*data.samples, eps, delta), rng, observe);
-        CHECK(e.diagnostics.budget.size() == 50);
-        CHECK(e.diagnostics.budget[0].epsilon == Approx(serial ? eps / T : eps));
+        // One entry: T steps on disjoint minibatches, each at its budget; charged once.
+        REQUIRE(e.ledger.entries().size() == 1);
+        CHECK(e.ledger.entries()[0].uses == 50);
+        CHECK(e.ledger.entries()[0].calibrated_for.epsilon == Approx(serial ? eps / T : eps));
       }
       REQUIRE(z.size() == 5000);
       CHECK(dpb::test::ks_statistic(z, dpb::test::normal_cdf) < dpb::test::ks_critical(z.size(), 1e-6));

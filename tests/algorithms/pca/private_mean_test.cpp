@@ -1,5 +1,7 @@
 #include "algorithms/pca/private_mean.hpp"
 
+#include "algorithms/mechanisms/accountant.hpp"
+
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -10,6 +12,10 @@
 #include "support/statistics.hpp"
 
 using namespace dpb::alg;
+
+namespace {
+Ledger scratch;  // where releases whose ledger a test does not read are recorded
+}  // namespace
 using Catch::Matchers::Contains;
 
 namespace {
@@ -28,12 +34,12 @@ TEST_CASE("liu2022.private_mean rejects invalid input with what is allowed", "[l
   const Eigen::MatrixXd G = Eigen::MatrixXd::Ones(3, 50);
   PrivateMeanResult out;
   dpb::core::Rng rng(1, 1);
-  CHECK_THROWS_WITH(private_mean(G, Privacy{0.9, 1e-5}, kZeta, 1, {}, rng, out), Contains("eps < 0.9"));
-  CHECK_THROWS_WITH(private_mean(G, Privacy{0.5, 0.0}, kZeta, 1, {}, rng, out), Contains("delta"));
-  CHECK_THROWS_WITH(private_mean(G, kPrivacy, kZeta, 0, {}, rng, out), Contains("top eigenvalue"));
+  CHECK_THROWS_WITH(private_mean(G, Privacy{0.9, 1e-5}, kZeta, 1, {}, rng, out, scratch), Contains("eps < 0.9"));
+  CHECK_THROWS_WITH(private_mean(G, Privacy{0.5, 0.0}, kZeta, 1, {}, rng, out, scratch), Contains("delta"));
+  CHECK_THROWS_WITH(private_mean(G, kPrivacy, kZeta, 0, {}, rng, out, scratch), Contains("top eigenvalue"));
   PrivateMeanOptions leaky;
   leaky.noise_multiplier = 11;  // < 4 x 3: the Gaussian step would no longer cover the sensitivity
-  CHECK_THROWS_WITH(private_mean(G, kPrivacy, kZeta, 1, leaky, rng, out),
+  CHECK_THROWS_WITH(private_mean(G, kPrivacy, kZeta, 1, leaky, rng, out, scratch),
                     Contains(">= 4 x truncation_multiplier"));
   Input in;
   in.X = &G;
@@ -54,7 +60,7 @@ TEST_CASE("liu2022.private_mean returns the empirical mean plus N(0, sigma^2 I) 
   PrivateMeanResult out;
   for (int run = 0; run < 200; ++run) {
     dpb::core::Rng rng(run, 8);
-    private_mean(data.X, kPrivacy, kZeta, 5, {}, rng, out);
+    private_mean(data.X, kPrivacy, kZeta, 5, {}, rng, out, scratch);
     REQUIRE(out.truncated_entries == 0);
     REQUIRE((out.truncated_mean - empirical).norm() < 1e-12);
     CHECK(out.sigma == Approx(sigma).epsilon(1e-12));
@@ -77,10 +83,10 @@ TEST_CASE("liu2022.private_mean truncates with probability <= zeta at the theory
   for (int run = 0; run < 30; ++run) {
     dpb::core::Rng data_rng(run, 31), rng(run, 32);
     const Eigen::MatrixXd X = base.model->sample(20000, data_rng);
-    private_mean(X, kPrivacy, kZeta, 5, {}, rng, out);
+    private_mean(X, kPrivacy, kZeta, 5, {}, rng, out, scratch);
     if (out.truncated_entries > 0) ++runs_truncated;
     CHECK(out.empty_histograms == 0);
-    private_mean(X, kPrivacy, kZeta, 5, narrow, rng, out);
+    private_mean(X, kPrivacy, kZeta, 5, narrow, rng, out, scratch);
     if (out.truncated_entries > 0) ++runs_truncated_narrow;
   }
   CHECK(runs_truncated <= 0.01 * 30 + 30 * dpb::test::bernstein_halfwidth(0.01, 30, 1e-6));
@@ -98,8 +104,8 @@ TEST_CASE("liu2022.private_mean empty coordinate histograms fall back to centre 
   shifted.array() += 7.0;
   PrivateMeanResult out_a, out_b;
   dpb::core::Rng ra(1, 1), rb(1, 1);
-  private_mean(a.X, kPrivacy, kZeta, 5, {}, ra, out_a);
-  private_mean(shifted, kPrivacy, kZeta, 5, {}, rb, out_b);
+  private_mean(a.X, kPrivacy, kZeta, 5, {}, ra, out_a, scratch);
+  private_mean(shifted, kPrivacy, kZeta, 5, {}, rb, out_b, scratch);
   CHECK(out_a.empty_histograms == 5);
   CHECK(out_b.empty_histograms == 5);
   CHECK(out_a.centre.isZero(0));
@@ -118,7 +124,12 @@ TEST_CASE("liu2022.private_mean standalone: oracle Lambda_hat, determinism, clai
   CHECK(*ea.mean == *eb.mean);
   CHECK(ea.diagnostics.counters.at("lambda_hat") == Approx(5));
   CHECK(ea.diagnostics.counters.at("sigma") == Approx(spec_sigma(5, 20000, 5, kPrivacy)));
-  CHECK(ea.diagnostics.budget.size() == 2);
+  // The ledger: d = 5 coordinate histograms at Lemma B.4's budget, then the Gaussian at (eps/2, delta/2); the
+  // accountant proves the claim (advanced composition of the histograms, basic with the Gaussian).
+  REQUIRE(ea.ledger.entries().size() == 2);
+  CHECK(ea.ledger.entries()[0].uses == 5);
+  CHECK(ea.ledger.entries()[1].calibrated_for.epsilon == 0.25);
+  CHECK(account(ea.ledger, ea.claim.delta, Neighbours::replace).epsilon <= 0.5);
   CHECK(ea.claim.epsilon == 0.5);
 }
 
@@ -133,10 +144,10 @@ TEST_CASE("liu2022.private_mean centre is the histogram of the records (few or m
     for (Eigen::Index i = 0; i < G.cols(); ++i) G(0, i) = spread * std::sin(0.37 * static_cast<double>(i));
     PrivateMeanResult out;
     dpb::core::Rng rng(3, 3), replay(3, 3);
-    private_mean(G, p, kZeta, 1, {}, rng, out);
+    private_mean(G, p, kZeta, 1, {}, rng, out, scratch);
     std::vector<std::int64_t> bins;
     for (Eigen::Index i = 0; i < G.cols(); ++i) bins.push_back(interval_bin(G(0, i), out.tau));
-    const auto h = stability_histogram(bins, Privacy{per.epsilon, per.delta}, replay);
+    const auto h = stability_histogram(bins, Privacy{per.epsilon, per.delta}, "replay", scratch, replay);
     if (spread == 1.0)
       CHECK(h.occupied <= 3);
     else

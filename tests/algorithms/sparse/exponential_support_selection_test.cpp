@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 #include "tests/support/statistics.hpp"
@@ -39,6 +40,7 @@ MatrixXd clipped_block(const MatrixXd& X, const std::vector<Index>& S) {
 
 TEST_CASE("supports are enumerated lexicographically; the size guard refuses with a clear error",
           "[kumar2025]") {
+  Ledger scratch;
   const auto s = enumerate_supports(4, 2, 100);
   REQUIRE(s.size() == 6);
   CHECK(s.front() == std::vector<Index>{0, 1});
@@ -53,20 +55,22 @@ TEST_CASE("supports are enumerated lexicographically; the size guard refuses wit
   ExpMechSupportParams p;
   p.tau = 1;
   p.max_supports = 1000;
-  CHECK_THROWS_WITH(exponential_support_selection(X, 4, Privacy{1, 0}, p, rng),
+  CHECK_THROWS_WITH(exponential_support_selection(X, 4, Privacy{1, 0}, p, scratch, rng),
                     Catch::Contains("max_supports"));
 }
 
 TEST_CASE("exp-mech support selection rejects invalid input", "[kumar2025]") {
+  Ledger scratch;
   const MatrixXd X = MatrixXd::Ones(4, 5);
   Rng rng(1, 1);
   ExpMechSupportParams p;
   p.tau = 1;
-  CHECK_THROWS_WITH(exponential_support_selection(X, 2, Privacy{1, 1e-5}, p, rng),
+  CHECK_THROWS_WITH(exponential_support_selection(X, 2, Privacy{1, 1e-5}, p, scratch, rng),
                     Catch::Contains("pure eps-DP"));
-  CHECK_THROWS_AS(exponential_support_selection(X, 5, Privacy{1, 0}, p, rng), dpb::InvalidArgument);
+  CHECK_THROWS_AS(exponential_support_selection(X, 5, Privacy{1, 0}, p, scratch, rng), dpb::InvalidArgument);
   p.tau = 0;  // the default tau needs sigma2
-  CHECK_THROWS_WITH(exponential_support_selection(X, 2, Privacy{1, 0}, p, rng), Catch::Contains("sigma2"));
+  CHECK_THROWS_WITH(exponential_support_selection(X, 2, Privacy{1, 0}, p, scratch, rng),
+                    Catch::Contains("sigma2"));
 }
 
 TEST_CASE("exp-mech support selection: scores, output and frequencies match the exact distribution",
@@ -92,8 +96,21 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
   std::vector<double> count(supports.size(), 0.0);
   for (int seed = 0; seed < runs; ++seed) {
     Rng rng(seed, 9);
-    const ExpMechSupportResult r = exponential_support_selection(X, k, Privacy{eps, 0}, p, rng);
+    Ledger ledger;
+    const ExpMechSupportResult r = exponential_support_selection(X, k, Privacy{eps, 0}, p, ledger, rng);
     if (seed == 0) {
+      // Two exponential mechanisms at eps/2 each: the support (max-score sensitivity 2 k tau^2 / n) and the
+      // vector on it (spectral sensitivity k tau^2 / n of SigmaHat_S): pure eps in total.
+      REQUIRE(ledger.entries().size() == 2);
+      CHECK(ledger.entries()[0].norm == SensitivityNorm::max_score);
+      CHECK(ledger.entries()[0].sensitivity == Approx(2 * k * p.tau * p.tau / n));
+      CHECK(ledger.entries()[1].norm == SensitivityNorm::spectral);
+      CHECK(ledger.entries()[1].sensitivity == Approx(k * p.tau * p.tau / n));
+      for (const LedgerEntry& e : ledger.entries()) {
+        CHECK(e.calibrated_for.epsilon == Approx(eps / 2));
+        CHECK(entry_cost(e, Neighbours::replace).epsilon == Approx(eps / 2));
+      }
+      CHECK(account(ledger, 0, Neighbours::replace).epsilon == Approx(eps));
       for (std::size_t s = 0; s < q.size(); ++s) CHECK(r.scores[s] == Approx(q[s]).epsilon(1e-12));
       CHECK(r.sensitivity == Approx(2 * k * p.tau * p.tau / n));
       CHECK(r.selection_epsilon == Approx(eps / 2));
@@ -115,6 +132,7 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
 
 TEST_CASE("exp-mech support selection: the vector on the support is sampled privately unless as printed",
           "[kumar2025]") {
+  Ledger scratch;
   const Index d = kD, k = kK;
   const MatrixXd X = fixed_data();
   ExpMechSupportParams p;
@@ -131,9 +149,13 @@ TEST_CASE("exp-mech support selection: the vector on the support is sampled priv
   // selects that support (which is why it is not private), with the whole eps for the selection.
   p.release = ExpMechSupportParams::Release::as_printed;
   Rng rng(5, 1);
-  const ExpMechSupportResult printed = exponential_support_selection(X, k, Privacy{0.5, 0}, p, rng);
+  const ExpMechSupportResult printed = exponential_support_selection(X, k, Privacy{0.5, 0}, p, scratch, rng);
   CHECK(printed.selection_epsilon == 0.5);
   CHECK(printed.proposals == 0);
+  // The ledger shows the printed vector as a release without noise: nothing bounds it.
+  REQUIRE(scratch.entries().size() == 2);
+  CHECK(scratch.entries()[1].mechanism == Mechanism::exact);
+  CHECK(std::isinf(account(scratch, 0, Neighbours::replace).epsilon));
   CHECK(std::abs(printed.v_hat.dot(exact_on_support(printed))) == Approx(1.0).epsilon(1e-12));
   // Private: Bingham draws on the k-sphere. At eps = 0.5 they scatter (mean |<v, exact>| well below 1);
   // at eps = 5e4 the exponent's gap is ~1e4 and they sit on the exact vector (1 - cos ~ 1e-4).
@@ -142,7 +164,7 @@ TEST_CASE("exp-mech support selection: the vector on the support is sampled priv
     double sum = 0;
     for (int run = 0; run < 200; ++run) {
       Rng r_rng(run, 2);
-      const ExpMechSupportResult r = exponential_support_selection(X, k, Privacy{eps, 0}, p, r_rng);
+      const ExpMechSupportResult r = exponential_support_selection(X, k, Privacy{eps, 0}, p, scratch, r_rng);
       sum += std::abs(r.v_hat.dot(exact_on_support(r)));
     }
     return sum / 200;
@@ -150,5 +172,6 @@ TEST_CASE("exp-mech support selection: the vector on the support is sampled priv
   CHECK(mean_alignment(0.5) < 0.95);
   CHECK(mean_alignment(5e4) > 0.999);
   p.selection_share = 1.0;
-  CHECK_THROWS_WITH(exponential_support_selection(X, k, Privacy{0.5, 0}, p, rng), Catch::Contains("selection_share"));
+  CHECK_THROWS_WITH(exponential_support_selection(X, k, Privacy{0.5, 0}, p, scratch, rng),
+                    Catch::Contains("selection_share"));
 }

@@ -3,7 +3,10 @@
 // b = d points whose point j is sqrt(b s_j) e_j has second moment exactly diag(s); repeating blocks gives
 // datasets whose block moments, certification and friend counts are known in closed form.
 #include <Eigen/Dense>
+#include <catch2/catch.hpp>
 #include <vector>
+
+#include "algorithms/mechanisms/ledger.hpp"
 
 namespace dpb::test {
 
@@ -49,6 +52,16 @@ inline Eigen::VectorXd spike_diagonal(Eigen::Index d, double top) {
   Eigen::VectorXd s = Eigen::VectorXd::Ones(d);
   s[0] = top;
   return s;
+}
+
+// A ledger planned before the run (claim()) names the same releases, sensitivities and noise as the run's.
+inline void check_plan_matches(const alg::Ledger& plan, const alg::Ledger& ran) {
+  REQUIRE(plan.entries().size() == ran.entries().size());
+  for (std::size_t i = 0; i < plan.entries().size(); ++i) {
+    CHECK(plan.entries()[i].step == ran.entries()[i].step);
+    CHECK(plan.entries()[i].sensitivity == ran.entries()[i].sensitivity);
+    CHECK(plan.entries()[i].noise_scale == ran.entries()[i].noise_scale);
+  }
 }
 
 }  // namespace dpb::test

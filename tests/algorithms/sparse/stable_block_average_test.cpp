@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cmath>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/laplace.hpp"
 #include "core/errors.hpp"
 #include "tests/algorithms/sparse/sparse_fixtures.hpp"
@@ -33,7 +34,8 @@ const Privacy kTight{1e3, 0.5};  // bounds (3/eps) log 24 = 0.0095 and (21/eps) 
 StableBlockResult average(const MatrixXd& X, const CertificationRule& rule, std::uint64_t seed,
                           const StableBlockConstants& K = {}) {
   Rng rng(seed, 7);
-  return stable_block_average(X, 40, kTau, rule, kTight, K, rng);
+  Ledger ledger;
+  return stable_block_average(X, 40, kTau, rule, kTight, K, ledger, rng);
 }
 
 }  // namespace
@@ -165,10 +167,16 @@ TEST_CASE("stable block average: friends, ramp weights and SigmaBar against a di
   const double log_tail = std::log(12 / kTight.delta);
   CHECK(r.count_bound == Approx(3 / kTight.epsilon * log_tail).epsilon(1e-15));
   CHECK(r.mass_bound == Approx(21 / kTight.epsilon * log_tail).epsilon(1e-15));
+  // The releases are |C| + L and Z + xi, exactly; L and xi are read back from them.
   Rng replay(1, 7);
-  CHECK(r.L == bounded_laplace(replay, 3 / kTight.epsilon, r.count_bound));
+  const double L = bounded_laplace(replay, 3 / kTight.epsilon, r.count_bound);
+  CHECK(r.noisy_count == 40 + L);
+  CHECK(r.L == Approx(L).margin(1e-12));
   REQUIRE(r.xi);
-  CHECK(*r.xi == bounded_laplace(replay, 21 / kTight.epsilon, r.mass_bound));
+  REQUIRE(r.noisy_mass);
+  const double xi = bounded_laplace(replay, 21 / kTight.epsilon, r.mass_bound);
+  CHECK(*r.noisy_mass == r.Z + xi);
+  CHECK(*r.xi == Approx(xi).margin(1e-12));
 
   // The trailing n - m b samples are dropped: junk after the last block changes nothing.
   MatrixXd padded(kD, X.cols() + 5);
@@ -220,4 +228,45 @@ TEST_CASE("stable block average: certification by lambda_hat, and blocks with la
   CHECK(z.Z == Approx(38).epsilon(1e-15));  // the zero blocks are only each other's friends: p = 0
   CHECK((z.SigmaBar - dpb::test::spike_diagonal(kD, 4).asDiagonal().toDenseMatrix()).cwiseAbs().maxCoeff() <
         1e-14);
+}
+
+TEST_CASE("stable block average: both tests are bounded Laplace entries at (eps/3, delta/3)", "[kumar2025]") {
+  // spec: kumar2025 Lemma 8: |C| has sensitivity 1 (one record sits in one block), Z has mass_sensitivity(m);
+  // by Fact 2 each test costs at most (eps/3, delta/3), which the accountant confirms from the noise.
+  const StableBlockConstants K;
+  Ledger ledger;
+  Rng rng(1, 7);
+  const StableBlockResult r =
+      stable_block_average(chain_blocks(), 40, kTau, {2, 0.5, std::nullopt}, kTight, K, ledger, rng);
+  REQUIRE(r.passed());
+  REQUIRE(ledger.entries().size() == 2);
+  const LedgerEntry& count = ledger.entries()[0];
+  const LedgerEntry& mass = ledger.entries()[1];
+  CHECK(count.mechanism == Mechanism::bounded_laplace);
+  CHECK(count.sensitivity == 1);
+  CHECK(count.noise_scale == 3 / kTight.epsilon);
+  CHECK(count.truncation == r.count_bound);
+  CHECK(mass.mechanism == Mechanism::bounded_laplace);
+  CHECK(mass.sensitivity == K.mass_sensitivity(40));
+  CHECK(mass.noise_scale == 21 / kTight.epsilon);
+  CHECK(mass.truncation == r.mass_bound);
+  for (const LedgerEntry& e : ledger.entries()) {
+    CHECK(e.calibrated_for.epsilon == kTight.epsilon / 3);
+    CHECK(e.calibrated_for.delta == kTight.delta / 3);
+    const EntryCost cost = entry_cost(e, Neighbours::replace);
+    CHECK(cost.epsilon <= kTight.epsilon / 3 * (1 + 1e-12));
+    CHECK(cost.delta <= kTight.delta / 3 * (1 + 1e-9));
+  }
+  // Entries built without running are the ones recorded.
+  CHECK(count_test_entry(kTight, K).truncation == count.truncation);
+  CHECK(mass_test_entry(40, kTight, K).sensitivity == mass.sensitivity);
+  // BOTTOM at line 4: only the first test ran.
+  Ledger stopped;
+  Rng rng2(3, 7);
+  const StableBlockResult s =
+      stable_block_average(chain_blocks(), 40, kTau, {2, 0.5, 6.0}, kTight, K, stopped, rng2);
+  CHECK(s.bottom.rfind("line 4", 0) == 0);
+  REQUIRE(stopped.entries().size() == 1);
+  CHECK(stopped.entries()[0].step == count.step);
+  CHECK_FALSE(s.noisy_mass);
 }

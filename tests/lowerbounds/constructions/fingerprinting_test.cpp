@@ -24,7 +24,10 @@ CovarianceMechanism clipped_gaussian(const Model3& model, double R, double eps, 
       if (X.col(j).norm() > R) clipped.col(j) *= R / X.col(j).norm();
     MatrixXd out = dpb::core::second_moment(clipped);
     const double s = dpb::alg::classical_gaussian_sigma(2 * R * R / double(X.cols()), eps, delta);
-    dpb::alg::add_gaussian_noise(out, s, rng);
+    dpb::alg::Ledger ledger;
+    dpb::alg::gaussian_mechanism(out, dpb::alg::gaussian_entry("second moment", 2 * R * R / double(X.cols()), s,
+                                                               {eps, delta, dpb::alg::Neighbours::replace}),
+                                 ledger, rng);
     return model.project(out);
   };
 }

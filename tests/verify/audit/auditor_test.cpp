@@ -30,11 +30,13 @@ class ClampedSumLaplace : public dpb::alg::Estimator {
     const double b = calibration_ == Calibration::eps_as_scale ? eps
                      : calibration_ == Calibration::add_remove ? dpb::alg::laplace_scale(kClip, eps)
                                                                : dpb::alg::laplace_scale(2 * kClip, eps);
-    Eigen::Matrix<double, 1, 1> release{sum};
-    dpb::alg::add_laplace_noise(release, b, rng);
     dpb::alg::Estimate e;
-    e.scalar = release(0);
     e.claim = claim(in);
+    // Sensitivity under the claimed neighbours: 1 replacing a record, 1/2 adding or removing one.
+    const double sensitivity = calibration_ == Calibration::add_remove ? kClip : 2 * kClip;
+    const dpb::alg::Privacy budget{eps, 0.0, e.claim.neighbours};
+    e.scalar = dpb::alg::laplace_mechanism(sum, dpb::alg::laplace_entry("clamped sum", sensitivity, b, budget),
+                                           e.ledger, rng);
     return e;
   }
   dpb::alg::PrivacyClaim claim(const dpb::alg::Input& in) const override {
@@ -57,6 +59,9 @@ dpb::alg::Registry laplace_registry() {
     dpb::alg::AlgorithmEntry e;
     e.id = id;
     e.summary = "clamped sum + Laplace noise";
+    // The broken variant is a mutant: the registry would refuse its overspending runs otherwise.
+    e.mutant = calibration == Calibration::eps_as_scale;
+    if (e.mutant) e.breaks = "test.laplace";
     e.factory = [calibration](const dpb::core::ParamMap&) {
       return std::make_unique<ClampedSumLaplace>(calibration);
     };
