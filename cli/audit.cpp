@@ -1,6 +1,8 @@
 // `dpbounds audit ALGORITHM`: an empirical lower bound on an algorithm's privacy loss, checked
 // against its claim (DESIGN.md §5 "Privacy audit", docs/auditing.md).
 #include <fmt/core.h>
+
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -14,7 +16,7 @@ namespace {
 
 struct Options {
   std::string algorithm, model = "spiked_gaussian", epsilon = "1", delta = "1e-5", n = "200", d = "10",
-                         k = "1", trials = "1000", neighbours = "canary", score, confidence = "0.95",
+                         k = "1", trials, seconds = "60", neighbours = "canary", score, confidence = "0.95",
                          seed = "1", canary_scale = "30", index = "0";
   std::vector<std::string> params, model_params;
   bool json = false;
@@ -33,7 +35,12 @@ int run(const Options& o) {
   spec.n = integer(o.n, "--n");
   spec.d = static_cast<int>(integer(o.d, "--d"));
   spec.k = static_cast<int>(integer(o.k, "--k"));
-  spec.trials = integer(o.trials, "--trials");
+  // Without --trials the runs adapt: 1000 per side, growing while the time budget allows.
+  if (o.trials.empty())
+    spec.seconds = number(o.seconds, "--seconds");
+  else
+    spec.trials = integer(o.trials, "--trials");
+  spec.max_trials = std::max(spec.max_trials, spec.trials);
   spec.neighbours = dpb::verify::parse_neighbour_kind(o.neighbours);
   spec.score = o.score;
   spec.confidence = number(o.confidence, "--confidence");
@@ -59,7 +66,8 @@ const bool registered = dpb::cli::register_verb({
     .summary = "Empirical lower bound on an algorithm's privacy loss, checked against its claim",
     .help = "runs the algorithm many times on two neighbouring datasets and bounds eps from below\n"
             "(Clopper-Pearson on a held-out split, and a Gaussian-DP fit); VIOLATION if it exceeds the claim",
-    .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
+    .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 200 --d 5",
+                 "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
                  "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400"},
     .order = 60,
     .spreads_over_ranks = true,
@@ -82,7 +90,12 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--n", o->n, "Records per dataset (>= 2)");
           sub.add_option("--d", o->d, "Dimension (>= 1)");
           sub.add_option("--k", o->k, "Subspace dimension, 1..d");
-          sub.add_option("--trials", o->trials, "Mechanism runs on each of D and D' (>= 20)");
+          sub.add_option("--trials", o->trials,
+                         "Mechanism runs on each of D and D' (>= 20); without it, 1000 growing while --seconds "
+                         "allows");
+          sub.add_option("--seconds", o->seconds,
+                         "Time budget of the adaptive runs (default 60); the runs done are reported, and "
+                         "--trials with that number reproduces the audit");
           sub.add_option("--neighbours", o->neighbours,
                          "canary | fresh | huge_norm | sign_flip | corner | orthogonal_axes | log_ladder");
           sub.add_option("--score", o->score, "Score name (see below)");

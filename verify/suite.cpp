@@ -91,12 +91,13 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
       verdicts.push_back(j);
     }
   if (!audit_summary(run).empty()) {
-    md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps |\n"
-                      "|---|---|---|---|---|---|\n", audit_summary(run));
+    md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps | eps_lb / eps | bound |\n"
+                      "|---|---|---|---|---|---|---|---|\n", audit_summary(run));
     for (const auto& r : run.runs)
       for (const auto& a : r.audits)
-        md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} |\n", to_string(a.verdict), expectation_note(a),
-                          r.results.experiment, a.spec.algorithm, a.loss.epsilon_lower, a.audited_epsilon);
+        md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} | {:.2f} | {} |\n", to_string(a.verdict),
+                          expectation_note(a), r.results.experiment, a.spec.algorithm, a.epsilon_lower,
+                          a.audited_epsilon, a.tightness(), a.bound);
   }
   md += "\n## Coverage\n\nChecked (algorithm, theorem) pairs:\n\n";
   for (const auto& [a, t] : coverage.covered) md += fmt::format("- {} against {}\n", a, t);

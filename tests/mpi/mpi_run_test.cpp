@@ -157,7 +157,14 @@ TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single proc
   single.erase("runs_per_second");
   spread.erase("runs_per_second");
   CHECK(spread == single);
-  CHECK(spread.at("runs") == 600);
+  CHECK(spread.at("trials") == 300);
+  CHECK(spread.at("runs") == 601);  // and the first run on D, which reads the ledger
+  // Adaptive runs: rank 0 decides when to stop, and every rank stops at the same batch (no deadlock).
+  const auto adaptive =
+      dpb::test::run_cli("audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --seconds 2 --json", kMpirun);
+  INFO(adaptive.err);
+  REQUIRE(adaptive.code == 0);
+  CHECK(nlohmann::json::parse(adaptive.out).at("trials").get<long>() >= 1000);
 }
 
 TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished; --resume completes the run", "[mpi]") {

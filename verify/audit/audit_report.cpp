@@ -76,9 +76,10 @@ std::string expectation_note(const AuditResult& r) {
 }
 
 std::string audit_line(const AuditResult& r) {
-  return fmt::format("{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g}, {} neighbours, {}, {} runs per side",
-                     to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.loss.epsilon_lower,
-                     r.audited_epsilon, to_string(r.construction), r.score, r.spec.trials);
+  return fmt::format(
+      "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side",
+      to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.epsilon_lower, r.audited_epsilon,
+      100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side);
 }
 
 std::string to_text(const AuditResult& r) {
@@ -100,16 +101,18 @@ std::string to_text(const AuditResult& r) {
   text += fmt::format("data         {} (seed {}), n = {}, d = {}, k = {}\n", s.model, s.seed, s.n, s.d, s.k);
   text += fmt::format("neighbours   {}: {}\n", to_string(r.construction), r.neighbours);
   text += fmt::format("score        {}\n", r.score);
-  text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n\n", s.trials, r.runs,
+  text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n\n", r.runs_per_side, r.runs,
                       r.runs_per_second);
+  text += fmt::format("eps_lb       {:.4g} ({}), {:.0f}% of the audited eps {:g}\n", r.epsilon_lower, r.bound,
+                      100 * r.tightness(), r.audited_epsilon);
   text += fmt::format(
-      "eps_lb       {:.4g} at confidence {:g} (Clopper-Pearson, held-out half, both directions)\n",
-      l.epsilon_lower, l.confidence);
+      "clopper-p.   {:.4g} at confidence {:g} (held-out half, both directions)\n", l.epsilon_lower, l.confidence);
   text += direction_line(l.forward, l.delta) + direction_line(l.backward, l.delta);
   text += fmt::format(
-      "gdp fit      mu >= {:.4g}, i.e. eps(delta = {:g}) >= {:.4g} if the trade-off is Gaussian "
-      "(an estimate, not used for the verdict)\n",
-      l.gdp_mu_lower, l.delta, l.gdp_epsilon_lower);
+      "gdp fit      mu >= {:.4g}, i.e. eps(delta = {:g}) >= {:.4g} if the trade-off is Gaussian ({})\n",
+      l.gdp_mu_lower, l.delta, l.gdp_epsilon_lower,
+      r.gaussian_ledger ? "every ledger entry is Gaussian: joins the verdict"
+                        : "not every ledger entry is Gaussian: an estimate, not used for the verdict");
   text += gdp_line(l.forward) + gdp_line(l.backward);
   text +=
       fmt::format("detectable   at most eps {:.4g} (mu {:.4g}): the bound perfect separation would give\n",
@@ -146,11 +149,15 @@ nlohmann::json to_json(const AuditResult& r) {
         {"canary_norm", r.canary_norm},
         {"description", r.neighbours}}},
       {"score", r.score},
-      {"trials", s.trials},
+      {"trials", r.runs_per_side},
       {"runs", r.runs},
       {"runs_per_second", r.runs_per_second},
       {"confidence", l.confidence},
-      {"epsilon_lower", number(l.epsilon_lower)},
+      {"epsilon_lower", number(r.epsilon_lower)},
+      {"bound", r.bound},
+      {"tightness", number(r.tightness())},
+      {"gaussian_ledger", r.gaussian_ledger},
+      {"clopper_pearson_epsilon_lower", number(l.epsilon_lower)},
       {"gdp_mu_lower", number(l.gdp_mu_lower)},
       {"gdp_epsilon_lower", number(l.gdp_epsilon_lower)},
       {"max_detectable_epsilon", number(l.max_detectable_epsilon)},

@@ -31,9 +31,10 @@ constexpr std::array<std::pair<AuditExpectation, const char*>, 2> kExpectationNa
     {AuditExpectation::violation, "violation"},
 }};
 
-constexpr std::array<const char*, 17> kKeys{
+constexpr std::array<const char*, 19> kKeys{
     "algorithm", "params",     "model", "model_params", "epsilon", "delta",        "n",     "d",     "k",
-    "trials",    "neighbours", "score", "confidence",   "seed",    "canary_scale", "index", "expect"};
+    "trials",    "seconds",    "max_trials", "neighbours", "score", "confidence", "seed", "canary_scale", "index",
+    "expect"};
 
 // "file:line:column: message" at `node` (yaml-cpp's Mark counts from 0; editors count from 1).
 ConfigError error_at(const YAML::Node& node, const std::string& file, const std::string& message) {
@@ -114,6 +115,10 @@ void read_key(AuditSpec& spec, const std::string& key, const YAML::Node& value, 
     spec.k = static_cast<int>(integer_at(value, file, key));
   else if (key == "trials")
     spec.trials = integer_at(value, file, key);
+  else if (key == "seconds")
+    spec.seconds = number_at(value, file, key);
+  else if (key == "max_trials")
+    spec.max_trials = integer_at(value, file, key);
   else if (key == "score")
     spec.score = scalar_as<std::string>(value, file, key, "a score name");
   else if (key == "confidence")
@@ -161,6 +166,13 @@ void validate(const AuditSpec& s) {
     throw InvalidArgument(
         fmt::format("audit: trials must be >= {} (half select the test, half evaluate it), got {}",
                     kMinScoresPerDataset, s.trials));
+  if (!(std::isfinite(s.seconds) && s.seconds >= 0))
+    throw InvalidArgument(fmt::format("audit: seconds must be a finite number >= 0 (0: exactly `trials` runs), "
+                                      "got {}",
+                                      s.seconds));
+  if (s.max_trials < s.trials)
+    throw InvalidArgument(
+        fmt::format("audit: max_trials = {} must be >= trials = {}", s.max_trials, s.trials));
   if (!(s.confidence > 0 && s.confidence < 1))
     throw InvalidArgument(fmt::format("audit: confidence must lie in (0, 1), got {}", s.confidence));
   if (!(std::isfinite(s.canary_scale) && s.canary_scale > 0))

@@ -37,7 +37,12 @@ struct AuditSpec {
   long n = 200;        // records per dataset
   int d = 10;          // dimension
   int k = 1;           // subspace dimension asked of the algorithm
-  long trials = 1000;  // mechanism runs on each of D and D'
+  long trials = 1000;  // mechanism runs on each of D and D' (with `seconds`: the first batch)
+  // > 0: adaptive. After `trials` runs per side the runs grow by half, batch by batch, while the next batch
+  // fits in this time budget, no violation is shown yet, and the runs stay <= max_trials. The runs done
+  // are reported; `trials` = that number and seconds = 0 reproduce the audit exactly.
+  double seconds = 0;
+  long max_trials = 20'000'000;
   NeighbourKind neighbours = NeighbourKind::canary;
   std::string score;         // score registry name; empty: chosen from what the output holds
   double confidence = 0.95;  // of the epsilon lower bound, over all bounds and both directions
@@ -58,12 +63,13 @@ AuditExpectation expected_verdict(const AuditSpec& spec,
 bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
 
 // Throws dpb::InvalidArgument saying what is wrong and what is allowed (empty algorithm id, unknown
-// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, k outside 1..d, trials < 20, confidence outside
+// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, k outside 1..d, trials < 20, seconds < 0 or not
+// finite, max_trials < trials, confidence outside
 // (0, 1), canary_scale <= 0, index outside 0..n-1, unknown score).
 void validate(const AuditSpec& spec);
 
 // Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
-// model, model_params, epsilon, delta, n, d, k, trials, neighbours, score, confidence, seed,
+// model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, score, confidence, seed,
 // canary_scale, index, expect (pass | violation). Throws dpb::ConfigError "file:line:column: message"
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});

@@ -2,12 +2,16 @@
 
 #include <fmt/format.h>
 #include <chrono>
+#include <algorithm>
 #include <cmath>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
 #include "verify/audit/scores.hpp"
+#include "verify/distributed/ranks.hpp"
 #include "verify/distributed/spread.hpp"
 #include "verify/trial_input.hpp"
 
@@ -44,8 +48,16 @@ core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
   return core::Rng(spec.seed, core::stream_id(kExperiment, 0, kAnyAlgorithm, run, role));
 }
 
+// The verdict's bound: Clopper–Pearson, or the Gaussian-DP fit when it is larger and every ledger entry is
+// Gaussian (see AuditResult::epsilon_lower).
+std::pair<double, std::string> verdict_bound(const PrivacyLossEstimate& loss, bool gaussian_ledger) {
+  if (gaussian_ledger && loss.gdp_epsilon_lower > loss.epsilon_lower)
+    return {loss.gdp_epsilon_lower, "Gaussian-DP fit"};
+  return {loss.epsilon_lower, "Clopper-Pearson"};
+}
+
 std::string interpret(const AuditResult& r) {
-  const double eps_lb = r.loss.epsilon_lower, claimed = r.audited_epsilon;
+  const double eps_lb = r.epsilon_lower, claimed = r.audited_epsilon;
   if (r.verdict == AuditVerdict::not_private)
     return fmt::format(
         "The algorithm claims no privacy, so nothing is audited; eps_lb = {:.3g} only measures how "
@@ -117,46 +129,67 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   result.construction = pair.kind;
   result.canary_norm = pair.canary_norm;
 
-  {
-    core::Rng rng_d = stream(spec, 0, kRoleD);
-    const alg::Estimate first = estimator->run(in_d, rng_d);
-    result.ledger = alg::describe_ledger(first.ledger, result.claim);
-    result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
-  }
-  const auto start = std::chrono::steady_clock::now();
+  // The first run on D: its ledger, and what it releases picks the score unless one is named.
+  core::Rng first_rng = stream(spec, 0, kRoleD);
+  const alg::Estimate first = estimator->run(in_d, first_rng);
+  result.ledger = alg::describe_ledger(first.ledger, result.claim);
+  result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
+  result.gaussian_ledger = !first.ledger.entries().empty();
+  for (const auto& entry : first.ledger.entries())
+    result.gaussian_ledger = result.gaussian_ledger && entry.mechanism == alg::Mechanism::gaussian;
+  const ScoreEntry& score = find_score(!spec.score.empty() ? spec.score
+                                       : !pair.score.empty() ? pair.score
+                                                             : default_score(first));
+  result.score = score.name;
   ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index)};
-  const ScoreEntry* score = spec.score.empty() ? nullptr : &find_score(spec.score);
-  // Under mpirun the runs are spread over the ranks; each run's scores depend only on its streams.
-  const auto scores = ranks::spread(std::size_t(spec.trials), [&](std::size_t run) -> std::vector<double> {
-    core::Rng rng_d = stream(spec, run, kRoleD), rng_d_prime = stream(spec, run, kRoleDPrime);
-    const alg::Estimate on_d = estimator->run(in_d, rng_d);
-    if (!score) score = &find_score(default_score(on_d));
-    if (score->needs_reference && !context.reference) {
-      core::Rng reference_rng = stream(spec, 0, kReferenceRole);
-      context.reference = estimator->run(in_d, reference_rng);
-    }
-    return {score->score(on_d, context), score->score(estimator->run(in_d_prime, rng_d_prime), context)};
-  });
-  std::vector<double> scores_d, scores_d_prime;
-  for (const auto& pair_of_scores : scores) {
-    scores_d.push_back(pair_of_scores[0]);
-    scores_d_prime.push_back(pair_of_scores[1]);
+  if (score.needs_reference) {
+    core::Rng reference_rng = stream(spec, 0, kReferenceRole);
+    context.reference = estimator->run(in_d, reference_rng);
   }
-  if (!score) {  // a rank that ran none of the runs (fewer runs than ranks) names the default score all the same
-    core::Rng rng_d = stream(spec, 0, kRoleD);
-    score = &find_score(default_score(estimator->run(in_d, rng_d)));
-  }
-  result.runs = 2 * spec.trials + (score->needs_reference ? 1 : 0);  // the reference runs once
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  result.runs_per_second = seconds > 0 ? double(result.runs) / seconds : 0.0;
-  result.score = score->name;
 
-  result.loss = estimate_privacy_loss(scores_d, scores_d_prime, result.audited_delta, spec.confidence);
+  // Runs [done, target) on each side; under mpirun spread over the ranks, on each rank over its threads.
+  // Each run's scores depend only on its streams, so the scores are the same however they are spread.
+  std::vector<double> scores_d, scores_d_prime;
+  const auto run_batch = [&](long done, long target) {
+    const auto scores = ranks::spread(std::size_t(target - done), [&](std::size_t j) -> std::vector<double> {
+      const std::uint64_t run = std::uint64_t(done) + j;
+      core::Rng rng_d = stream(spec, run, kRoleD), rng_d_prime = stream(spec, run, kRoleDPrime);
+      return {score.score(estimator->run(in_d, rng_d), context),
+              score.score(estimator->run(in_d_prime, rng_d_prime), context)};
+    });
+    for (const auto& pair_of_scores : scores) {
+      scores_d.push_back(pair_of_scores[0]);
+      scores_d_prime.push_back(pair_of_scores[1]);
+    }
+  };
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  long done = 0;
+  for (long target = spec.trials;; target = std::min(done + done / 2, spec.max_trials)) {
+    run_batch(done, target);
+    done = target;
+    result.loss = estimate_privacy_loss(scores_d, scores_d_prime, result.audited_delta, spec.confidence);
+    if (spec.seconds <= 0 || done >= spec.max_trials) break;
+    // Stop once a violation shows (more runs only tighten it) or the next batch, half as long as every run
+    // so far, would overrun the budget. The root decides, so every rank stops at the same batch.
+    std::string stop =
+        (verdict_bound(result.loss, result.gaussian_ledger).first > result.audited_epsilon ||
+         1.5 * elapsed() > spec.seconds)
+            ? "1"
+            : "0";
+    ranks::broadcast(stop);
+    if (stop == "1") break;
+  }
+  result.runs_per_side = done;
+  result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0);  // the first run and the reference count too
+  const double seconds = elapsed();
+  result.runs_per_second = seconds > 0 ? double(2 * done) / seconds : 0.0;
+
+  std::tie(result.epsilon_lower, result.bound) = verdict_bound(result.loss, result.gaussian_ledger);
   if (result.claim.scope == alg::ClaimScope::not_private)
     result.verdict = AuditVerdict::not_private;
   else
-    result.verdict =
-        result.loss.epsilon_lower > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
+    result.verdict = result.epsilon_lower > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
   result.interpretation = interpret(result);
   return result;
 }

@@ -8,6 +8,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>
 #include <functional>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -17,9 +18,6 @@ namespace dpb::verify {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-// Thresholds tried on the selection half: quantiles of the pooled scores. The best test moves little
-// between neighbouring quantiles, and a fixed count keeps selection O(T log T) however many runs.
-constexpr std::size_t kMaxThresholds = 256;
 // Bonferroni: each estimate (Clopper–Pearson, Gaussian-DP fit) rests on 2 directions x 2 bounds
 // (TPR lower, FPR upper), so each bound gets alpha / 4 and the maximum over the directions holds with
 // probability >= 1 - alpha. The two estimates are separate statements, each at the stated confidence.
@@ -83,16 +81,15 @@ void wilson_bounds(HeldOutTest& t, double z) {
   t.fpr_upper = wilson_bound(t.negatives_in, t.negatives, z, +1);
 }
 
+// Every distinct score of the selection halves is a candidate threshold: the most powerful tests sit far
+// in a tail, where a fixed grid of quantiles would leave too few candidates (256 quantiles cap the bound
+// at about 70% of eps at delta = 1e-5). Counting by binary search keeps selection O(T log T).
 std::vector<double> candidate_thresholds(const std::vector<double>& a, const std::vector<double>& b) {
-  std::vector<double> pooled(a);
-  pooled.insert(pooled.end(), b.begin(), b.end());
-  std::sort(pooled.begin(), pooled.end());
+  std::vector<double> pooled;
+  pooled.reserve(a.size() + b.size());
+  std::merge(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(pooled));
   pooled.erase(std::unique(pooled.begin(), pooled.end()), pooled.end());
-  if (pooled.size() <= kMaxThresholds) return pooled;
-  std::vector<double> picked;
-  for (std::size_t i = 0; i < kMaxThresholds; ++i)
-    picked.push_back(pooled[i * (pooled.size() - 1) / (kMaxThresholds - 1)]);
-  return picked;
+  return pooled;
 }
 
 // The test (tail, threshold) maximising `objective` on the selection halves, then evaluated on the

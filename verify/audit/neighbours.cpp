@@ -41,34 +41,40 @@ void check_ladder(Eigen::Index n, Eigen::Index index) {
 }
 
 WorstCase worst_case_construction(const std::string& id) {
+  if (id == "baseline.dp_gauss_1")
+    return {NeighbourKind::orthogonal_axes,
+            "dugler2026 §2.9: on flat data, two records at the trace-clip radius on orthogonal axes move the "
+            "clipped sum by its sensitivity sqrt(2) beta^2; the likelihood ratio of the matrix the eigenpairs "
+            "rebuild is the most powerful test",
+            true, "second_moment_lr"};
   if (id == "liu2022.private_mean")
     return {NeighbourKind::corner,
             "liu2022 §3.7 Alg. 5: one record at the opposite truncation corner, the largest shift (2 r "
             "sqrt(d)/B) "
-            "of the Gaussian part"};
+            "of the Gaussian part", false, {}};
   if (id == "dugler2026.truncated_mean")
     return {NeighbourKind::corner,
-            "dugler2026 §3 (Lemma 14): box corners attain the truncated mean's sensitivity 2 r sqrt(dk)/m"};
+            "dugler2026 §3 (Lemma 14): box corners attain the truncated mean's sensitivity 2 r sqrt(dk)/m", false, {}};
   if (starts_with(id, "kumar2025."))
     // Not `corner`: opposite corners have the same x x^T, and every kumar2025 algorithm reads only
     // second moments, so D and D' would look identical to it.
     return {NeighbourKind::huge_norm,
             "kumar2025 §4.6: a typical point replaced by one with every coordinate at +-R (the "
-            "canary c u, truncated to +-R wherever |c u_i| > R)"};
+            "canary c u, truncated to +-R wherever |c u_i| > R)", false, {}};
   if (starts_with(id, "liu2022."))
     return {NeighbourKind::huge_norm,
             "liu2022 §3.7 Alg. 2-4: a huge record is clipped to beta, the most one record can move a step "
-            "(A = c I vs -c I is no x x^T, so the rank-one canary c^2 u u^T stands in)"};
+            "(A = c I vs -c I is no x x^T, so the rank-one canary c^2 u u^T stands in)", false, {}};
   if (starts_with(id, "dugler2026."))
     return {NeighbourKind::huge_norm,
             "dugler2026 §3 (Thm 4, Lemma 9): a record with ||A_i Q|| far above R is clipped to R, the 2R/B "
-            "sensitivity"};
+            "sensitivity", false, {}};
   if (starts_with(id, "cai2024."))
     return {
         NeighbourKind::huge_norm,
         "cai2024 §3.6: Algorithm 1 does not clip, so a huge record moves the output beyond the sensitivity "
-        "its claim assumes; the claim is made only for fresh draws from the model"};
-  return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction"};
+        "its claim assumes; the claim is made only for fresh draws from the model", false, {}};
+  return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction", false, {}};
 }
 
 std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
@@ -99,14 +105,19 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
     throw InvalidArgument(
         fmt::format("neighbours: canary_scale must be a finite number > 0, got {}", canary_scale));
   std::string reason;
+  bool flat = false;
+  NeighbourPair pair;
   if (kind == NeighbourKind::canary) {
     const WorstCase worst = worst_case_construction(algorithm_id);
     kind = worst.kind;
-    reason = " (worst case for " + algorithm_id + ": " + worst.reason + ")";
+    flat = worst.flat;
+    pair.score = worst.score;
+    reason = fmt::format(" ({}worst case for {}: {})", flat ? fmt::format("flat data x{:g}; ", kFlatScale) : "",
+                         algorithm_id, worst.reason);
   }
   const core::ModelInfo& info = model.info();
-  NeighbourPair pair;
   pair.X = model.sample(n, rng);
+  if (flat) pair.X *= kFlatScale;
   pair.index = index;
   pair.kind = kind;
   pair.direction = canary_direction(info);

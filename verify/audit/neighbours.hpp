@@ -18,6 +18,7 @@ struct NeighbourPair {
   Eigen::VectorXd direction;                  // unit canary direction u the scores project on
   double canary_norm = 0;                     // norm of the planted record(s); 0 for `fresh`
   NeighbourKind kind = NeighbourKind::fresh;  // never `canary`: that resolves to a concrete kind
+  std::string score;                          // the worst case's score, when `canary` named one
   std::string description;                    // one line: what differs, and the spec section it follows
 };
 
@@ -26,7 +27,13 @@ struct NeighbourPair {
 struct WorstCase {
   NeighbourKind kind;
   std::string reason;
+  // Flat data: the model's records scaled by kFlatScale before the canaries are planted, so the records
+  // D and D' share weigh almost nothing along them and the pair attains the sensitivity (a Gaussian
+  // release of a clipped sum, whose clip radius comes from the model, not the data).
+  bool flat = false;
+  std::string score;  // the score the construction is made for; empty: chosen from the output
 };
+inline constexpr double kFlatScale = 1e-3;
 WorstCase worst_case_construction(const std::string& algorithm_id);
 
 // The fixed canary direction: the eigenvector of the model's smallest eigenvalue (orthogonal to the

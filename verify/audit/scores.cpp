@@ -75,8 +75,21 @@ std::pair<Eigen::Index, Eigen::Index> canary_off_diagonal(const Eigen::VectorXd&
 // plus iid Gaussian noise on that triangle (Analyze Gauss with k = d), D and D' shift its mean by a multiple
 // of upper(Delta) (up to clipping, which scales records of equal norm alike), and this projection is the
 // log-likelihood ratio: by Neyman–Pearson its threshold tests are the most powerful ones.
+//
+// An algorithm that releases eigenpairs instead (DP-Gauss-1: the top k of the noisy matrix) is scored on
+// the matrix they rebuild, Q diag(lambda) Q^T: the part of the release the eigenpairs keep.
+Eigen::MatrixXd released_matrix(const alg::Estimate& e, const char* score) {
+  if (e.Sigma) return *e.Sigma;
+  if (e.Q && e.eigenvalues && e.eigenvalues->size() >= e.Q->cols())
+    return *e.Q * e.eigenvalues->head(e.Q->cols()).asDiagonal() * e.Q->transpose();
+  throw InvalidArgument(fmt::format("score '{}' reads the output's covariance Sigma or its eigenpairs (Q and "
+                                    "eigenvalues), which this algorithm does not release; choose another "
+                                    "score (dpbounds audit --help lists them)",
+                                    score));
+}
+
 double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c) {
-  const Eigen::MatrixXd& Sigma = require(e.Sigma, "covariance Sigma", "second_moment_lr");
+  const Eigen::MatrixXd Sigma = released_matrix(e, "second_moment_lr");
   if (c.record.size() != Sigma.rows() || c.record_prime.size() != Sigma.rows())
     throw InvalidArgument("score 'second_moment_lr' needs the replaced records of D and D'");
   const Eigen::MatrixXd delta = c.record_prime * c.record_prime.transpose() - c.record * c.record.transpose();
@@ -155,7 +168,8 @@ const std::vector<ScoreEntry>& score_registry() {
          }},
         {"second_moment_lr",
          "<upper(Sigma), upper(x' x'^T - x x^T)>, x and x' the replaced records: the likelihood-ratio "
-         "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle",
+         "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle; an output of "
+         "eigenpairs is scored on the matrix Q diag(lambda) Q^T they rebuild",
          false, second_moment_likelihood_ratio},
         {"transcript_lr",
          "sum_l <Y_l, (x' x'^T - x x^T) X_l> / sd_l^2 over the output's Gaussian sub-releases Y_l = S X_l + "

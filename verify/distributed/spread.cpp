@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
+
 #include "verify/distributed/ranks.hpp"
 
 namespace dpb::verify::ranks {
@@ -18,11 +20,16 @@ std::string to_bytes(const nlohmann::json& j) {
 std::vector<std::vector<double>> spread(std::size_t count, const std::function<std::vector<double>(std::size_t)>& job) {
   std::vector<std::vector<double>> values(count);
   const auto ranks = static_cast<std::size_t>(size()), me = static_cast<std::size_t>(rank());
-  nlohmann::json mine = nlohmann::json::object();  // job index -> values
-  for (std::size_t i = me; i < count; i += ranks) {
+  // This rank's jobs run on its OpenMP threads; each writes only its own slot.
+  const auto local = static_cast<std::int64_t>(count > me ? (count - me + ranks - 1) / ranks : 0);
+#pragma omp parallel for schedule(dynamic, 16)
+  for (std::int64_t j = 0; j < local; ++j) {
+    const std::size_t i = me + static_cast<std::size_t>(j) * ranks;
     values[i] = job(i);
-    if (ranks > 1) mine[std::to_string(i)] = values[i];
   }
+  nlohmann::json mine = nlohmann::json::object();  // job index -> values
+  if (ranks > 1)
+    for (std::size_t i = me; i < count; i += ranks) mine[std::to_string(i)] = values[i];
   if (ranks == 1) return values;
   std::string all;
   if (is_root()) {

@@ -1,6 +1,7 @@
 #pragma once
 // Independent numbered jobs spread over the ranks of an MPI job (verify/distributed/ranks.hpp): what the
-// privacy auditor's mechanism runs are. In a single process it is a plain loop.
+// privacy auditor's mechanism runs are. Each rank runs its jobs on its OpenMP threads; job(i) must be
+// safe to call concurrently.
 #include <cstddef>
 #include <functional>
 #include <vector>

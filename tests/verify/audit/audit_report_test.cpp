@@ -16,11 +16,15 @@ AuditResult violation() {
   r.construction = NeighbourKind::huge_norm;
   r.neighbours = "record 0 replaced by a canary";
   r.score = "subspace_energy";
-  r.runs = 200;
+  r.runs_per_side = 100;
+  r.runs = 201;
   r.runs_per_second = 1234.5;
+  r.audited_epsilon = 1.0;
   r.loss.confidence = 0.95;
   r.loss.delta = 1e-5;
   r.loss.epsilon_lower = 2.5;
+  r.epsilon_lower = 2.5;
+  r.bound = "Clopper-Pearson";
   r.loss.forward.direction = "D' vs D";
   r.loss.forward.epsilon = 2.5;
   r.loss.backward.direction = "D vs D'";
@@ -37,7 +41,8 @@ TEST_CASE("the text report leads with the verdict and says what the numbers are"
   const std::string text = to_text(violation());
   CHECK(text.rfind("VIOLATION  mutant.example", 0) == 0);
   for (const char* part : {"(1, 1e-05)-DP", "scope        worst_case", "huge_norm: record 0",
-                           "subspace_energy", "eps_lb       2.5 at confidence 0.95", "D' vs D", "D vs D'",
+                           "subspace_energy", "eps_lb       2.5 (Clopper-Pearson), 250% of the audited eps 1",
+                           "clopper-p.   2.5 at confidence 0.95", "D' vs D", "D vs D'", "100 on each of D and D'",
                            "1234.5 runs/s", "at most eps 3.1", "not used for the verdict"})
     CHECK_THAT(text, Catch::Contains(part));
 }
@@ -48,6 +53,9 @@ TEST_CASE("the JSON report holds the verdict, the claim and the bounds; infinity
   CHECK(j["claim"]["epsilon"] == 1.0);
   CHECK(j["claim"]["scope"] == "worst_case");
   CHECK(j["epsilon_lower"] == 2.5);
+  CHECK(j["tightness"] == 2.5);
+  CHECK(j["bound"] == "Clopper-Pearson");
+  CHECK(j["trials"] == 100);
   CHECK(j["confidence"] == 0.95);
   CHECK(j["max_detectable_epsilon"] == 3.1);
   CHECK(j["gdp_mu_lower"].is_null());

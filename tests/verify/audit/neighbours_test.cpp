@@ -106,6 +106,25 @@ TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   const auto pair = make_neighbours(NeighbourKind::canary, "liu2022.private_mean", *model, 10, 0, 2.0, rng);
   CHECK(pair.kind == NeighbourKind::corner);
   CHECK(pair.description.find("liu2022 §3.7") != std::string::npos);
+  CHECK(pair.score.empty());  // scored by what the output holds
+}
+
+TEST_CASE("DP-Gauss-1's worst case: flat data, orthogonal axes, the likelihood-ratio score", "[audit]") {
+  // Issue 18: the huge-norm canary on model data left every run above one threshold (eps_lb 0). On flat
+  // data the shared records weigh ~1e-6 of the canaries' second moment, so the pair moves the clipped
+  // sum by its whole sensitivity.
+  const auto model = spiked_model(4);
+  dpb::core::Rng rng(5, 0), plain_rng(5, 0);
+  const auto pair = make_neighbours(NeighbourKind::canary, "baseline.dp_gauss_1", *model, 20, 0, 30.0, rng);
+  const auto plain =
+      make_neighbours(NeighbourKind::orthogonal_axes, "baseline.dp_gauss_1", *model, 20, 0, 30.0, plain_rng);
+  CHECK(pair.kind == NeighbourKind::orthogonal_axes);
+  CHECK(pair.score == "second_moment_lr");
+  CHECK(plain.score.empty());
+  CHECK(pair.X.col(0) == plain.X.col(0));  // the canaries are the same
+  CHECK(pair.X_prime.col(0) == plain.X_prime.col(0));
+  for (Eigen::Index i = 1; i < 20; ++i) CHECK(pair.X.col(i) == kFlatScale * plain.X.col(i));
+  CHECK(pair.description.find("flat data") != std::string::npos);
 }
 
 TEST_CASE("make_neighbours rejects a bad index or scale", "[audit]") {

@@ -133,6 +133,25 @@ TEST_CASE("second_moment_lr projects on the change of the replaced records' seco
                   dpb::InvalidArgument);
 }
 
+TEST_CASE("second_moment_lr scores released eigenpairs on the matrix they rebuild", "[audit]") {
+  // DP-Gauss-1 releases the top-k eigenpairs of its noisy matrix: the score is that of Q diag(lambda) Q^T.
+  ScoreContext c = along(Eigen::Vector3d(0, 1, 0));
+  c.record = Eigen::Vector3d(2, 0, 0);
+  c.record_prime = Eigen::Vector3d(0, 2, 0);
+  dpb::alg::Estimate pairs;
+  Eigen::MatrixXd Q(3, 2);
+  Q << 0.6, 0, 0.8, 0, 0, 1;
+  pairs.Q = Q;
+  pairs.eigenvalues = Eigen::Vector3d(5, 2, 1);  // a third eigenvalue beyond k = 2 is not used
+  dpb::alg::Estimate matrix;
+  matrix.Sigma = Eigen::MatrixXd(Q * Eigen::Vector2d(5, 2).asDiagonal() * Q.transpose());
+  const auto& score = find_score("second_moment_lr");
+  CHECK(score.score(pairs, c) == Approx(score.score(matrix, c)));
+  CHECK(score.score(pairs, c) == Approx(5 * (0.64 - 0.36) / std::sqrt(2.0)));
+  pairs.eigenvalues.reset();  // Q alone rebuilds nothing
+  CHECK_THROWS_WITH(score.score(pairs, c), Catch::Contains("eigenpairs"));
+}
+
 TEST_CASE("transcript_lr sums each release's projection on the records' change, weighted by 1/sd^2", "[audit]") {
   dpb::alg::Estimate e;
   ScoreContext c = along(Eigen::Vector2d(0, 1));
