@@ -4,6 +4,7 @@
 
 #include <limits>
 
+#include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
 
@@ -29,6 +30,23 @@ Privacy inverted_epsilon(const Privacy& asked) {
   validate(asked);
   Privacy broken = asked;
   broken.epsilon = 1.0 / asked.epsilon;
+  return broken;
+}
+
+Privacy noise_scaled_budget(const Privacy& asked, double factor) {
+  validate(asked);
+  if (!(factor > 0 && factor < 1))
+    throw InvalidArgument(fmt::format("noise_scaled_budget: factor must lie in (0, 1), got {}", factor));
+  // sigma(eps) is decreasing in eps; at eps / factor^2 it is below factor sigma(eps) (sigma falls at least
+  // as fast as 1/sqrt(eps)), so bisect on [eps, eps / factor^2].
+  const double target = factor * analytic_gaussian_sigma(1.0, asked.epsilon, asked.delta);
+  double lo = asked.epsilon, hi = asked.epsilon / (factor * factor);
+  for (int i = 0; i < 200 && hi - lo > 1e-12 * hi; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (analytic_gaussian_sigma(1.0, mid, asked.delta) > target ? lo : hi) = mid;
+  }
+  Privacy broken = asked;
+  broken.epsilon = hi;
   return broken;
 }
 

@@ -12,6 +12,11 @@ namespace dpb::alg::mutants {
 // Delta/eps was due (exactly so for the Laplace and the classical Gaussian calibration).
 Privacy inverted_epsilon(const Privacy& asked);
 
+// "Noise scaled by `factor`" (< 1: too little) for a mechanism with the analytic Gaussian calibration: the
+// budget (eps', delta) at which it adds `factor` times the noise it adds at `asked`. The mechanism's own
+// ledger entry then says it was calibrated for eps' > eps: the ledger shows the break.
+Privacy noise_scaled_budget(const Privacy& asked, double factor);
+
 // Non-private statistics of the input, each throwing dpb::InvalidArgument naming `owner` when the input
 // lacks the data it reads. Each records itself in `ledger` as an exact release (no noise; unbounded
 // sensitivity), which is how a mutant's ledger shows the break.

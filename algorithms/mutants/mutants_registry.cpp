@@ -8,7 +8,7 @@ namespace mutants {
 std::vector<MutantSpec> mutant_zoo() {
   std::vector<MutantSpec> zoo;
   for (auto family :
-       {analyze_gauss_mutants, noisy_power_method_mutants, liu2022_mutants, dugler2026_mutants, cai2024_mutants,
+       {analyze_gauss_mutants, noisy_power_method_mutants, dp_gauss_1_mutants, liu2022_mutants, dugler2026_mutants, cai2024_mutants,
         kumar2025_mutants})
     for (auto& spec : family()) zoo.push_back(std::move(spec));
   return zoo;

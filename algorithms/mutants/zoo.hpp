@@ -10,6 +10,7 @@ namespace dpb::alg::mutants {
 
 std::vector<MutantSpec> analyze_gauss_mutants();  // baselines: baseline.dp_gauss (Analyze Gauss)
 std::vector<MutantSpec> noisy_power_method_mutants();  // baselines: baseline.noisy_power_method
+std::vector<MutantSpec> dp_gauss_1_mutants();          // baselines: baseline.dp_gauss_1
 std::vector<MutantSpec> liu2022_mutants();        // liu2022 Oja family: private_mean, private_top_eigenvalue
 std::vector<MutantSpec> dugler2026_mutants();     // dugler2026 Oja family: truncated_mean, priv_range
 std::vector<MutantSpec> cai2024_mutants();        // cai2024 Gaussian-mechanism family

@@ -1,8 +1,13 @@
 #include "algorithms/mutants/breaks.hpp"
 
 #include <catch2/catch.hpp>
+#include <utility>
 
+#include "algorithms/mechanisms/accountant.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/registry.hpp"
 #include "core/errors.hpp"
+#include "core/samplers.hpp"
 #include "core/sample_matrices.hpp"
 
 namespace {
@@ -53,4 +58,44 @@ TEST_CASE("the data-derived bounds refuse an input without the data they read", 
   CHECK_THROWS_AS(alg::mutants::max_abs_entry(empty, "test", scratch), InvalidArgument);
   CHECK_THROWS_AS(alg::mutants::top_sample_covariance_eigenvalue(empty, "test", scratch), InvalidArgument);
   CHECK_THROWS_AS(alg::mutants::max_sample_matrix_frobenius(empty, "test", scratch), InvalidArgument);
+}
+
+TEST_CASE("noise_scaled_budget gives the budget whose analytic Gaussian noise is factor times smaller",
+          "[mutants]") {
+  const dpb::alg::Privacy asked{1.0, 1e-5, dpb::alg::Neighbours::replace};
+  for (const double factor : {0.5, 0.7, 0.8}) {
+    const auto broken = dpb::alg::mutants::noise_scaled_budget(asked, factor);
+    CHECK(dpb::alg::analytic_gaussian_sigma(1, broken.epsilon, broken.delta) ==
+          Approx(factor * dpb::alg::analytic_gaussian_sigma(1, 1.0, 1e-5)).epsilon(1e-9));
+    CHECK(broken.epsilon > 1.0);
+    CHECK(broken.delta == asked.delta);
+  }
+  CHECK_THROWS_AS(dpb::alg::mutants::noise_scaled_budget(asked, 1.0), dpb::InvalidArgument);
+}
+
+TEST_CASE("the DP-Gauss-1 noise mutants add 0.7 and 0.8 of the real noise, and their ledgers say so",
+          "[mutants]") {
+  // Same data, same stream: the released top eigenvalue's noise part scales with the sd, so compare the
+  // ledger's recorded sd with the real algorithm's.
+  dpb::core::Rng data_rng(3, 0);
+  const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(data_rng, 4, 60);
+  dpb::alg::Input in;
+  in.X = &X;
+  in.k = 1;
+  in.privacy = {1.0, 1e-5};
+  const dpb::core::ParamMap beta{{"beta", 3.0}};
+  const auto& registry = dpb::alg::algorithm_registry();
+  dpb::core::Rng r0(1, 1);
+  const auto real = registry.make("baseline.dp_gauss_1", beta)->run(in, r0);
+  for (const auto& [id, factor] : {std::pair<const char*, double>{"mutant.dp_gauss_1_noise_x07", 0.7},
+                                   {"mutant.dp_gauss_1_noise_x08", 0.8}}) {
+    INFO(id);
+    dpb::core::Rng r(1, 1);
+    const auto broken = registry.make(id, beta)->run(in, r);
+    REQUIRE(broken.ledger.entries().size() == 1);
+    CHECK(broken.ledger.entries()[0].noise_scale == Approx(factor * real.ledger.entries()[0].noise_scale));
+    CHECK(broken.claim.epsilon == real.claim.epsilon);
+    CHECK_FALSE(dpb::alg::within_claim(dpb::alg::account(broken.ledger, 1e-5, dpb::alg::Neighbours::replace),
+                                       broken.claim));
+  }
 }

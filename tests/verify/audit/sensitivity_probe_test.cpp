@@ -17,16 +17,18 @@ namespace {
 constexpr double kRadius = 1.0;
 
 // Releases sum_i clip_R(x_i) + N(0, sd^2 I), declaring `declared` as its replace-one l2 sensitivity
-// (the true one is 2R: a record moves from one clipped point to another).
+// (the true one is 2R: a record moves from one clipped point to another). With `skip_last`, the clipping
+// loop stops one record short: the last record enters unclipped, a bug invisible at index 0.
 class ClippedSum final : public dpb::alg::Estimator {
  public:
-  explicit ClippedSum(double declared) : declared_(declared) {}
+  ClippedSum(double declared, bool skip_last) : declared_(declared), skip_last_(skip_last) {}
   dpb::alg::Estimate run(const dpb::alg::Input& in, dpb::core::Rng& rng) const override {
     Eigen::VectorXd sum = Eigen::VectorXd::Zero(in.X->rows());
+    const Eigen::Index clipped = in.X->cols() - (skip_last_ ? 1 : 0);
     for (Eigen::Index j = 0; j < in.X->cols(); ++j) {
       const double norm = in.X->col(j).norm();
-      sum +=
-          norm > kRadius ? Eigen::VectorXd(in.X->col(j) * (kRadius / norm)) : Eigen::VectorXd(in.X->col(j));
+      sum += norm > kRadius && j < clipped ? Eigen::VectorXd(in.X->col(j) * (kRadius / norm))
+                                           : Eigen::VectorXd(in.X->col(j));
     }
     dpb::alg::Estimate e;
     const double sd = dpb::alg::analytic_gaussian_sigma(declared_, in.privacy.epsilon, in.privacy.delta);
@@ -46,16 +48,25 @@ class ClippedSum final : public dpb::alg::Estimator {
 
  private:
   double declared_;
+  bool skip_last_;
 };
 
 dpb::alg::Registry clipped_sum_registry() {
   dpb::alg::Registry registry;
-  for (const auto& [id, declared] :
-       {std::pair{"test.clipped_sum", 2 * kRadius}, {"test.clipped_sum_half", kRadius}}) {
+  struct Variant {
+    const char* id;
+    double declared;
+    bool skip_last;
+  };
+  for (const auto& [id, declared, skip_last] : {Variant{"test.clipped_sum", 2 * kRadius, false},
+                                                Variant{"test.clipped_sum_half", kRadius, false},
+                                                Variant{"test.clipped_sum_skips_last", 2 * kRadius, true}}) {
     dpb::alg::AlgorithmEntry e;
     e.id = id;
     e.summary = "clipped sum + Gaussian noise";
-    e.factory = [declared](const dpb::core::ParamMap&) { return std::make_unique<ClippedSum>(declared); };
+    e.factory = [declared = declared, skip_last = skip_last](const dpb::core::ParamMap&) {
+      return std::make_unique<ClippedSum>(declared, skip_last);
+    };
     registry.add(std::move(e));
   }
   return registry;
@@ -85,6 +96,16 @@ TEST_CASE("the sensitivity probe catches a declared sensitivity below the true o
   CHECK(honest.violations.empty());
   // The constructions reach close to the bound (a sign flip of a huge canary: 2R exactly).
   CHECK(honest.largest_ratio.at("clipped sum") > 0.99);
+}
+
+TEST_CASE("the sensitivity probe replaces the last record too", "[privacy][probe]") {
+  // Issue 18: a clipping loop that skips the last record leaves index 0 within the declared 2R; only a
+  // huge record at index n - 1 shows it.
+  const auto report =
+      dpb::verify::probe_sensitivity(clipped_sum_spec("test.clipped_sum_skips_last"), clipped_sum_registry());
+  REQUIRE_FALSE(report.violations.empty());
+  CHECK(report.violations.front().realised > 10 * kRadius);
+  CHECK_THAT(report.violations.front().pair, Catch::Contains("record 49"));
 }
 
 TEST_CASE("no mechanism of a registered algorithm exceeds its declared sensitivity", "[privacy][probe]") {
