@@ -61,6 +61,8 @@ const char* outcome_name(AuditOutcome outcome) {
 
 AuditOutcome audit_outcome(const AuditResult& r) {
   if (r.verdict == AuditVerdict::not_private) return AuditOutcome::not_audited;
+  if (expected_verdict(r.spec) == AuditExpectation::ledger)
+    return alg::within_claim(r.spent, r.claim) ? AuditOutcome::unexpected : AuditOutcome::as_expected;
   const bool flagged = r.verdict == AuditVerdict::violation;
   const bool expect_flag = expected_verdict(r.spec) == AuditExpectation::violation;
   return flagged == expect_flag ? AuditOutcome::as_expected : AuditOutcome::unexpected;
@@ -69,9 +71,12 @@ AuditOutcome audit_outcome(const AuditResult& r) {
 std::string expectation_note(const AuditResult& r) {
   switch (audit_outcome(r)) {
     case AuditOutcome::not_audited: return "(not audited: no claim)";
-    case AuditOutcome::unexpected: return fmt::format("(UNEXPECTED: expected {})", to_string(expected_verdict(r.spec)));
+    case AuditOutcome::unexpected:
+      if (expected_verdict(r.spec) == AuditExpectation::ledger) return "(UNEXPECTED: its ledger stays within the claim)";
+      return fmt::format("(UNEXPECTED: expected {})", to_string(expected_verdict(r.spec)));
     case AuditOutcome::as_expected: break;
   }
+  if (expected_verdict(r.spec) == AuditExpectation::ledger) return "(expected: its ledger spends more than the claim)";
   return expected_as_mutant(r.spec) ? "(expected: mutant)" : "(expected)";
 }
 

@@ -26,9 +26,10 @@ constexpr std::array<std::pair<NeighbourKind, const char*>, 7> kNeighbourNames{{
     {NeighbourKind::log_ladder, "log_ladder"},
 }};
 
-constexpr std::array<std::pair<AuditExpectation, const char*>, 2> kExpectationNames{{
+constexpr std::array<std::pair<AuditExpectation, const char*>, 3> kExpectationNames{{
     {AuditExpectation::pass, "pass"},
     {AuditExpectation::violation, "violation"},
+    {AuditExpectation::ledger, "ledger"},
 }};
 
 constexpr std::array<const char*, 19> kKeys{
@@ -214,11 +215,16 @@ NeighbourKind parse_neighbour_kind(const std::string& text) {
 AuditExpectation parse_audit_expectation(const std::string& text) {
   for (const auto& [expectation, name] : kExpectationNames)
     if (text == name) return expectation;
-  throw InvalidArgument(fmt::format("audit: expect must be pass or violation, got '{}'", text));
+  throw InvalidArgument(fmt::format("audit: expect must be pass, violation or ledger, got '{}'", text));
 }
 
 std::string to_string(AuditExpectation expectation) {
-  return expectation == AuditExpectation::violation ? "VIOLATION" : "PASS";
+  switch (expectation) {
+    case AuditExpectation::pass: return "PASS";
+    case AuditExpectation::violation: return "VIOLATION";
+    case AuditExpectation::ledger: return "LEDGER";
+  }
+  return "unknown";
 }
 
 bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry) {

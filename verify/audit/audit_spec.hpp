@@ -26,7 +26,9 @@ enum class NeighbourKind {
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
 // success: a real algorithm that passes, or a mutant that is flagged (the auditor works).
-enum class AuditExpectation { pass, violation };
+// `ledger`: a defect below what the audit's runs can show (noise x0.8), flagged instead by the ledger of
+// the audit's first run spending more than the claim; the audit's own verdict is then reported only.
+enum class AuditExpectation { pass, violation, ledger };
 
 struct AuditSpec {
   std::string algorithm;  // registry id
@@ -70,7 +72,7 @@ void validate(const AuditSpec& spec);
 
 // Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
 // model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, score, confidence, seed,
-// canary_scale, index, expect (pass | violation). Throws dpb::ConfigError "file:line:column: message"
+// canary_scale, index, expect (pass | violation | ledger). Throws dpb::ConfigError "file:line:column: message"
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
@@ -81,6 +83,6 @@ std::string to_string(NeighbourKind kind);
 
 // "pass" | "violation"; otherwise dpb::InvalidArgument listing them.
 AuditExpectation parse_audit_expectation(const std::string& text);
-std::string to_string(AuditExpectation expectation);  // "PASS" | "VIOLATION", as verdicts print
+std::string to_string(AuditExpectation expectation);  // "PASS" | "VIOLATION" (as verdicts print) | "LEDGER"
 
 }  // namespace dpb::verify

@@ -90,6 +90,18 @@ TEST_CASE("a verdict is judged against the audit's expectation", "[audit]") {
   CHECK(expectation_note(told) == "(expected)");
   CHECK(expectation_note(with("mutant.wishart", AuditVerdict::pass)) == "(UNEXPECTED: expected VIOLATION)");
   CHECK(expectation_note(with("baseline.dp_gauss_1", AuditVerdict::violation)) == "(UNEXPECTED: expected PASS)");
+
+  // expect: ledger is met by the ledger spending more than the claim, whatever the audit's verdict.
+  AuditResult subtle = with("mutant.wishart", AuditVerdict::pass);
+  subtle.spec.expect = AuditExpectation::ledger;
+  subtle.spent = {1.4, 1e-5, "GDP"};
+  CHECK(audit_outcome(subtle) == AuditOutcome::as_expected);
+  CHECK(expectation_note(subtle) == "(expected: its ledger spends more than the claim)");
+  subtle.verdict = AuditVerdict::violation;
+  CHECK(audit_outcome(subtle) == AuditOutcome::as_expected);
+  subtle.spent = {0.9, 1e-5, "GDP"};
+  CHECK(audit_outcome(subtle) == AuditOutcome::unexpected);
+  CHECK(expectation_note(subtle) == "(UNEXPECTED: its ledger stays within the claim)");
 }
 
 TEST_CASE("text, one-line and JSON reports say what was expected", "[audit]") {

@@ -69,6 +69,7 @@ struct AcceptanceCase {
   // A defect too subtle for 1000 runs (noise x0.8): flagged by its ledger, which spends more than the
   // claim, while the audit must still not flag the real algorithm.
   bool ledger_flags = false;
+  long trials = 1000;
 };
 
 verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm,
@@ -86,6 +87,7 @@ verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm
   spec.neighbours = c.neighbours;
   spec.score = c.score;
   spec.canary_scale = c.canary_scale;
+  spec.trials = c.trials;
   return spec;
 }
 
@@ -113,7 +115,7 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.dp_gauss_halved_noise",            kClipOn,   "second_moment_lr",          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, kAxes},
     {"mutant.dp_gauss_noise_without_diagonal",  kClipOn,   "canary_diagonal_entry",     spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
     {"mutant.dp_gauss_noise_not_mirrored",      kClipOn,   "canary_off_diagonal_entry", spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
-    {"mutant.dp_gauss_1_noise_x07",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary},
+    {"mutant.dp_gauss_1_noise_x07",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
     {"mutant.dp_gauss_1_noise_x08",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, true},
     {"mutant.noisy_power_method_budget_not_split", {},    "transcript_lr",             spiked, kFlatData,    50,   2, 2, 1,    1e-3, 1000, kAxes, kPowerRadii},
     {"mutant.wishart",                          kClipOn,   "covariance_quadratic",      spiked, kOneSpike,    50,   2, 2, 1,    1e-5, 10},
