@@ -1,6 +1,7 @@
 // Mutants of DP-Gauss-1 (baseline.dp_gauss_1; dugler2026 §2.9): its Gaussian noise scaled down, the
-// subtle break a constant slipped in a calibration makes. Pinned to the analytic calibration, the one
-// noise_scaled_budget inverts.
+// subtle break a constant slipped in a calibration makes, and the add/remove sensitivity used under
+// replace-one neighbours. Pinned to the analytic calibration (the one noise_scaled_budget inverts) and the
+// corrected mode, whose claim is (eps, delta) for replace-one neighbours.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 
@@ -11,7 +12,7 @@ MutantSpec scaled_noise(const char* id, double factor, const char* broken) {
   return {.id = id,
           .breaks = "baseline.dp_gauss_1",
           .broken = broken,
-          .pinned = {{"calibration", std::string("analytic")}},
+          .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
           .break_privacy = [factor](const Privacy& asked, const Input&) {
             // The bisection costs more than a run at small n: remember the last budget (per thread; the
             // mutants share this closure type, so the factor is part of the key).
@@ -31,7 +32,13 @@ MutantSpec scaled_noise(const char* id, double factor, const char* broken) {
 
 std::vector<MutantSpec> dp_gauss_1_mutants() {
   return {scaled_noise("mutant.dp_gauss_1_noise_x07", 0.7, "Gaussian noise standard deviation x0.7"),
-          scaled_noise("mutant.dp_gauss_1_noise_x08", 0.8, "Gaussian noise standard deviation x0.8")};
+          scaled_noise("mutant.dp_gauss_1_noise_x08", 0.8, "Gaussian noise standard deviation x0.8"),
+          {.id = "mutant.dp_gauss_1_add_remove_sensitivity",
+           .breaks = "baseline.dp_gauss_1",
+           .broken = "noise for the add/remove sensitivity beta^2 under replace-one neighbours (sqrt(2) beta^2): "
+                     "the printed Delta_1 (mode = faithful) under the corrected mode's claim",
+           .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
+           .break_params = [](core::ParamMap& p, const Input&, Ledger&) { p.set("mode", std::string("faithful")); }}};
 }
 
 }  // namespace dpb::alg::mutants

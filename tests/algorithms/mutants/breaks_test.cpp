@@ -99,3 +99,25 @@ TEST_CASE("the DP-Gauss-1 noise mutants add 0.7 and 0.8 of the real noise, and t
                                        broken.claim));
   }
 }
+
+TEST_CASE("mutant.dp_gauss_1_add_remove_sensitivity calibrates for beta^2 where replace-one moves sqrt(2) beta^2",
+          "[mutants]") {
+  dpb::core::Rng data_rng(4, 0);
+  const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(data_rng, 4, 60);
+  dpb::alg::Input in;
+  in.X = &X;
+  in.k = 1;
+  in.privacy = {1.0, 1e-5};
+  const dpb::core::ParamMap beta{{"beta", 3.0}};
+  const auto& registry = dpb::alg::algorithm_registry();
+  dpb::core::Rng r0(1, 1), r1(1, 1);
+  const auto real = registry.make("baseline.dp_gauss_1", beta)->run(in, r0);
+  const auto broken = registry.make("mutant.dp_gauss_1_add_remove_sensitivity", beta)->run(in, r1);
+  REQUIRE(broken.ledger.entries().size() == 1);
+  const auto& entry = broken.ledger.entries()[0];
+  CHECK(entry.sensitivity == Approx(real.ledger.entries()[0].sensitivity));  // the true sqrt(2) beta^2
+  CHECK(entry.noise_scale == Approx(real.ledger.entries()[0].noise_scale / std::sqrt(2.0)).epsilon(1e-6));
+  CHECK(broken.claim.epsilon == real.claim.epsilon);
+  CHECK_FALSE(dpb::alg::within_claim(dpb::alg::account(broken.ledger, 1e-5, dpb::alg::Neighbours::replace),
+                                     broken.claim));
+}

@@ -116,6 +116,7 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.dp_gauss_noise_without_diagonal",  kClipOn,   "canary_diagonal_entry",     spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
     {"mutant.dp_gauss_noise_not_mirrored",      kClipOn,   "canary_off_diagonal_entry", spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
     {"mutant.dp_gauss_1_noise_x07",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
+    {"mutant.dp_gauss_1_add_remove_sensitivity", {},       "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
     {"mutant.dp_gauss_1_noise_x08",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, true},
     {"mutant.noisy_power_method_budget_not_split", {},    "transcript_lr",             spiked, kFlatData,    50,   2, 2, 1,    1e-3, 1000, kAxes, kPowerRadii},
     {"mutant.wishart",                          kClipOn,   "covariance_quadratic",      spiked, kOneSpike,    50,   2, 2, 1,    1e-5, 10},
