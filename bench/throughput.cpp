@@ -147,7 +147,7 @@ void audit_tightness(benchmark::State& state) {
     const auto start = std::chrono::steady_clock::now();
     const auto result = verify::run_audit(spec);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    tightness() = {result.epsilon_lower, seconds, result.runs_per_side};
+    tightness() = {result.epsilon_lower(), seconds, result.runs_per_side};
     record(state, "audit_tightness", seconds, double(result.runs));
   }
 }

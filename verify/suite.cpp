@@ -96,8 +96,8 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
     for (const auto& r : run.runs)
       for (const auto& a : r.audits)
         md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} | {:.2f} | {} |\n", to_string(a.verdict),
-                          expectation_note(a), r.results.experiment, a.spec.algorithm, a.epsilon_lower,
-                          a.audited_epsilon, a.tightness(), a.bound);
+                          expectation_note(a), r.results.experiment, a.spec.algorithm, a.epsilon_lower(),
+                          a.audited_epsilon, a.tightness(), a.bound());
   }
   md += "\n## Coverage\n\nChecked (algorithm, theorem) pairs:\n\n";
   for (const auto& [a, t] : coverage.covered) md += fmt::format("- {} against {}\n", a, t);

@@ -83,7 +83,7 @@ std::string expectation_note(const AuditResult& r) {
 std::string audit_line(const AuditResult& r) {
   return fmt::format(
       "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side",
-      to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.epsilon_lower, r.audited_epsilon,
+      to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.epsilon_lower(), r.audited_epsilon,
       100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side);
 }
 
@@ -108,7 +108,7 @@ std::string to_text(const AuditResult& r) {
   text += fmt::format("score        {}\n", r.score);
   text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n\n", r.runs_per_side, r.runs,
                       r.runs_per_second);
-  text += fmt::format("eps_lb       {:.4g} ({}), {:.0f}% of the audited eps {:g}\n", r.epsilon_lower, r.bound,
+  text += fmt::format("eps_lb       {:.4g} ({}), {:.0f}% of the audited eps {:g}\n", r.epsilon_lower(), r.bound(),
                       100 * r.tightness(), r.audited_epsilon);
   text += fmt::format(
       "clopper-p.   {:.4g} at confidence {:g} (held-out half, both directions)\n", l.epsilon_lower, l.confidence);
@@ -158,8 +158,8 @@ nlohmann::json to_json(const AuditResult& r) {
       {"runs", r.runs},
       {"runs_per_second", r.runs_per_second},
       {"confidence", l.confidence},
-      {"epsilon_lower", number(r.epsilon_lower)},
-      {"bound", r.bound},
+      {"epsilon_lower", number(r.epsilon_lower())},
+      {"bound", r.bound()},
       {"tightness", number(r.tightness())},
       {"gaussian_ledger", r.gaussian_ledger},
       {"clopper_pearson_epsilon_lower", number(l.epsilon_lower)},

@@ -4,8 +4,6 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
-#include <tuple>
-#include <utility>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -48,16 +46,8 @@ core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
   return core::Rng(spec.seed, core::stream_id(kExperiment, 0, kAnyAlgorithm, run, role));
 }
 
-// The verdict's bound: Clopper–Pearson, or the Gaussian-DP fit when it is larger and every ledger entry is
-// Gaussian (see AuditResult::epsilon_lower).
-std::pair<double, std::string> verdict_bound(const PrivacyLossEstimate& loss, bool gaussian_ledger) {
-  if (gaussian_ledger && loss.gdp_epsilon_lower > loss.epsilon_lower)
-    return {loss.gdp_epsilon_lower, "Gaussian-DP fit"};
-  return {loss.epsilon_lower, "Clopper-Pearson"};
-}
-
 std::string interpret(const AuditResult& r) {
-  const double eps_lb = r.epsilon_lower, claimed = r.audited_epsilon;
+  const double eps_lb = r.epsilon_lower(), claimed = r.audited_epsilon;
   if (r.verdict == AuditVerdict::not_private)
     return fmt::format(
         "The algorithm claims no privacy, so nothing is audited; eps_lb = {:.3g} only measures how "
@@ -173,7 +163,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
     // Stop once a violation shows (more runs only tighten it) or the next batch, half as long as every run
     // so far, would overrun the budget. The root decides, so every rank stops at the same batch.
     std::string stop =
-        (verdict_bound(result.loss, result.gaussian_ledger).first > result.audited_epsilon ||
+        (result.epsilon_lower() > result.audited_epsilon ||
          1.5 * elapsed() > spec.seconds)
             ? "1"
             : "0";
@@ -185,11 +175,10 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const double seconds = elapsed();
   result.runs_per_second = seconds > 0 ? double(2 * done) / seconds : 0.0;
 
-  std::tie(result.epsilon_lower, result.bound) = verdict_bound(result.loss, result.gaussian_ledger);
   if (result.claim.scope == alg::ClaimScope::not_private)
     result.verdict = AuditVerdict::not_private;
   else
-    result.verdict = result.epsilon_lower > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
+    result.verdict = result.epsilon_lower() > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
   result.interpretation = interpret(result);
   return result;
 }

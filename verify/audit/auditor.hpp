@@ -33,14 +33,15 @@ struct AuditResult {
   double canary_norm = 0;
   std::string score;  // the score used
   PrivacyLossEstimate loss;
+  bool gaussian_ledger = false;  // every entry of the first run's ledger is Gaussian
   // The verdict's lower bound: Clopper–Pearson, joined by the Gaussian-DP fit where the ledger says every
   // mechanism the run used is Gaussian (Nasr et al. 2023): then the claim is at least the GDP composition
   // of the ledger, whose trade-off curve bounds every test, so mu_lower above the ledger's mu is a
   // violation. Elsewhere the fit is reported but never used (a histogram's trade-off is not Gaussian).
-  double epsilon_lower = 0;
-  bool gaussian_ledger = false;
-  std::string bound;  // "Clopper-Pearson" or "Gaussian-DP fit": which of the two gave epsilon_lower
-  double tightness() const { return audited_epsilon > 0 ? epsilon_lower / audited_epsilon : 0; }
+  bool gdp_fit_decides() const { return gaussian_ledger && loss.gdp_epsilon_lower > loss.epsilon_lower; }
+  double epsilon_lower() const { return gdp_fit_decides() ? loss.gdp_epsilon_lower : loss.epsilon_lower; }
+  std::string bound() const { return gdp_fit_decides() ? "Gaussian-DP fit" : "Clopper-Pearson"; }
+  double tightness() const { return audited_epsilon > 0 ? epsilon_lower() / audited_epsilon : 0; }
   long runs_per_side = 0;  // scored runs on each of D and D' (spec.trials, or what the time budget allowed)
   long runs = 0;           // mechanism runs, both datasets (and the first run and the reference) together
   double runs_per_second = 0;

@@ -23,8 +23,6 @@ AuditResult violation() {
   r.loss.confidence = 0.95;
   r.loss.delta = 1e-5;
   r.loss.epsilon_lower = 2.5;
-  r.epsilon_lower = 2.5;
-  r.bound = "Clopper-Pearson";
   r.loss.forward.direction = "D' vs D";
   r.loss.forward.epsilon = 2.5;
   r.loss.backward.direction = "D vs D'";

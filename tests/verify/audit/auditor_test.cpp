@@ -153,8 +153,8 @@ TEST_CASE("the Gaussian-DP fit joins the verdict where every ledger entry is Gau
   const AuditResult broken = run_audit(gaussian_spec("test.gaussian_x07", 1), registry);
   CHECK(broken.gaussian_ledger);
   CHECK(broken.verdict == AuditVerdict::violation);
-  CHECK(broken.bound == "Gaussian-DP fit");
-  CHECK(broken.epsilon_lower == broken.loss.gdp_epsilon_lower);
+  CHECK(broken.bound() == "Gaussian-DP fit");
+  CHECK(broken.epsilon_lower() == broken.loss.gdp_epsilon_lower);
   CHECK(broken.loss.epsilon_lower <= 1.0);  // Clopper-Pearson alone would have passed it
   // The honest mechanism passes: the fit exceeds its true eps = 1 only when a Clopper-Pearson bound fails
   // (probability <= 5% per seed); these five seeds hold.
@@ -162,14 +162,14 @@ TEST_CASE("the Gaussian-DP fit joins the verdict where every ledger entry is Gau
     INFO("seed " << seed);
     const AuditResult ok = run_audit(gaussian_spec("test.gaussian", seed), registry);
     CHECK(ok.verdict == AuditVerdict::pass);
-    CHECK(ok.epsilon_lower <= 1.0);
-    CHECK(ok.tightness() == Approx(ok.epsilon_lower));
+    CHECK(ok.epsilon_lower() <= 1.0);
+    CHECK(ok.tightness() == Approx(ok.epsilon_lower()));
   }
   // A Laplace ledger: the fit is reported, never used.
   const AuditResult laplace = run_audit(laplace_spec("test.laplace_broken", 1), laplace_registry());
   CHECK_FALSE(laplace.gaussian_ledger);
-  CHECK(laplace.bound == "Clopper-Pearson");
-  CHECK(laplace.epsilon_lower == laplace.loss.epsilon_lower);
+  CHECK(laplace.bound() == "Clopper-Pearson");
+  CHECK(laplace.epsilon_lower() == laplace.loss.epsilon_lower);
 }
 
 TEST_CASE("plain Gaussian and Laplace mechanisms are audited to >= 0.8 of their eps", "[audit]") {
@@ -183,14 +183,14 @@ TEST_CASE("plain Gaussian and Laplace mechanisms are audited to >= 0.8 of their 
   AuditSpec gaussian_audit = gaussian_spec("test.gaussian", 2);
   gaussian_audit.trials = 200000;
   const AuditResult gaussian = run_audit(gaussian_audit, gaussian_registry());
-  CHECK(gaussian.bound == "Gaussian-DP fit");
+  CHECK(gaussian.bound() == "Gaussian-DP fit");
   CHECK(gaussian.tightness() >= 0.8);
   CHECK(gaussian.tightness() <= 1.0);
   AuditSpec laplace = laplace_spec("test.laplace", 2);
   laplace.trials = 20000;
   laplace.confidence = 0.95;
   const AuditResult l = run_audit(laplace, laplace_registry());
-  CHECK(l.bound == "Clopper-Pearson");
+  CHECK(l.bound() == "Clopper-Pearson");
   CHECK(l.tightness() >= 0.8);
   CHECK(l.tightness() <= 1.0);
 }
@@ -211,7 +211,7 @@ TEST_CASE("an adaptive audit grows its runs until a violation shows, and its run
   fixed.seconds = 0;
   fixed.trials = grown.runs_per_side;
   const AuditResult again = run_audit(fixed, registry);
-  CHECK(again.epsilon_lower == grown.epsilon_lower);
+  CHECK(again.epsilon_lower() == grown.epsilon_lower());
   CHECK(again.runs_per_side == grown.runs_per_side);
   adaptive.max_trials = 500;  // below the first batch
   CHECK_THROWS_WITH(run_audit(adaptive, registry), Catch::Contains("max_trials"));
@@ -225,7 +225,7 @@ TEST_CASE("an audit gives the same numbers on one thread and on two", "[audit]")
   omp_set_num_threads(2);
   const AuditResult two = run_audit(spec, registry);
   omp_set_num_threads(dpb::verify::default_threads());
-  CHECK(one.epsilon_lower == two.epsilon_lower);
+  CHECK(one.epsilon_lower() == two.epsilon_lower());
   CHECK(one.loss.forward.clopper_pearson.threshold == two.loss.forward.clopper_pearson.threshold);
   CHECK(one.loss.gdp_mu_lower == two.loss.gdp_mu_lower);
 }

@@ -152,14 +152,14 @@ TEST_CASE("the auditor flags every mutant and passes the real algorithm it break
     const std::string real = registry.find(c.mutant).breaks;
     INFO(c.mutant << " breaks " << real);
     const verify::AuditResult mutant = verify::run_audit(audit_of(c, c.mutant, {}));
-    INFO("mutant: eps_lb = " << mutant.epsilon_lower << ", claimed " << mutant.claim.epsilon << ", ledger spends "
+    INFO("mutant: eps_lb = " << mutant.epsilon_lower() << ", claimed " << mutant.claim.epsilon << ", ledger spends "
                              << mutant.spent.epsilon);
     if (c.ledger_flags)
       CHECK_FALSE(alg::within_claim(mutant.spent, mutant.claim));
     else
       CHECK(mutant.verdict == verify::AuditVerdict::violation);
     const verify::AuditResult honest = verify::run_audit(audit_of(c, real, c.real_params));
-    INFO("real: eps_lb = " << honest.epsilon_lower << ", claimed " << honest.claim.epsilon);
+    INFO("real: eps_lb = " << honest.epsilon_lower() << ", claimed " << honest.claim.epsilon);
     CHECK(honest.verdict == verify::AuditVerdict::pass);
     // The mutant claims what the real algorithm claims (the Wishart mechanism: pure eps-DP at the same eps).
     CHECK(mutant.claim.epsilon <= honest.claim.epsilon);
