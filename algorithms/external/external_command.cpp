@@ -1,6 +1,7 @@
 #include "algorithms/external/external_command.hpp"
 
 #include <fmt/format.h>
+#include <atomic>
 #include <chrono>
 #include <map>
 #include <mutex>
@@ -81,14 +82,17 @@ class ExternalCommand final : public Estimator {
     core::require_finite(*in.X, "external.command: the data X");
     validate(in.privacy);
     const std::uint64_t seed = rng() >> 11;  // 53 bits: exact in any JSON parser that reads doubles
-    const std::string request = encode_request(*in.X, in.k, in.privacy, seed);
+    const std::uint64_t id = next_request_id_++;
+    const std::string request = encode_request(id, *in.X, in.k, in.privacy, seed);
     const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                std::chrono::duration<double>(settings_.timeout_seconds));
-    const std::string reply = settings_.mode == Mode::persistent
-                                  ? exchange_persistent(request, deadline)
-                                  : ChildProcess(settings_.argv).exchange_to_exit(request, deadline);
-    Estimate out = decode_reply(reply, in.X->rows(), in.k, settings_.tolerances);
+    const auto decode = [&](const std::string& reply) {
+      return decode_reply(reply, id, in.X->rows(), in.k, settings_.tolerances);
+    };
+    Estimate out = settings_.mode == Mode::persistent
+                       ? exchange_persistent(request, deadline, decode)
+                       : decode(ChildProcess(settings_.argv).exchange_to_exit(request, deadline));
     out.claim = claim(in);
     return out;
   }
@@ -102,15 +106,19 @@ class ExternalCommand final : public Estimator {
     std::unique_ptr<ChildProcess> process;
   };
 
-  std::string exchange_persistent(const std::string& request, ChildProcess::Deadline deadline) const {
+  template <class Decode>
+  Estimate exchange_persistent(const std::string& request, ChildProcess::Deadline deadline,
+                               const Decode& decode) const {
     Worker& worker = worker_of_this_thread();
     const std::lock_guard<std::mutex> hold(worker.busy);
     if (!worker.process || !worker.process->running())
       worker.process = std::make_unique<ChildProcess>(settings_.argv);
     try {
-      return worker.process->exchange_line(request, deadline);
+      return decode(worker.process->exchange_line(request, deadline));
     } catch (...) {
-      worker.process.reset();  // out of step or dead: the next trial starts a fresh one
+      // Dead, or its stdout may hold lines that belong to no request (a stray line, a late reply): a
+      // fresh program for the next trial, so no reply is ever read as another trial's.
+      worker.process.reset();
       throw;
     }
   }
@@ -123,6 +131,7 @@ class ExternalCommand final : public Estimator {
   }
 
   Settings settings_;
+  mutable std::atomic<std::uint64_t> next_request_id_{1};
   mutable std::mutex workers_lock_;
   // Destroyed with the estimator, which kills every program still running.
   mutable std::map<std::thread::id, std::unique_ptr<Worker>> workers_;

@@ -69,8 +69,10 @@ void append_little_endian(std::string& bytes, const Eigen::MatrixXd& X) {
 
 }  // namespace
 
-std::string encode_request(const Eigen::MatrixXd& X, int k, const Privacy& privacy, std::uint64_t seed) {
+std::string encode_request(std::uint64_t id, const Eigen::MatrixXd& X, int k, const Privacy& privacy,
+                           std::uint64_t seed) {
   const json header = {{"protocol", kProtocolVersion},
+                       {"id", id},
                        {"n", X.cols()},
                        {"d", X.rows()},
                        {"k", k},
@@ -83,7 +85,8 @@ std::string encode_request(const Eigen::MatrixXd& X, int k, const Privacy& priva
   return bytes;
 }
 
-Estimate decode_reply(const std::string& reply, Eigen::Index d, int k, const ReplyTolerances& tolerances) {
+Estimate decode_reply(const std::string& reply, std::uint64_t id, Eigen::Index d, int k,
+                      const ReplyTolerances& tolerances) {
   if (reply.find_first_not_of(" \t\r\n") == std::string::npos)
     reject("is empty: the program wrote nothing to stdout");
   const json parsed = json::parse(reply, nullptr, /*allow_exceptions=*/false);
@@ -98,6 +101,13 @@ Estimate decode_reply(const std::string& reply, Eigen::Index d, int k, const Rep
         reply.substr(0, kQuoted), reply.size() > kQuoted ? "..." : ""));
   }
   if (!parsed.is_object()) reject("is not a JSON object");
+  if (!parsed.contains("id"))
+    reject(fmt::format("has no 'id': protocol {} replies echo the id of the request they answer ({})",
+                       kProtocolVersion, id));
+  if (!parsed["id"].is_number_unsigned() || parsed["id"].get<std::uint64_t>() != id)
+    reject(fmt::format("answers request id {}, not this trial's request {} (a stale reply: the program wrote "
+                       "a stray line to stdout, or answered out of order)",
+                       parsed["id"].dump(), id));
   if (!parsed.contains("Q")) reject("has no 'Q'");
   Estimate out;
   const Eigen::MatrixXd Q = columns_field(parsed["Q"], d, k, "Q");

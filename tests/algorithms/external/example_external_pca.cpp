@@ -1,4 +1,4 @@
-// A tiny external algorithm speaking the external.command protocol, version 1 (docs/external.md): the
+// A tiny external algorithm speaking the external.command protocol, version 2 (docs/external.md): the
 // reference implementation of the protocol, and the program the external.command tests drive.
 //
 // It releases the top-k eigenvectors of the second moment (1/n) X X^T, plus, when a noise sd > 0 is
@@ -13,6 +13,10 @@
 //   non_finite    reply with NaN in Q, as a careless JSON writer would
 //   sleep         sleep 5 s before every reply
 //   crash_second  answer the first request, exit with status 4 on the second
+//   stray_lines   before about half of the replies (chosen by the seed), print a debugging line to stdout
+//                 and pause 50 ms
+//   out_of_order  answer each request after the first with the reply to the one before it
+// Every reply's diagnostics echo the request's seed, so a test can tell whose reply it holds.
 #include <unistd.h>
 #include <Eigen/Dense>
 #include <bit>
@@ -31,6 +35,7 @@ namespace {
 using nlohmann::json;
 
 constexpr std::chrono::seconds kSleep{5};
+constexpr std::chrono::milliseconds kStrayLinePause{50};
 
 // n*d little-endian float64 values, record after record: column i of the d x n matrix is record i.
 Eigen::MatrixXd read_records(std::istream& in, long n, long d) {
@@ -71,7 +76,7 @@ int main(int argc, char** argv) {
     std::cerr << "example_external_pca: simulated failure\n";
     return 3;
   }
-  std::string header_line;
+  std::string header_line, previous_reply;
   for (long trial = 1; std::getline(std::cin, header_line); ++trial) {
     const json header = json::parse(header_line);
     const long n = header.at("n"), d = header.at("d"), k = header.at("k");
@@ -90,13 +95,21 @@ int main(int argc, char** argv) {
     const Eigen::MatrixXd Q = solver.eigenvectors().rightCols(k).rowwise().reverse();
     const Eigen::VectorXd values = solver.eigenvalues().tail(k).reverse();
 
-    json reply = {{"Q", columns(mode == "wrong_shape" ? Eigen::MatrixXd(Q.topRows(d - 1)) : Q)},
+    const auto seed = header.at("seed").get<std::uint64_t>();
+    json reply = {{"id", header.at("id")},
+                  {"Q", columns(mode == "wrong_shape" ? Eigen::MatrixXd(Q.topRows(d - 1)) : Q)},
                   {"eigenvalues", std::vector<double>(values.data(), values.data() + k)},
-                  {"diagnostics", {{"pid", ::getpid()}, {"trial", trial}}}};
+                  {"diagnostics", {{"pid", ::getpid()}, {"trial", trial}, {"seed", double(seed)}}}};
     std::string text = reply.dump();
+    if (mode == "stray_lines" && seed % 2 == 0) {  // a separate write, so the reply arrives after it
+      std::cout << "debug: trial " << trial << " starts" << std::endl;
+      std::this_thread::sleep_for(kStrayLinePause);
+    }
+    if (mode == "out_of_order" && trial > 1) std::swap(text, previous_reply);
+    if (mode == "out_of_order" && trial == 1) previous_reply = text;
     if (mode == "malformed") text = "Q = " + text;
     if (mode == "non_finite") {
-      const std::size_t first = text.find("[[") + 2;  // Q's first entry (keys are sorted: Q comes first)
+      const std::size_t first = text.find("[[") + 2;  // Q's first entry (keys are sorted: Q is the first array)
       text.replace(first, text.find_first_of(",]", first) - first, "NaN");
     }
     std::cout << text << '\n' << std::flush;

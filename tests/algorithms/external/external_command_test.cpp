@@ -110,6 +110,44 @@ TEST_CASE("external.command persistent mode starts a fresh process after one die
   CHECK(third.diagnostics.counters.at("trial") == 1);
 }
 
+// The seed external.command sends for run_trial(..., stream): the trial's own, which the example program
+// echoes in its diagnostics, so a reply can be traced to the request it answers.
+double seed_sent(std::uint64_t stream) {
+  dpb::core::Rng rng(11, stream);
+  return double(rng() >> 11);
+}
+
+TEST_CASE("external.command never takes a stray line or a stale reply for a trial's estimate", "[external]") {
+  // Observed before protocol 2: a program printing a debugging line before some replies made the next
+  // trial return the previous trial's estimate as a success. Each request now carries an id the reply must
+  // echo, and any failed exchange replaces the program, so every success holds its own trial's reply.
+  const Eigen::MatrixXd X = spiked_data();
+  for (const std::string mode : {"stray_lines", "out_of_order"}) {
+    INFO(mode);
+    const auto estimator = external({{"command", example(mode)}, {"protocol", "persistent"}});
+    constexpr std::uint64_t kTrials = 24;
+    int succeeded = 0, failed = 0;
+    for (std::uint64_t stream = 1; stream <= kTrials; ++stream) {
+      try {
+        const Estimate estimate = run_trial(*estimator, X, stream);
+        CHECK(estimate.diagnostics.counters.at("seed") == seed_sent(stream));
+        ++succeeded;
+      } catch (const dpb::InvalidArgument& e) {
+        const std::string why = e.what();
+        INFO(why);
+        CHECK((why.find("not valid JSON") != std::string::npos ||
+               why.find("not this trial's request") != std::string::npos ||
+               why.find("more than one line") != std::string::npos));
+        ++failed;
+      }
+    }
+    // Both kinds of trial occur: seeds are even about half the time (stray_lines), and out_of_order
+    // answers every first request of a fresh program correctly and every second one stale.
+    CHECK(succeeded > 0);
+    CHECK(failed > 0);
+  }
+}
+
 TEST_CASE("external.command turns every failure into a clean InvalidArgument naming the problem",
           "[external]") {
   const Eigen::MatrixXd X = spiked_data();
