@@ -72,6 +72,9 @@ struct AlgorithmEntry {
   // Input::k is the row sparsity (kumar2025), not the number of components: an experiment passes its
   // cell's k (the sparse model's) rather than the target's rank.
   bool k_is_sparsity = false;
+  // What its results depend on besides its resolved parameters, as a digest that enters the experiment's
+  // key (external.command: the bytes of the program and its declared inputs); unset for built-ins.
+  std::function<std::string(const core::ParamMap& resolved)> provenance = {};
 };
 
 class Registry {

@@ -1,11 +1,10 @@
 // `dpbounds reproduce KEY[/FIGURE]`: a paper's figures (configs/papers/KEY/*.yaml) at the quick or the
 // paper's scale, each figure's claims as verdicts (docs/experiments.md "Reproductions").
-#include <unistd.h>
-
 #include <cstdio>
 #include <fmt/core.h>
 #include <iostream>
 
+#include "cli/trial_run_flags.hpp"
 #include "cli/verb.hpp"
 #include "verify/config_dirs.hpp"
 #include "verify/paper_theorems.hpp"
@@ -17,8 +16,7 @@ namespace {
 
 struct Options {
   std::string target, scale = "quick", out = "results", data, configs;
-  int threads = dpb::verify::default_threads();
-  bool resume = false;
+  dpb::cli::TrialRunFlags trials;
 };
 
 int run(const Options& o) {
@@ -29,10 +27,10 @@ int run(const Options& o) {
   fmt::print("dpbounds reproduce: {} at the {} scale ({} figures)\n", o.target, o.scale, suite.experiments.size());
   for (const auto& line : skipped) fmt::print("{}\n", line);
   std::cout.flush();
-  const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
+  const auto options = dpb::cli::run_options(o.trials);
   const auto result = dpb::verify::run_suite(suite, root, options, std::cout);
   if (result.interrupted) {
-    fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
+    fmt::print("{}\n", dpb::cli::kInterruptedMessage);
     return dpb::verify::kInterruptedExitCode;
   }
   const auto [all, code] = dpb::verify::collect_verdicts(result);
@@ -60,8 +58,7 @@ const bool registered = dpb::cli::register_verb({
           auto o = std::make_shared<Options>();
           sub.add_option("target", o->target, "<key> or <key>/<figure>, e.g. cai2024/fig5")->required();
           sub.add_option("--scale", o->scale, "quick (seconds) | paper (the paper's grids and trials; default quick)");
-          sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
-          sub.add_flag("--resume", o->resume, "Keep stored trials, run the rest");
+          dpb::cli::add_trial_run_flags(sub, o->trials);
           sub.add_option("--out", o->out, "Results root (default results/)");
           sub.add_option("--configs", o->configs,
                          "Configs directory holding papers/ (default: $DPBOUNDS_CONFIGS, else ./configs, else the "

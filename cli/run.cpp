@@ -1,11 +1,10 @@
 // `dpbounds run CONFIG`: an experiment's trials into results/<name>/results.sqlite, then its checks
 // and report (docs/experiments.md).
-#include <unistd.h>
-
 #include <cstdio>
 #include <fmt/core.h>
 #include <iostream>
 
+#include "cli/trial_run_flags.hpp"
 #include "cli/verb.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/experiment/parse.hpp"
@@ -18,19 +17,18 @@ namespace {
 struct Options {
   std::string config, out = "results";
   dpb::verify::ExperimentOverrides overrides;
-  int threads = dpb::verify::default_threads();
-  bool resume = false;
+  dpb::cli::TrialRunFlags trials;
 };
 
 int run(const Options& o) {
   const auto spec = dpb::verify::load_experiment(o.config, o.overrides);
-  const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
+  const auto options = dpb::cli::run_options(o.trials);
   const auto result = dpb::verify::run_and_report(spec, o.out, options);
   const auto& outcome = result.outcome;
   fmt::print("{}: {} tasks, {} run now ({} failed), {} already stored; results {}\n", spec.name, outcome.tasks,
              outcome.executed, outcome.failed, outcome.skipped, (result.dir / "results.sqlite").string());
   if (outcome.interrupted) {
-    fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
+    fmt::print("{}\n", dpb::cli::kInterruptedMessage);
     return dpb::verify::kInterruptedExitCode;
   }
   dpb::verify::print_verdicts(result.verdicts, std::cout);
@@ -58,8 +56,7 @@ const bool registered = dpb::cli::register_verb({
               ->allow_extra_args(false);
           sub.add_option("--set", o->overrides.set, "Change the YAML before validation: path=value (repeatable)")
               ->allow_extra_args(false);
-          sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
-          sub.add_flag("--resume", o->resume, "Keep the stored trials of this exact experiment, run the rest");
+          dpb::cli::add_trial_run_flags(sub, o->trials);
           sub.add_option("--out", o->out, "Results root (default results/)");
           return [o] { return run(*o); };
         },

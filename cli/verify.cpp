@@ -1,11 +1,10 @@
 // `dpbounds verify`: a suite of experiments (configs/suites/<suite>.yaml): every registered algorithm
 // against its encoded theorems, the verdict table and the suite's summary.
-#include <unistd.h>
-
 #include <cstdio>
 #include <fmt/core.h>
 #include <iostream>
 
+#include "cli/trial_run_flags.hpp"
 #include "cli/verb.hpp"
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
@@ -16,18 +15,17 @@ namespace {
 struct Options {
   std::string suite = "quick", out = "results", configs;
   dpb::verify::ExperimentOverrides overrides;
-  int threads = dpb::verify::default_threads();
-  bool resume = false;
+  dpb::cli::TrialRunFlags trials;
 };
 
 int run(const Options& o) {
   const auto suite = dpb::verify::load_suite(dpb::verify::suite_file(o.suite, dpb::verify::config_locations(o.configs)), o.overrides);
   fmt::print("dpbounds verify: suite {} ({} experiments)\n", suite.name, suite.experiments.size());
   std::cout.flush();
-  const dpb::verify::RunOptions options{o.threads, o.resume, ::isatty(STDERR_FILENO) != 0, stderr};
+  const auto options = dpb::cli::run_options(o.trials);
   const auto result = dpb::verify::run_suite(suite, o.out, options, std::cout);
   if (result.interrupted) {
-    fmt::print("interrupted: the finished trials are stored; rerun with --resume to complete\n");
+    fmt::print("{}\n", dpb::cli::kInterruptedMessage);
     return dpb::verify::kInterruptedExitCode;
   }
   const auto [all, code] = dpb::verify::collect_verdicts(result);
@@ -60,8 +58,7 @@ const bool registered = dpb::cli::register_verb({
               ->allow_extra_args(false);
           sub.add_option("--set", o->overrides.set, "Change every experiment's YAML: path=value (repeatable)")
               ->allow_extra_args(false);
-          sub.add_option("--threads", o->threads, "Threads (default: OMP_NUM_THREADS or all cores)");
-          sub.add_flag("--resume", o->resume, "Keep stored trials, run the rest");
+          dpb::cli::add_trial_run_flags(sub, o->trials);
           sub.add_option("--out", o->out, "Results root (default results/)");
           return [o] { return run(*o); };
         },

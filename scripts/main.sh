@@ -5,4 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/bootstrap.sh
 scripts/build.sh
-build/dpbounds verify "$@"
+# Re-running keeps the trials a previous run stored (the same content gives the same rows), unless told
+# --fresh or --resume.
+stored=--resume
+for argument in "$@"; do
+  case "$argument" in --fresh | --resume) stored= ;; esac
+done
+build/dpbounds verify ${stored:+"$stored"} "$@"

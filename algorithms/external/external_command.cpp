@@ -9,6 +9,7 @@
 
 #include "algorithms/external/child_process.hpp"
 #include "algorithms/external/command_line.hpp"
+#include "algorithms/external/program_files.hpp"
 #include "algorithms/external/protocol.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -171,10 +172,19 @@ AlgorithmEntry external_command_entry() {
                    kSpecRef),
       choice_param("claim_neighbours", "replace", {"replace", "add_remove"},
                    "neighbouring relation of the declared guarantee", kSpecRef),
+      text_param("inputs", "",
+                 "files the program reads besides those on its command line (split like command); their "
+                 "content, and the program's, enters the experiment's key",
+                 kSpecRef),
   };
   e.privacy =
       "whatever the user declares (claim_* parameters; default NOT private): user-declared, not verified by "
       "dpbounds";
+  e.provenance = [](const core::ParamMap& params) {
+    const std::string inputs = params.get_string("inputs", "", kId);
+    return files_digest(program_files(split_command(params.get_string("command", "", kId)),
+                                      inputs.empty() ? std::vector<std::string>{} : split_command(inputs)));
+  };
   e.factory = [](const core::ParamMap& params) {
     return std::make_unique<ExternalCommand>(settings_from(params));
   };

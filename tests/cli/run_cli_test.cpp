@@ -230,3 +230,63 @@ TEST_CASE("run, check, table and verify refuse bad input with one line and exit 
   }
   CHECK_THAT(run({"run", bad_yaml.string()}).err, Catch::Contains(bad_yaml.string() + ":12:1: unknown key 'trails'"));
 }
+
+TEST_CASE("a second run into a store holding its trials stops unless told --resume or --fresh", "[cli][run]") {
+  // Observed: rerunning without --resume silently deleted stored trials.
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto out = (ws.dir() / "results").string();
+  const auto args = [&](std::vector<std::string> more) {
+    std::vector<std::string> all = {"run", config.string(), "--out", out, "--set", "trials=3"};
+    all.insert(all.end(), more.begin(), more.end());
+    return all;
+  };
+  REQUIRE(run(args({})).code == 0);
+  const dpb::verify::ExperimentOverrides three{{"trials=3"}, {}};
+  const auto before = stored_rows(out, config, three);
+  REQUIRE(before.size() == 2 * 2 * 3);
+  const auto again = run(args({}));
+  CHECK(again.code == 2);
+  CHECK(dpb::test::lines(again.err) == 1);
+  CHECK_THAT(again.err, Catch::Contains("already holds 12 trials") && Catch::Contains("--resume") &&
+                            Catch::Contains("--fresh"));
+  CHECK(dpb::verify::test::same_rows(stored_rows(out, config, three), before));
+  const auto both = run(args({"--resume", "--fresh"}));
+  CHECK(both.code == 2);
+  CHECK_THAT(both.err, Catch::Contains("--resume") && Catch::Contains("--fresh"));
+  const auto resumed = run(args({"--resume"}));
+  CHECK(resumed.code == 0);
+  CHECK_THAT(resumed.out, Catch::Contains("0 run now (0 failed), 12 already stored"));
+  const auto fresh = run(args({"--fresh"}));
+  CHECK(fresh.code == 0);
+  CHECK_THAT(fresh.out, Catch::Contains("12 run now (0 failed), 0 already stored"));
+  CHECK(dpb::verify::test::same_rows(stored_rows(out, config, three), before));  // same content, same rows
+}
+
+TEST_CASE("a run that cannot start leaves nothing behind and says why in one line", "[cli][run]") {
+  // Observed: --threads 0 left an empty store; --out under a file or in a read-only folder ended in
+  // "internal error: filesystem error" with exit 1.
+  const Workspace ws;
+  const auto config = ws.write("slow.yaml", kSlowExperiment);
+  const auto out = ws.dir() / "results";
+  const auto zero = run({"run", config.string(), "--out", out.string(), "--threads", "0"});
+  CHECK(zero.code == 2);
+  CHECK_THAT(zero.err, Catch::Contains("--threads must be a whole number >= 1"));
+  CHECK_FALSE(fs::exists(out));
+  const auto file = ws.write("a_file", "not a folder\n");
+  const auto under_file = run({"run", config.string(), "--out", (file / "results").string()});
+  CHECK(under_file.code == 2);
+  CHECK(dpb::test::lines(under_file.err) == 1);
+  CHECK_THAT(under_file.err, Catch::Contains("cannot create the results folder"));
+  if (::geteuid() != 0) {  // root writes anywhere: the read-only case cannot be staged as root
+    const auto locked = ws.dir() / "locked";
+    fs::create_directories(locked);
+    fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
+    const auto read_only = run({"run", config.string(), "--out", (locked / "results").string()});
+    CHECK(read_only.code == 2);
+    CHECK(dpb::test::lines(read_only.err) == 1);
+    CHECK_THAT(read_only.err, Catch::Contains("cannot create the results folder"));
+    fs::permissions(locked, fs::perms::owner_all);
+    CHECK(fs::is_empty(locked));
+  }
+}

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::verify {
@@ -20,9 +21,14 @@ nlohmann::json canonical_form(const ExperimentSpec& spec) {
   nlohmann::json grid = nlohmann::json::array();
   for (const auto& group : spec.grid) grid.push_back({{"axes", group.axes}, {"values", group.values}});
   nlohmann::json algorithms = nlohmann::json::array();
-  for (const auto& a : spec.algorithms)
-    algorithms.push_back({{"id", a.id}, {"label", a.label}, {"parameters", to_json(a.resolved)}});
-  nlohmann::json j = {{"name", spec.name},
+  for (const auto& a : spec.algorithms) {
+    nlohmann::json algorithm = {{"id", a.id}, {"label", a.label}, {"parameters", to_json(a.resolved)}};
+    if (const auto& provenance = alg::algorithm_registry().find(a.id).provenance)
+      algorithm["provenance"] = provenance(a.resolved);
+    algorithms.push_back(algorithm);
+  }
+  nlohmann::json j = {{"dpbounds", DPB_VERSION},  // another version may compute other rows
+          {"name", spec.name},
           {"seed", spec.seed},
           {"trials", spec.trials},
           {"model", {{"name", spec.model}, {"parameters", to_json(spec.model_params)}}},

@@ -1,8 +1,8 @@
 #pragma once
 // The content of an experiment that decides its rows, in a canonical form, and the hash that keys its
 // results (DESIGN.md §5 "Runner"): any change to model, grid, privacy, algorithms (with defaults
-// resolved, so a changed default changes the hash too), metrics, trials or seed gives a new hash, and
-// old rows are never mixed in. Checks, report and source text do not change rows and are left out, so
+// resolved, so a changed default changes the hash too, and with an external program's file contents),
+// metrics, trials, seed or the dpbounds version gives a new hash, and old rows are never mixed in. Checks, report and source text do not change rows and are left out, so
 // editing them reuses the stored trials.
 #include <nlohmann/json.hpp>
 #include <string>

@@ -56,11 +56,18 @@ class Batcher {
   std::chrono::steady_clock::time_point oldest_;
 };
 
-// '1' for each task, in the runner's task order, whose row `store` holds (none without resume: the
-// run's old rows are deleted).
+// '1' for each task, in the runner's task order, whose row `store` holds (none when fresh: the run's old
+// rows are deleted). Throws dpb::InvalidArgument, changing nothing, when rows are stored and `what` is
+// refuse.
 std::string stored_task_flags(const ExperimentSpec& spec, std::size_t cells, ResultStore& store,
-                              const std::string& hash, bool resume) {
-  store.begin_run(hash, spec.name, canonical_form(spec).dump(), to_json(settings_of(spec)).dump(), !resume);
+                              const std::string& hash, StoredTrials what) {
+  if (const std::size_t count = store.finished(hash).size(); count > 0 && what == StoredTrials::refuse)
+    throw InvalidArgument(fmt::format(
+        "{} already holds {} trials of experiment '{}' (this exact content); rerun with --resume to keep them "
+        "and run only the rest, or with --fresh to delete them and start over",
+        store.file(), count, spec.name));
+  store.begin_run(hash, spec.name, canonical_form(spec).dump(), to_json(settings_of(spec)).dump(),
+                  what == StoredTrials::fresh);
   const std::set<TaskKey> stored = store.finished(hash);
   std::string flags;
   for (std::size_t c = 0; c < cells; ++c)
@@ -86,17 +93,29 @@ void share_outcome(RunOutcome& outcome) {
 
 int default_threads() { return omp_get_max_threads(); }
 
+void check_run_options(const RunOptions& options) {
+  if (options.threads < 1)
+    throw InvalidArgument(fmt::format("--threads must be a whole number >= 1, got {}", options.threads));
+}
+
 RunOutcome run_experiment(const ExperimentSpec& spec, ResultStore* store, const RunOptions& options) {
-  if (options.threads < 1) throw InvalidArgument(fmt::format("threads must be >= 1, got {}", options.threads));
+  check_run_options(options);
   const bool root = ranks::is_root();
   if (root != (store != nullptr)) throw std::logic_error("run_experiment: rank 0, and only rank 0, has the store");
   RunOutcome outcome;
   outcome.hash = content_hash(spec);
-  // Every rank lists the same tasks; rank 0 says which of them are stored already. First, so that the
-  // ranks meet here before anything else can fail: an error after it strikes every rank at once.
-  std::string stored =
-      root ? stored_task_flags(spec, expand_grid(spec.grid).size(), *store, outcome.hash, options.resume) : "";
+  // Every rank lists the same tasks; rank 0 says which of them are stored already, or why it refuses to
+  // run. First, so that the ranks meet here before anything else can fail: an error after it strikes
+  // every rank at once.
+  constexpr char kRefused = '!';  // flags are '0' and '1': a leading '!' carries rank 0's refusal
+  std::string stored;
+  if (root) try {
+      stored = stored_task_flags(spec, expand_grid(spec.grid).size(), *store, outcome.hash, options.stored);
+    } catch (const InvalidArgument& e) {
+      stored = kRefused + std::string(e.what());
+    }
   ranks::broadcast(stored);
+  if (!stored.empty() && stored[0] == kRefused) throw InvalidArgument(stored.substr(1));
   const std::vector<CellContext> cells = make_cells(spec);
   std::vector<std::unique_ptr<alg::Estimator>> estimators;
   for (const auto& a : spec.algorithms) estimators.push_back(alg::algorithm_registry().make(a.id, a.given));

@@ -61,7 +61,9 @@ class Statement {
 }  // namespace
 
 ResultStore::ResultStore(const std::filesystem::path& file) : file_(file.string()) {
-  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  if (std::error_code error; file.has_parent_path() && !std::filesystem::create_directories(file.parent_path(), error) && error)
+    throw InvalidArgument(fmt::format("cannot create the results folder {}: {} (--out must name a folder you can write)",
+                                      file.parent_path().string(), error.message()));
   if (sqlite3_open(file_.c_str(), &db_) != SQLITE_OK) {
     const std::string why = db_ ? sqlite3_errmsg(db_) : "out of memory";
     sqlite3_close(db_);

@@ -45,6 +45,8 @@ class ResultStore {
   ResultSet load(const std::string& hash) const;
   // The hash of the run begun last; dpb::InvalidArgument when the store holds no run.
   std::string latest_hash() const;
+  // The SQLite file, for messages.
+  const std::string& file() const { return file_; }
 
  private:
   void exec(const char* sql) const;

@@ -226,7 +226,7 @@ TEST_CASE("external.command is registered with its schema, reading vectors", "[e
   for (const auto& spec : entry.params) names.push_back(spec.name);
   CHECK(names == std::vector<std::string>{"command", "protocol", "timeout_seconds", "orthonormality_tolerance",
                                           "symmetry_tolerance", "claim_epsilon", "claim_delta", "claim_scope",
-                                          "claim_neighbours"});
+                                          "claim_neighbours", "inputs"});
 }
 
 TEST_CASE("external.command persistent mode serves concurrent worker threads, one process each",

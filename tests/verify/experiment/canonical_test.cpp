@@ -1,6 +1,11 @@
 #include "verify/experiment/canonical.hpp"
 
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
 
 #include "verify/experiment/experiment_fixture.hpp"
 
@@ -24,4 +29,52 @@ TEST_CASE("parameter values become JSON by type", "[experiment]") {
   CHECK(to_json(dpb::core::ParamValue{2.5}) == nlohmann::json(2.5));
   CHECK(to_json(dpb::core::ParamValue{std::string("a")}) == nlohmann::json("a"));
   CHECK(to_json(dpb::core::ParamMap{{"l", std::vector<double>{1, 2}}}) == nlohmann::json({{"l", {1.0, 2.0}}}));
+}
+
+namespace {
+
+// A scratch folder with a file `name` holding `content`, removed at exit.
+struct ScratchFiles {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("dpb_canonical_" + std::to_string(::getpid()));
+  ScratchFiles() { std::filesystem::create_directories(dir); }
+  ~ScratchFiles() { std::filesystem::remove_all(dir); }
+  std::string write(const std::string& name, const std::string& content) const {
+    std::ofstream(dir / name) << content;
+    return (dir / name).string();
+  }
+};
+
+std::string external_experiment(const std::string& script, const std::string& inputs) {
+  return fmt::format(R"(name: external
+seed: 1
+trials: 2
+model: {{ name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }}
+grid: {{ n: [200] }}
+privacy: {{ epsilon: 1.0, delta: 1.0e-5 }}
+algorithms:
+  - external.command: {{ command: "sh '{}'", inputs: "{}" }}
+metrics: [sin]
+)",
+                     script, inputs);
+}
+
+}  // namespace
+
+TEST_CASE("an external program's files and the dpbounds version key the experiment", "[experiment]") {
+  // Observed: editing the program left the hash unchanged, so --resume mixed rows of two versions.
+  const ScratchFiles scratch;
+  const std::string script = scratch.write("pca.sh", "exec ./pca --noise 1\n");
+  const std::string weights = scratch.write("weights.txt", "1 2 3\n");
+  const auto hash = [&] { return content_hash(test::parse_text(external_experiment(script, weights))); };
+  const std::string before = hash();
+  CHECK(hash() == before);
+  scratch.write("pca.sh", "exec ./pca --noise 0.5\n");  // a new version of the program
+  const std::string edited = hash();
+  CHECK(edited != before);
+  scratch.write("weights.txt", "1 2 4\n");  // a file it reads, declared in inputs
+  CHECK(hash() != edited);
+  CHECK(canonical_form(test::parse_text(test::kTinyExperiment)).at("dpbounds") == DPB_VERSION);
+  // A declared input that does not exist is an error naming it, not a silently unkeyed run.
+  CHECK_THROWS_WITH(content_hash(test::parse_text(external_experiment(script, scratch.dir.string() + "/missing.npy"))),
+                    Catch::Contains("missing.npy") && Catch::Contains("not a readable file"));
 }

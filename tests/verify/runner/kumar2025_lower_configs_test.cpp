@@ -15,7 +15,7 @@ ExperimentRun run_shipped(const std::string& file, const test::TempDir& dir) {
   const auto configs = test::configs_dir();
   INFO("run the tests from the repository or a build directory inside it");
   REQUIRE(!configs.empty());
-  return run_and_report(load_experiment(configs / "experiments" / file), dir.path(), {1, false, false, nullptr});
+  return run_and_report(load_experiment(configs / "experiments" / file), dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ using namespace dpb::verify;
 TEST_CASE("a run stores its rows under out/<name> and writes the report next to them", "[runner]") {
   const test::TempDir dir("run_and_report");
   const auto spec = test::parse_text(std::string(test::kTinyExperiment) + "report: { table: { rows: n } }\n");
-  const ExperimentRun run = run_and_report(spec, dir.path(), {1, false, false, nullptr});
+  const ExperimentRun run = run_and_report(spec, dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});
   CHECK(run.dir == dir.path() / "tiny");
   CHECK(std::filesystem::is_regular_file(run.dir / "results.sqlite"));
   CHECK(std::filesystem::is_regular_file(run.dir / "summary.md"));
@@ -50,7 +50,7 @@ TEST_CASE("an audit-only experiment runs its audits and nothing else", "[runner]
   const test::TempDir dir("run_audits_only");
   const auto spec = test::parse_text(
       "name: audits\nseed: 3\naudit: { algorithm: baseline.dp_gauss_1, n: 50, d: 3, trials: 40 }\n");
-  const ExperimentRun run = run_and_report(spec, dir.path(), {1, false, false, nullptr});
+  const ExperimentRun run = run_and_report(spec, dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});
   REQUIRE(run.audits.size() == 1);
   CHECK(run.audits[0].spec.seed == 3);
   CHECK(run.audits[0].spec.privacy.delta == AuditSpec{}.privacy.delta);  // no privacy: the auditor's default

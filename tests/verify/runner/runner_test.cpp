@@ -11,9 +11,9 @@ using namespace dpb::verify;
 
 namespace {
 
-ResultSet run_with(const ExperimentSpec& spec, const std::filesystem::path& file, int threads, bool resume = false) {
+ResultSet run_with(const ExperimentSpec& spec, const std::filesystem::path& file, int threads) {
   ResultStore store(file);
-  const auto outcome = run_experiment(spec, &store, {threads, resume, false, nullptr});
+  const auto outcome = run_experiment(spec, &store, {threads, StoredTrials::refuse, false, nullptr});
   return store.load(outcome.hash);
 }
 
@@ -23,7 +23,7 @@ TEST_CASE("every task runs once and stores one row", "[runner]") {
   const test::TempDir dir("runner_rows");
   const auto spec = test::parse_text(test::kTinyExperiment);
   ResultStore store(dir.path() / "r.sqlite");
-  const auto outcome = run_experiment(spec, &store, {1, false, false, nullptr});
+  const auto outcome = run_experiment(spec, &store, {1, StoredTrials::refuse, false, nullptr});
   CHECK(outcome.tasks == 2 * 2 * 3);  // cells x algorithms x trials
   CHECK(outcome.executed == outcome.tasks);
   CHECK(outcome.skipped == 0);
@@ -32,7 +32,7 @@ TEST_CASE("every task runs once and stores one row", "[runner]") {
   const auto rows = store.load(outcome.hash).rows;
   REQUIRE(rows.size() == outcome.tasks);
   for (const auto& row : rows) CHECK(row.metrics.size() == 2);
-  CHECK_THROWS_AS(run_experiment(spec, &store, {0, false, false, nullptr}), dpb::InvalidArgument);
+  CHECK_THROWS_AS(run_experiment(spec, &store, {0, StoredTrials::refuse, false, nullptr}), dpb::InvalidArgument);
 }
 
 TEST_CASE("1 and 2 threads store bit-identical rows", "[runner]") {
@@ -67,12 +67,30 @@ TEST_CASE("resume runs only the missing tasks and ends with the rows of a full r
   ResultStore wiped(dir.path() / "wiped.sqlite");
   wiped.begin_run(hash, spec.name, "{}", "{}", true);
   wiped.insert(hash, std::vector<TrialRow>(full.rows.begin(), full.rows.begin() + 5));
-  const auto resumed = run_experiment(spec, &wiped, {2, true, false, nullptr});
+  const auto resumed = run_experiment(spec, &wiped, {2, StoredTrials::resume, false, nullptr});
   CHECK(resumed.skipped == 5);
   CHECK(resumed.executed == full.rows.size() - 5);
   CHECK(test::same_rows(wiped.load(resumed.hash).rows, full.rows));
-  // Without resume the stored rows are dropped and everything runs again.
-  const auto again = run_experiment(spec, &wiped, {1, false, false, nullptr});
+  // Fresh: the stored rows are dropped and everything runs again.
+  const auto again = run_experiment(spec, &wiped, {1, StoredTrials::fresh, false, nullptr});
   CHECK(again.skipped == 0);
   CHECK(again.executed == full.rows.size());
+}
+
+TEST_CASE("a run into a store holding this experiment's trials neither resumes nor deletes unless told",
+          "[runner]") {
+  // Observed: rerunning without --resume silently deleted stored trials (6,853 rows fell to 3,351).
+  const test::TempDir dir("runner_refuse");
+  const auto spec = test::parse_text(test::kTinyExperiment);
+  const auto file = dir.path() / "r.sqlite";
+  const auto stored = run_with(spec, file, 1).rows;
+  ResultStore store(file);
+  CHECK_THROWS_WITH(run_experiment(spec, &store, {1, StoredTrials::refuse, false, nullptr}),
+                    Catch::Contains("already holds 12 trials of experiment 'tiny'") &&
+                        Catch::Contains("--resume") && Catch::Contains("--fresh"));
+  CHECK(test::same_rows(store.load(content_hash(spec)).rows, stored));
+  // Another experiment in the same store is not in the way.
+  CHECK(run_experiment(test::parse_text(test::kTinyExperiment, {{"seed=8"}, {}}), &store,
+                       {1, StoredTrials::refuse, false, nullptr})
+            .executed == 12);
 }

@@ -101,7 +101,7 @@ TEST_CASE("a suite runs every experiment and writes its summary", "[suite]") {
   const test::TempDir dir("suite_run");
   const SuiteSpec suite = load_suite(write_suite(dir.path()));
   std::ostringstream log;
-  const SuiteRun run = run_suite(suite, dir.path() / "results", {1, false, false, nullptr}, log);
+  const SuiteRun run = run_suite(suite, dir.path() / "results", {1, dpb::verify::StoredTrials::refuse, false, nullptr}, log);
   CHECK_FALSE(run.interrupted);
   REQUIRE(run.runs.size() == 2);
   CHECK_THAT(log.str(), Catch::Contains("[2/2] inline"));
