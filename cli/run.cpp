@@ -31,6 +31,7 @@ int run(const Options& o) {
     fmt::print("{}\n", dpb::cli::kInterruptedMessage);
     return dpb::verify::kInterruptedExitCode;
   }
+  for (const auto& line : dpb::verify::failure_report_lines(result)) fmt::print("{}\n", line);
   dpb::verify::print_verdicts(result.verdicts, std::cout);
   for (const auto& line : dpb::verify::ledger_summary_lines(result.ledgers)) fmt::print("{}\n", line);
   for (const auto& audit : result.audits) fmt::print("{}\n", dpb::verify::to_text(audit));

@@ -90,6 +90,12 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
       j["experiment"] = r.results.experiment;
       verdicts.push_back(j);
     }
+  std::string failures;
+  for (const auto& r : run.runs)
+    if (!r.failures.empty())
+      failures += fmt::format("\n### [{}](../{}/summary.md)\n\n{}", r.results.experiment, r.dir.filename().string(),
+                              failures_markdown(r.failures));
+  if (!failures.empty()) md += "\n## Failed trials\n" + failures;
   if (!audit_summary(run).empty()) {
     md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps | eps_lb / eps | bound |\n"
                       "|---|---|---|---|---|---|---|---|\n", audit_summary(run));
@@ -212,6 +218,7 @@ SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, con
       run.interrupted = true;
       return run;
     }
+    for (const auto& line : failure_report_lines(run.runs.back())) fmt::print(log, "{}\n", line);
     if (!spec.algorithms.empty()) print_verdicts(run.runs.back().verdicts, log);
     for (const auto& audit : run.runs.back().audits) fmt::print(log, "{}\n", audit_line(audit));
   }

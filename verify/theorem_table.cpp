@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "lowerbounds/catalog.hpp"
+#include "verify/report/markdown.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -74,13 +75,6 @@ std::string text_table(const TheoremList& theorems) {
 }
 
 std::string math(const std::string& latex) { return latex.empty() ? "" : "$" + latex + "$"; }
-
-// A pipe inside a Markdown cell would end the cell.
-std::string md_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
 
 std::string md_table(const TheoremList& theorems) {
   std::string out = fmt::format("| {} |\n", fmt::join(row_headers(), " | "));

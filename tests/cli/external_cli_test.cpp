@@ -109,3 +109,53 @@ TEST_CASE("dpbounds audit tests external.command's declared claim", "[cli][exter
   CHECK(r.out.find(kUserDeclared) != std::string::npos);
   CHECK(r.out.find("(1, 1e-05)-DP") != std::string::npos);
 }
+
+TEST_CASE("a run whose trials fail says so per cell and algorithm, with the reasons, and fails", "[cli][external]") {
+  // Observed: every trial of a missing program failed, yet the run exited 0 and printed only
+  // "20 failed"; summary.md said nothing, the reason was only in the store.
+  const Scratch scratch;
+  const auto config = scratch.dir / "failing.yaml";
+  std::ofstream(config) << R"(name: failing
+seed: 1
+trials: 4
+model: { name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }
+grid: { n: [200, 400] }
+privacy: { epsilon: 1.0, delta: 1.0e-5 }
+algorithms:
+  - baseline.nonprivate_pca
+  - external.command: { command: "dpbounds-no-such-program --flag" }
+metrics: [sin]
+)";
+  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.dir.string()));
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  const std::string label = "external.command[command=dpbounds-no-such-program --flag]";
+  CHECK_THAT(r.out, Catch::Contains("failed trials: n=200, " + label + ": 4 of 4 trials failed: ") &&
+                        Catch::Contains("'dpbounds-no-such-program' cannot be started") &&
+                        Catch::Contains("(x4)"));
+  CHECK_THAT(r.out, Catch::Contains("FAILED: no successful trial for 2 (cell, algorithm) pairs of failing: " + label +
+                                    " (n=200); " + label + " (n=400)"));
+  CHECK_THAT(r.out, !Catch::Contains("failed trials: n=200, baseline"));  // its trials all succeeded
+  const std::string summary = dpb::test::slurp(scratch.dir / "failing" / "summary.md");
+  CHECK_THAT(summary, Catch::Contains("## Failed trials") && Catch::Contains("| n=400 | " + label + " | **all** 4 of 4 |") &&
+                          Catch::Contains("cannot be started"));
+
+  // Some trials failing is reported too, but a pair with successes does not fail the run.
+  const auto flaky = scratch.dir / "flaky.yaml";
+  std::ofstream(flaky) << fmt::format(R"(name: flaky
+seed: 1
+trials: 8
+model: {{ name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }}
+grid: {{ n: [200] }}
+privacy: {{ epsilon: 1.0, delta: 1.0e-5 }}
+algorithms:
+  - external.command: {{ command: "'{}' stray_lines", protocol: persistent }}
+metrics: [sin]
+)",
+                                       DPB_EXTERNAL_EXAMPLE);
+  const auto f = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", flaky.string(), scratch.dir.string()));
+  INFO(f.out << f.err);
+  CHECK(f.code == 0);
+  CHECK_THAT(f.out, Catch::Contains("failed trials: single cell, external.command[") && Catch::Contains("of 8 trials failed"));
+  CHECK_THAT(f.out, !Catch::Contains("no successful trial"));
+}

@@ -4,15 +4,12 @@
 #include <fmt/ranges.h>
 #include <set>
 
+#include "verify/report/failures.hpp"
+#include "verify/report/markdown.hpp"
+
 namespace dpb::verify {
 
 namespace {
-
-std::string md_cell(const std::string& text) {
-  std::string out;
-  for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-  return out;
-}
 
 std::string overview(const ResultSet& results) {
   std::set<std::size_t> cells;
@@ -43,7 +40,10 @@ std::string summary_markdown(const ResultSet& results, const std::vector<Verdict
                              const std::vector<RenderedTable>& tables,
                              const std::vector<FigureEntry>& figures, const std::string& figure_note,
                              const std::string& selection) {
-  std::string s = fmt::format("# Report: {}\n\n{}\n## Verdicts\n\n", results.experiment, overview(results));
+  std::string s = fmt::format("# Report: {}\n\n{}\n", results.experiment, overview(results));
+  if (const std::string failures = failures_markdown(failure_groups(results)); !failures.empty())
+    s += "## Failed trials\n\n" + failures;
+  s += "## Verdicts\n\n";
   if (verdicts.empty())
     s += "No checks were configured.\n";
   else

@@ -1,5 +1,7 @@
 #include "verify/runner/run_and_report.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <optional>
 
 #include "core/errors.hpp"
@@ -29,6 +31,7 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
     if (run.outcome.interrupted) return run;
     if (store) {
       run.results = store->load(run.outcome.hash);
+      run.failures = failure_groups(run.results);
       run.verdicts = check_and_report(run.results, settings_of(spec), run.dir);
       if (spec.data) write_pc_scatter(spec, run.dir);
       run.ledgers = trial_ledgers(spec);
@@ -53,9 +56,24 @@ std::vector<Verdict> check_and_report(const ResultSet& results, const RunSetting
 }
 
 int run_exit_code(const ExperimentRun& run) {
+  for (const auto& failure : run.failures)
+    if (failure.all_failed()) return kFailedCheckExitCode;
   for (const auto& audit : run.audits)
     if (audit_outcome(audit) == AuditOutcome::unexpected) return kFailedCheckExitCode;
   return verdicts_exit_code(run.verdicts);
+}
+
+std::vector<std::string> failure_report_lines(const ExperimentRun& run) {
+  std::vector<std::string> lines;
+  std::vector<std::string> hopeless;
+  for (const auto& failure : run.failures) {
+    lines.push_back("failed trials: " + describe(failure));
+    if (failure.all_failed()) hopeless.push_back(fmt::format("{} ({})", failure.algorithm, failure.cell_label));
+  }
+  if (!hopeless.empty())
+    lines.push_back(fmt::format("FAILED: no successful trial for {} (cell, algorithm) pairs of {}: {}", hopeless.size(),
+                                run.results.experiment, fmt::join(hopeless, "; ")));
+  return lines;
 }
 
 }  // namespace dpb::verify

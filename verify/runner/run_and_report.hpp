@@ -8,6 +8,7 @@
 #include "verify/checks/check_spec.hpp"
 #include "verify/experiment/settings.hpp"
 #include "verify/experiment/spec.hpp"
+#include "verify/report/failures.hpp"
 #include "verify/results.hpp"
 #include "verify/runner/privacy_ledgers.hpp"
 #include "verify/runner/runner.hpp"
@@ -20,6 +21,7 @@ struct ExperimentRun {
   std::vector<Verdict> verdicts;  // empty when interrupted
   std::vector<AuditResult> audits;  // the experiment's privacy audits (empty when interrupted)
   std::vector<CellLedger> ledgers;  // what each algorithm spent, trial 0 of every cell (rank 0, not interrupted)
+  std::vector<FailureGroup> failures;  // (cell, algorithm) pairs with failed trials (rank 0, not interrupted)
   std::filesystem::path dir;      // <out>/<name>
 };
 
@@ -35,8 +37,13 @@ ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::
 std::vector<Verdict> check_and_report(const ResultSet& results, const RunSettings& settings,
                                       const std::filesystem::path& dir);
 
-// 0 when no verdict FAILs and every audit meets its expectation (a real algorithm passes, a mutant is
-// flagged; see audit_outcome in verify/audit/audit_report.hpp), else kFailedCheckExitCode.
+// 0 when no verdict FAILs, every (cell, algorithm) has a successful trial and every audit meets its
+// expectation (a real algorithm passes, a mutant is flagged; see audit_outcome in
+// verify/audit/audit_report.hpp), else kFailedCheckExitCode.
 int run_exit_code(const ExperimentRun& run);
+
+// What `run` and `verify` print about failed trials: one line per (cell, algorithm) with failures, and
+// a last one naming the pairs without any successful trial (none when nothing failed).
+std::vector<std::string> failure_report_lines(const ExperimentRun& run);
 
 }  // namespace dpb::verify
