@@ -35,8 +35,8 @@ dpb::bounds::Params given_params(const Options& o) {
 
 int run(const Options& o) {
   const auto& theorem = dpb::verify::find_theorem(dpb::verify::all_theorems(), o.id);
-  auto params = given_params(o);
-  if (o.example) params = dpb::verify::over_example(theorem, params);
+  const auto given = given_params(o);
+  const auto params = o.example ? dpb::verify::over_example(theorem, given) : given;
   dpb::verify::BoundEvaluation evaluation;
   try {
     evaluation = dpb::verify::evaluate_bound(theorem, params);
@@ -46,6 +46,7 @@ int run(const Options& o) {
         "the theorem's example point)",
         e.what()));
   }
+  dpb::verify::reject_unread(evaluation, given);
   if (o.json)
     dpb::cli::print_json(dpb::verify::to_json(evaluation));
   else

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bounds/params.hpp"
 #include "core/errors.hpp"
 #include "verify/experiment/suggest.hpp"
 
@@ -62,7 +63,8 @@ bool BoundEvaluation::all_conditions_hold() const {
 
 BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& params,
                                ExplicitValue explicit_value) {
-  BoundEvaluation e{&t, params, for_theorem(t, [&] { return t.rate(params); }), {}, std::nullopt};
+  const bounds::ParamReadLog log;
+  BoundEvaluation e{&t, params, for_theorem(t, [&] { return t.rate(params); }), {}, std::nullopt, {}};
   if (!std::isfinite(e.rate))
     throw InvalidArgument(fmt::format("{}: the rate is not finite ({}) at {}; check the parameters' domains",
                                       t.id, e.rate, params_text(params)));
@@ -70,7 +72,18 @@ BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& p
     e.conditions.push_back({c.name, c.text, for_theorem(t, [&] { return c.holds(params); })});
   if (t.explicit_value && explicit_value == ExplicitValue::evaluate)
     e.explicit_value = for_theorem(t, [&] { return (*t.explicit_value)(params); });
+  e.read = log.names();
   return e;
+}
+
+void reject_unread(const BoundEvaluation& e, const bounds::Params& given) {
+  const std::vector<std::string> read(e.read.begin(), e.read.end());
+  for (const auto& [name, value] : given) {
+    if (e.read.count(name)) continue;
+    const std::string hint = suggestion(name, read);
+    throw InvalidArgument(fmt::format("{} does not read parameter '{}'{}; at this point it reads {}", e.theorem->id, name,
+                                      hint.rfind(" (did you mean", 0) == 0 ? hint : "", fmt::join(read, ", ")));
+  }
 }
 
 std::string to_text(const BoundEvaluation& e) {

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,7 @@ struct BoundEvaluation {
   double rate = 0;
   std::vector<ConditionValue> conditions;
   std::optional<double> explicit_value;  // bounds with explicit constants
+  std::set<std::string> read;            // the parameters its formulas read at this point
 
   bool all_conditions_hold() const;
 };
@@ -47,6 +49,10 @@ enum class ExplicitValue { evaluate, skip };
 // the explicit value reads is missing or outside its domain, or when the rate is not a finite number.
 BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& params,
                                ExplicitValue explicit_value = ExplicitValue::evaluate);
+
+// Throws dpb::InvalidArgument when a name of `given` (what the user set) is not one the evaluation read:
+// a typo or a parameter the theorem does not use would otherwise be ignored without a word.
+void reject_unread(const BoundEvaluation& e, const bounds::Params& given);
 
 std::string to_text(const BoundEvaluation& e);
 nlohmann::json to_json(const BoundEvaluation& e);

@@ -229,6 +229,14 @@ TEST_CASE("run, check, table and verify refuse bad input with one line and exit 
     CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
   }
   CHECK_THAT(run({"run", bad_yaml.string()}).err, Catch::Contains(bad_yaml.string() + ":12:1: unknown key 'trails'"));
+  // Observed: a repeated key was accepted and its first value silently won.
+  const auto twice = ws.write("twice.yaml", std::string(kSlowExperiment) + "trials: 3\n");
+  const auto r = run({"run", twice.string(), "--out", (ws.dir() / "out").string()});
+  CHECK(r.code == 2);
+  CHECK_THAT(r.err, Catch::Contains(twice.string() + ":12:1: duplicate key 'trials' (first at line 3)"));
+  CHECK_FALSE(fs::exists(ws.dir() / "out"));
+  const auto nested = ws.write("nested.yaml", std::string(kSlowExperiment) + "audit:\n  - { algorithm: baseline.dp_gauss_1, n: 200, n: 300 }\n");
+  CHECK_THAT(run({"run", nested.string()}).err, Catch::Contains(":13:") && Catch::Contains("duplicate key 'n'"));
 }
 
 TEST_CASE("a second run into a store holding its trials stops unless told --resume or --fresh", "[cli][run]") {

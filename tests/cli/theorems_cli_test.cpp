@@ -89,6 +89,8 @@ TEST_CASE("bad input to the theorem verbs exits 2 with one line on stderr", "[cl
       "bound liu2022.cor5.2 --example --param d",                // not name=value
       "bound liu2022.cor5.2 --example --param d=many",           // not a number
       "bound liu2022.cor5.2 --example --eps 1 --param eps=0.5",  // given twice
+      "bound liu2022.cor5.2 --example --param lamda1=100",       // a typo, read by no formula
+      "bound cai2024.thm3.1.q2 --example --d 100",               // the theorem's dimension is p
       "gaps --format tex",                                       // gaps has no tex
       "gaps --paper nosuchpaper",
   };
@@ -100,4 +102,9 @@ TEST_CASE("bad input to the theorem verbs exits 2 with one line on stderr", "[cl
   CHECK(unknown.err.find("did you mean liu2022.cor5.2") != std::string::npos);
   const auto missing = run_cli("bound liu2022.cor5.2 --n 1e5");
   CHECK(missing.err.find("missing parameter") != std::string::npos);
+  // Observed: both were ignored without a word, and the bound printed at the example's values.
+  CHECK_THAT(run_cli("bound liu2022.cor5.2 --example --param lamda1=100").err,
+             Catch::Contains("liu2022.cor5.2 does not read parameter 'lamda1' (did you mean 'lambda1'?)"));
+  CHECK_THAT(run_cli("bound cai2024.thm3.1.q2 --example --d 100").err,
+             Catch::Contains("does not read parameter 'd'; at this point it reads delta, eps, lambda, n, p, r, sigma2"));
 }

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <regex>
 #include <sstream>
 
@@ -287,13 +288,38 @@ ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source
   return spec;
 }
 
+namespace {
+
+// yaml-cpp keeps both entries of a repeated key and operator[] returns the first: a duplicate would
+// silently shadow the value the user meant. Fails at the second occurrence, naming the first.
+void reject_duplicate_keys(const YAML::Node& node, const std::filesystem::path& file) {
+  if (node.IsSequence())
+    for (const auto& item : node) reject_duplicate_keys(item, file);
+  if (!node.IsMap()) return;
+  std::map<std::string, YAML::Mark> seen;
+  for (const auto& entry : node) {
+    const YAML::Mark mark = entry.first.Mark();
+    if (entry.first.IsScalar()) {
+      if (const auto [first, fresh] = seen.emplace(entry.first.Scalar(), mark); !fresh)
+        throw ConfigError(fmt::format("{}:{}:{}: duplicate key '{}' (first at line {}): each key may appear once",
+                                      file.string(), mark.line + 1, mark.column + 1, entry.first.Scalar(),
+                                      first->second.line + 1));
+    }
+    reject_duplicate_keys(entry.second, file);
+  }
+}
+
+}  // namespace
+
 YAML::Node load_yaml_file(const std::filesystem::path& file) {
   std::ifstream in(file);
   if (!in) throw ConfigError(fmt::format("{}: cannot read the file", file.string()));
   std::stringstream text;
   text << in.rdbuf();
   try {
-    return YAML::Load(text.str());
+    YAML::Node root = YAML::Load(text.str());
+    reject_duplicate_keys(root, file);
+    return root;
   } catch (const YAML::ParserException& e) {
     throw ConfigError(fmt::format("{}:{}:{}: {}", file.string(), e.mark.line + 1, e.mark.column + 1, e.msg));
   }
