@@ -26,10 +26,13 @@ constexpr double kBaselineNoise = 0.2, kWorseNoise = 3.0;
 // of the error distribution as large as kWorseNoise gives rank-biserial effects near 1 (p ~ 1e-10).
 // The audit of a declared eps = 5 claim cannot find a violation in either version: 100 runs per side
 // detect at most eps ~ log(50) < 5 (docs/auditing.md), so its comparison is present and unchanged.
-std::string experiment(const fs::path& script, int seed) {
+// The script is named relative to the scratch folder the runs start in: the command is the algorithm's
+// label, which names its noise streams, so an absolute path (holding the test's pid) would draw other
+// noise in every test process and make the seeded comparisons below random.
+std::string experiment(const std::string& script, int seed) {
   const std::string algorithm = fmt::format(
-      R"(command: "sh '{}'", protocol: persistent, claim_epsilon: 5, claim_delta: 1.0e-5, claim_scope: worst_case)",
-      script.string());
+      R"(command: "sh {}", protocol: persistent, claim_epsilon: 5, claim_delta: 1.0e-5, claim_scope: worst_case)",
+      script);
   return fmt::format(R"(name: gate
 seed: {0}
 trials: 30
@@ -61,9 +64,10 @@ fs::path run_version(const Scratch& scratch, const std::string& out, double nois
   const auto script = scratch.dir / "algorithm.sh";
   std::ofstream(script) << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
   const auto config = scratch.dir / "gate.yaml";
-  std::ofstream(config) << experiment(script, seed);
+  std::ofstream(config) << experiment(script.filename().string(), seed);
   const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}' {}", config.string(),
-                                     (scratch.dir / out).string(), extra));
+                                     (scratch.dir / out).string(), extra),
+                         fmt::format("cd '{}' &&", scratch.dir.string()));
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
   return scratch.dir / out / "gate";
