@@ -36,4 +36,14 @@ TEST_CASE("audit rejects bad input with one line and exit code 2", "[cli][audit]
     CHECK(lines(r.err) == 1);
     CHECK(r.out.empty());
   }
+  // Observed: sizes that cannot fit ended in "internal error: std::bad_alloc" with exit 1. The estimates
+  // are hundreds of GiB to petabytes: far beyond any machine the tests run on.
+  for (const char* args : {"audit baseline.dp_gauss_1 --trials 1e12", "audit baseline.dp_gauss_1 --d 100000",
+                           "audit baseline.dp_gauss_1 --n 1e12"}) {
+    INFO(args);
+    const auto r = run_cli(args);
+    CHECK(r.code == 2);
+    CHECK(lines(r.err) == 1);
+    CHECK_THAT(r.err, Catch::Contains("GiB of memory; this machine has"));
+  }
 }

@@ -217,6 +217,8 @@ TEST_CASE("run, check, table and verify refuse bad input with one line and exit 
       {"run", config.string(), "--set", "trials=lots"},
       {"run", config.string(), "--only", "liu2022.*"},
       {"run", config.string(), "--threads", "0"},
+      {"run", config.string(), "--set", "grid.n=[1e12]"},  // observed: every trial stored std::bad_alloc
+      {"run", config.string(), "--set", "model.d=100000"},
       {"check", (ws.dir() / "nothing").string()},
       {"table", (ws.dir() / "nothing").string(), "--format", "csv"},
       {"verify", "--suite", "no_such_suite"},
@@ -229,6 +231,8 @@ TEST_CASE("run, check, table and verify refuse bad input with one line and exit 
     CHECK(r.err.rfind("dpbounds: error: ", 0) == 0);
   }
   CHECK_THAT(run({"run", bad_yaml.string()}).err, Catch::Contains(bad_yaml.string() + ":12:1: unknown key 'trails'"));
+  CHECK_THAT(run({"run", config.string(), "--set", "grid.n=[1e12]"}).err,
+             Catch::Contains("a trial at n = 1e+12, d = 10 needs about") && Catch::Contains("GiB of memory"));
   // Observed: a repeated key was accepted and its first value silently won.
   const auto twice = ws.write("twice.yaml", std::string(kSlowExperiment) + "trials: 3\n");
   const auto r = run({"run", twice.string(), "--out", (ws.dir() / "out").string()});

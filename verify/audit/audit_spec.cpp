@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "core/memory.hpp"
 #include "core/models/model.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/audit/neighbours.hpp"
@@ -183,6 +184,13 @@ void validate(const AuditSpec& s) {
     throw InvalidArgument(fmt::format("audit: index = {} must lie in 0..n-1 = {}", s.index, s.n - 1));
   if (s.neighbours == NeighbourKind::log_ladder) check_ladder(s.n, s.index);
   if (!s.score.empty()) find_score(s.score);
+  // Each run keeps one score per side, gathered through a per-run vector: about 64 bytes at the peak.
+  constexpr double kBytesPerRun = 64;
+  const double runs = double(s.seconds > 0 ? s.max_trials : s.trials);
+  core::require_memory(kBytesPerRun * runs + 2 * core::trial_memory_bytes(double(s.n), double(s.d)),
+                       fmt::format("an audit of {} at n = {}, d = {} with up to {:g} runs per side", s.algorithm, s.n,
+                                   s.d, runs),
+                       "lower trials (and max_trials), n or d");
 }
 
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults) {

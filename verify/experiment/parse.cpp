@@ -11,6 +11,7 @@
 
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
+#include "core/memory.hpp"
 #include "core/models/model.hpp"
 #include "verify/experiment/grid.hpp"
 #include "verify/experiment/overrides.hpp"
@@ -218,6 +219,11 @@ void check_cells(const YAML::Node& root, const YamlReader& read, const Experimen
       if (!contains(kRunAxes, axis)) params.set(axis, value);
     core::Rng rng(spec.seed, 0);
     try {
+      // Before the model, which itself holds d x d matrices. A dataset's d is known once it is read.
+      const double n = cell.count("n") ? cell.at("n") : double(spec.n);
+      const double d = params.get_real("d", params.get_real("p", 0, spec.model), spec.model);
+      core::require_memory(core::trial_memory_bytes(n, d), fmt::format("a trial at n = {:g}, d = {:g}", n, d),
+                           "make the grid's n or the model's d smaller");
       if (!spec.data) core::make_model(spec.model, params, rng);  // a dataset is read when the run starts
       alg::Privacy privacy = spec.privacy;
       if (cell.count("epsilon")) privacy.epsilon = cell.at("epsilon");

@@ -1,0 +1,43 @@
+#include "core/memory.hpp"
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <fstream>
+#include <string>
+
+#include "core/errors.hpp"
+
+namespace dpb::core {
+namespace {
+
+constexpr double kBytesPerDouble = 8;
+constexpr double kDataCopies = 2;    // the data and one working copy (clipped, centred, a neighbour)
+constexpr double kSquareCopies = 6;  // covariance, eigenvectors, noise, eigensolver workspace
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+
+}  // namespace
+
+double available_memory_bytes() {
+  std::ifstream meminfo("/proc/meminfo");
+  for (std::string key; meminfo >> key;) {
+    double kib = 0;
+    std::string unit;
+    if (!(meminfo >> kib >> unit)) break;
+    if (key == "MemAvailable:") return kib * 1024.0;
+  }
+  return double(::sysconf(_SC_PHYS_PAGES)) * double(::sysconf(_SC_PAGE_SIZE));
+}
+
+double trial_memory_bytes(double n, double d) {
+  return kBytesPerDouble * (kDataCopies * n * d + kSquareCopies * d * d);
+}
+
+void require_memory(double bytes, const std::string& what, const std::string& hint) {
+  const double available = available_memory_bytes();
+  if (bytes <= available) return;
+  throw InvalidArgument(fmt::format("{} needs about {:.3g} GiB of memory; this machine has {:.3g} GiB available ({})",
+                                    what, bytes / kGiB, available / kGiB, hint));
+}
+
+}  // namespace dpb::core

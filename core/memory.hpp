@@ -1,0 +1,21 @@
+#pragma once
+// Refusing work that cannot fit in memory before it starts: a size that cannot fit (n = 1e12, d = 1e5,
+// 1e12 audit runs) is one clean error naming what asked for it, never std::bad_alloc halfway through.
+// The estimates are deliberately rough (the peak of the largest objects); they catch what cannot fit,
+// not what fits tightly.
+#include <string>
+
+namespace dpb::core {
+
+// The memory a new allocation can have now: MemAvailable of /proc/meminfo, else physical memory.
+double available_memory_bytes();
+
+// Peak bytes of one trial on d x n data: the data and one d x n working copy, a few d x d matrices
+// (a covariance, its eigenvectors, a noise matrix, workspace).
+double trial_memory_bytes(double n, double d);
+
+// Throws dpb::InvalidArgument when `bytes` exceeds available_memory_bytes(): "<what> needs about 7.3e+03
+// GiB of memory; this machine has 21.4 GiB available (<hint>)".
+void require_memory(double bytes, const std::string& what, const std::string& hint);
+
+}  // namespace dpb::core
