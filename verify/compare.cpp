@@ -8,9 +8,12 @@
 #include <fstream>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include "core/errors.hpp"
+#include "verify/audit/estimators.hpp"
+#include "verify/cell_label.hpp"
 #include "verify/store/store.hpp"
 
 namespace dpb::verify {
@@ -59,13 +62,43 @@ double mean(const std::vector<double>& x) { return std::accumulate(x.begin(), x.
 using CellKey = std::pair<std::map<std::string, double>, std::string>;  // (cell parameters, algorithm label)
 using MetricValues = std::map<std::string, std::vector<double>>;        // metric -> one value per trial
 
-std::map<CellKey, MetricValues> values_by_cell(const ResultSet& results) {
+// `renamed` maps an algorithm label of `results` to the one it is compared under.
+std::map<CellKey, MetricValues> values_by_cell(const ResultSet& results,
+                                               const std::map<std::string, std::string>& renamed = {}) {
   std::map<CellKey, MetricValues> values;
   for (const auto& row : results.rows) {
-    auto& metrics = values[{row.cell_params, row.algorithm}];
+    const auto it = renamed.find(row.algorithm);
+    auto& metrics = values[{row.cell_params, it == renamed.end() ? row.algorithm : it->second}];
     for (const auto& [metric, value] : row.metrics) metrics[metric].push_back(value);
   }
   return values;
+}
+
+std::set<std::string> labels_of(const ResultSet& results) {
+  std::set<std::string> labels;
+  for (const auto& row : results.rows) labels.insert(row.algorithm);
+  return labels;
+}
+
+// --map OLD=NEW, where labels hold '=' themselves ("id[k=v]"): the split whose left side is a label of A,
+// preferring one whose right side is a label of B.
+std::map<std::string, std::string> label_maps(const std::vector<std::string>& maps, const std::set<std::string>& a,
+                                              const std::set<std::string>& b) {
+  std::map<std::string, std::string> renamed;
+  for (const auto& text : maps) {
+    std::optional<std::pair<std::string, std::string>> chosen;
+    for (std::size_t eq = text.find('='); eq != std::string::npos; eq = text.find('=', eq + 1)) {
+      const std::string old_label = text.substr(0, eq), new_label = text.substr(eq + 1);
+      if (!a.count(old_label) || new_label.empty()) continue;
+      if (!chosen || b.count(new_label)) chosen.emplace(old_label, new_label);
+      if (b.count(new_label)) break;
+    }
+    if (!chosen)
+      throw InvalidArgument(fmt::format("--map '{}' must be OLD=NEW with OLD an algorithm label of run A; A's labels: {}",
+                                        text, fmt::join(a, "; ")));
+    renamed.insert(*chosen);
+  }
+  return renamed;
 }
 
 std::set<std::string> metric_names(const std::map<CellKey, MetricValues>& values) {
@@ -92,6 +125,50 @@ double eps_lb(const nlohmann::json& audit) {
   return value.is_null() ? std::numeric_limits<double>::infinity() : value.get<double>();
 }
 
+// The largest eps and mu a test of an audit is consistent with, and the smallest it shows: one-sided
+// Clopper-Pearson bounds at the audit's confidence on its held-out counts.
+struct TestRange {
+  double eps_upper = 0, mu_lower = 0, mu_upper = 0;
+};
+
+TestRange test_range(const nlohmann::json& test, double delta, double alpha) {
+  const long positives_in = test.at("positives_in"), positives = test.at("positives");
+  const long negatives_in = test.at("negatives_in"), negatives = test.at("negatives");
+  const double tpr_lower = binomial_lower_bound(positives_in, positives, alpha);
+  const double tpr_upper = binomial_upper_bound(positives_in, positives, alpha);
+  const double fpr_lower = binomial_lower_bound(negatives_in, negatives, alpha);
+  const double fpr_upper = binomial_upper_bound(negatives_in, negatives, alpha);
+  return {epsilon_from_rates(tpr_upper, fpr_lower, delta), gdp_mu(fpr_upper, 1 - tpr_lower),
+          gdp_mu(fpr_lower, 1 - tpr_upper)};
+}
+
+// Max over both directions of each audit's tests (the Clopper-Pearson test for eps, the Gaussian-DP
+// test for mu).
+TestRange audit_range(const nlohmann::json& audit) {
+  const double delta = audit.at("audited").at("delta").get<double>();
+  const double alpha = 1 - audit.at("confidence").get<double>();
+  TestRange range;
+  for (const auto& direction : audit.at("directions")) {
+    const TestRange eps = test_range(direction.at("clopper_pearson_test"), delta, alpha);
+    const TestRange mu = test_range(direction.at("gdp_test"), delta, alpha);
+    range.eps_upper = std::max(range.eps_upper, eps.eps_upper);
+    range.mu_lower = std::max(range.mu_lower, mu.mu_lower);
+    range.mu_upper = std::max(range.mu_upper, mu.mu_upper);
+  }
+  return range;
+}
+
+// Why B's audit shows more privacy loss than A's ("" when it does not).
+std::string worse_reason(const AuditComparison& c) {
+  if (c.eps_lb_b > c.claimed_epsilon_a && !(c.eps_lb_a > c.claimed_epsilon_a))
+    return fmt::format("B's eps_lb {:.4g} violates A's claim eps {:g}", c.eps_lb_b, c.claimed_epsilon_a);
+  if (c.mu_lower_b > c.mu_upper_a)
+    return fmt::format("B's Gaussian-DP mu >= {:.4g} is above the {:.4g} A's tests allow", c.mu_lower_b, c.mu_upper_a);
+  if (c.eps_lb_b > c.eps_upper_a)
+    return fmt::format("B's eps_lb {:.4g} is above the {:.4g} A's tests allow", c.eps_lb_b, c.eps_upper_a);
+  return "";
+}
+
 std::string audit_key(const nlohmann::json& audit) {
   return audit.at("algorithm").get<std::string>() + " " + audit.at("neighbours").at("construction").get<std::string>();
 }
@@ -107,26 +184,10 @@ nlohmann::json read_audits(const std::filesystem::path& file) {
 
 // ---- text ---------------------------------------------------------------------------------------------
 
-// The cell parameters that differ between the compared cells: what tells one row of the table from another.
-std::set<std::string> varying_params(const std::vector<ErrorComparison>& errors) {
-  std::set<std::string> varying;
-  if (errors.empty()) return varying;
-  for (const auto& e : errors)
-    for (const auto& [name, value] : e.cell_params) {
-      const auto& first = errors.front().cell_params;
-      const auto it = first.find(name);
-      if (it == first.end() || it->second != value) varying.insert(name);
-    }
-  return varying;
-}
-
-std::string cell_label(const ErrorComparison& e, const std::set<std::string>& varying) {
-  std::vector<std::string> parts;
-  for (const auto& name : varying) {
-    const auto it = e.cell_params.find(name);
-    if (it != e.cell_params.end()) parts.push_back(fmt::format("{}={:g}", name, it->second));
-  }
-  return parts.empty() ? "(single cell)" : fmt::format("{}", fmt::join(parts, ","));
+std::set<std::string> varying_error_params(const std::vector<ErrorComparison>& errors) {
+  std::vector<const CellParams*> cells;
+  for (const auto& e : errors) cells.push_back(&e.cell_params);
+  return varying_params(cells);
 }
 
 // Widths of the table's text columns: the longest entry (or heading) of each.
@@ -137,7 +198,7 @@ struct ColumnWidths {
 ColumnWidths column_widths(const std::vector<ErrorComparison>& errors, const std::set<std::string>& varying) {
   ColumnWidths w;
   for (const auto& e : errors) {
-    w.cell = std::max(w.cell, cell_label(e, varying).size());
+    w.cell = std::max(w.cell, cell_label(e.cell_params, varying).size());
     w.algorithm = std::max(w.algorithm, e.algorithm.size());
     w.metric = std::max(w.metric, e.metric.size());
   }
@@ -146,15 +207,16 @@ ColumnWidths column_widths(const std::vector<ErrorComparison>& errors, const std
 
 std::string error_line(const ErrorComparison& e, const std::set<std::string>& varying, const ColumnWidths& w) {
   return fmt::format("{:<{}}  {:<{}}  {:<{}}  {:>4}/{:<4} {:>11.4g} {:>11.4g} {:>7.3f} {:>9.3g} {:>9.3g}  {}\n",
-                     cell_label(e, varying), w.cell, e.algorithm, w.algorithm, e.metric, w.metric, e.trials_a,
+                     cell_label(e.cell_params, varying), w.cell, e.algorithm, w.algorithm, e.metric, w.metric, e.trials_a,
                      e.trials_b, e.mean_a, e.mean_b, e.test.rank_biserial, e.test.p_two_sided, e.p_adjusted,
                      to_string(e.change));
 }
 
 std::string audit_line(const AuditComparison& a) {
-  return fmt::format("{:<36} {:<10} claim eps {:<8g} eps_lb {:.4g} ({}) -> {:.4g} ({})  {}\n", a.algorithm,
-                     a.neighbours, a.claimed_epsilon_a, a.eps_lb_a, a.verdict_a, a.eps_lb_b, a.verdict_b,
-                     to_string(a.change));
+  return fmt::format("{:<36} {:<10} claim eps {:<8g} eps_lb {:.4g} ({}) -> {:.4g} ({}), mu <= {:.4g} -> mu >= {:.4g}  {}{}\n",
+                     a.algorithm, a.neighbours, a.claimed_epsilon_a, a.eps_lb_a, a.verdict_a, a.eps_lb_b,
+                     a.verdict_b, a.mu_upper_a, a.mu_lower_b, to_string(a.change),
+                     a.reason.empty() ? "" : ": " + a.reason);
 }
 
 // JSON has no infinity: an unbounded eps_lb is written as null, as audit_report.cpp does.
@@ -206,18 +268,20 @@ std::string to_string(Change change) {
   return "?";
 }
 
-bool Comparison::worse() const {
+bool Comparison::has_worse_change() const {
   const auto is_worse = [](const auto& c) { return c.change == Change::worse; };
   return std::any_of(errors.begin(), errors.end(), is_worse) || std::any_of(audits.begin(), audits.end(), is_worse);
 }
 
+bool Comparison::worse() const { return has_worse_change() || !unmatched.empty(); }
+
 Comparison compare_results(const ResultSet& a, const ResultSet& b, const CompareOptions& options) {
   if (!(options.alpha > 0 && options.alpha < 1))
     throw InvalidArgument(fmt::format("--alpha {} is not a significance level: choose a number in (0, 1)", options.alpha));
-  const auto values_a = values_by_cell(a), values_b = values_by_cell(b);
-  std::vector<const CellKey*> shared_cells;
-  for (const auto& [key, metrics] : values_a)
-    if (values_b.count(key)) shared_cells.push_back(&key);
+  const auto values_a = values_by_cell(a, label_maps(options.maps, labels_of(a), labels_of(b)));
+  const auto values_b = values_by_cell(b);
+  std::vector<const CellKey*> shared_cells, missing_cells;
+  for (const auto& [key, metrics] : values_a) (values_b.count(key) ? shared_cells : missing_cells).push_back(&key);
   if (shared_cells.empty())
     throw InvalidArgument(fmt::format(
         "runs '{}' and '{}' share no (cell, algorithm): cells are matched by their parameters, algorithms by "
@@ -230,6 +294,11 @@ Comparison compare_results(const ResultSet& a, const ResultSet& b, const Compare
 
   Comparison comparison;
   comparison.alpha = options.alpha;
+  std::vector<const CellParams*> cells;
+  for (const auto& [key, metrics] : values_a) cells.push_back(&key.first);
+  const auto varying = varying_params(cells);
+  for (const CellKey* key : missing_cells)
+    comparison.unmatched.push_back(fmt::format("({}) {}", cell_label(key->first, varying), key->second));
   for (const auto& metric : chosen_metrics(shared_metrics, options.metrics))
     for (const CellKey* key : shared_cells) {
       const auto sample_a = values_a.at(*key).find(metric), sample_b = values_b.at(*key).find(metric);
@@ -258,13 +327,17 @@ Comparison compare_results(const ResultSet& a, const ResultSet& b, const Compare
   return comparison;
 }
 
-std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b) {
+std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b,
+                                            std::vector<std::string>& unmatched) {
   std::map<std::string, const nlohmann::json*> audits_b;
   for (const auto& audit : b) audits_b.emplace(audit_key(audit), &audit);
   std::vector<AuditComparison> result;
   for (const auto& audit_a : a) {
     const auto match = audits_b.find(audit_key(audit_a));
-    if (match == audits_b.end()) continue;
+    if (match == audits_b.end()) {
+      unmatched.push_back("audit " + audit_key(audit_a));
+      continue;
+    }
     const auto& audit_b = *match->second;
     AuditComparison c;
     c.algorithm = audit_a.at("algorithm").get<std::string>();
@@ -274,10 +347,13 @@ std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohm
     c.eps_lb_b = eps_lb(audit_b);
     c.verdict_a = audit_a.at("verdict").get<std::string>();
     c.verdict_b = audit_b.at("verdict").get<std::string>();
-    // A claim of no privacy (claimed epsilon 0, verdict NOT PRIVATE) promises nothing to violate.
-    const bool claims_privacy = audit_a.at("claim").at("scope").get<std::string>() != "not_private";
-    if (claims_privacy && c.eps_lb_b > c.claimed_epsilon_a && !(c.eps_lb_a > c.claimed_epsilon_a))
-      c.change = Change::worse;
+    const TestRange range_a = audit_range(audit_a), range_b = audit_range(audit_b);
+    c.eps_upper_a = range_a.eps_upper;
+    c.mu_upper_a = range_a.mu_upper;
+    c.mu_lower_b = range_b.mu_lower;
+    // A claim of no privacy (claimed epsilon 0, verdict NOT PRIVATE) promises nothing to violate or lose.
+    if (audit_a.at("claim").at("scope").get<std::string>() != "not_private") c.reason = worse_reason(c);
+    if (!c.reason.empty()) c.change = Change::worse;
     result.push_back(std::move(c));
   }
   return result;
@@ -288,12 +364,14 @@ Comparison compare_runs(const std::filesystem::path& a, const std::filesystem::p
   Comparison comparison = compare_results(run_a.results, run_b.results, options);
   const auto audits_a = store_path(a).parent_path() / "audits.json", audits_b = store_path(b).parent_path() / "audits.json";
   if (std::filesystem::is_regular_file(audits_a) && std::filesystem::is_regular_file(audits_b))
-    comparison.audits = compare_audits(read_audits(audits_a), read_audits(audits_b));
+    comparison.audits = compare_audits(read_audits(audits_a), read_audits(audits_b), comparison.unmatched);
+  else if (std::filesystem::is_regular_file(audits_a))
+    comparison.unmatched.push_back(fmt::format("the audits of A ({}): B has no audits.json", audits_a.string()));
   return comparison;
 }
 
 std::string to_text(const Comparison& c) {
-  const auto varying = varying_params(c.errors);
+  const auto varying = varying_error_params(c.errors);
   std::string text = fmt::format(
       "Mann-Whitney U (two-sided, normal approximation with tie correction), Holm-adjusted over {} comparisons, "
       "alpha {:g}\neffect: rank-biserial correlation, > 0 when B's errors are larger\n\n",
@@ -304,7 +382,7 @@ std::string to_text(const Comparison& c) {
                       "p (Holm)", "change");
   for (const auto& e : c.errors) text += error_line(e, varying, w);
   if (!c.audits.empty()) {
-    text += "\naudits (eps_lb of A -> B, against A's claim)\n";
+    text += "\naudits (eps_lb of A -> B against A's claim; the Gaussian-DP mu A's tests allow -> the mu B's show)\n";
     for (const auto& a : c.audits) text += audit_line(a);
   }
   text += "\nsignificant changes\n";
@@ -320,7 +398,16 @@ std::string to_text(const Comparison& c) {
       ++changes;
     }
   if (changes == 0) text += "  none\n";
-  text += c.worse() ? "\nWORSE: B is significantly worse than A\n" : "\nOK: B is nowhere significantly worse than A\n";
+  if (!c.unmatched.empty()) {
+    text += fmt::format(
+        "\nnot compared: {} of A's (cell, algorithm) pairs and audits have no match in B (a changed argument "
+        "changes a label: pair renamed ones with --map OLD=NEW)\n",
+        c.unmatched.size());
+    for (const auto& what : c.unmatched) text += "  " + what + "\n";
+  }
+  text += c.has_worse_change()   ? "\nWORSE: B is significantly worse than A\n"
+          : !c.unmatched.empty() ? "\nFAILED: B does not hold everything A does; nothing missing was compared\n"
+                                 : "\nOK: B is nowhere significantly worse than A\n";
   return text;
 }
 
@@ -348,13 +435,18 @@ nlohmann::json to_json(const Comparison& c) {
                       {"eps_lb_b", number(a.eps_lb_b)},
                       {"verdict_a", a.verdict_a},
                       {"verdict_b", a.verdict_b},
-                      {"change", to_string(a.change)}});
+                      {"eps_upper_a", number(a.eps_upper_a)},
+                      {"mu_upper_a", number(a.mu_upper_a)},
+                      {"mu_lower_b", number(a.mu_lower_b)},
+                      {"change", to_string(a.change)},
+                      {"reason", a.reason}});
   return {{"test", "mann_whitney_u"},
           {"correction", "holm"},
           {"alpha", c.alpha},
           {"worse", c.worse()},
           {"errors", errors},
-          {"audits", audits}};
+          {"audits", audits},
+          {"unmatched", c.unmatched}};
 }
 
 }  // namespace dpb::verify

@@ -121,6 +121,97 @@ TEST_CASE("dpbounds compare gates on a significantly worse run and passes an unc
   CHECK(j.at("audits")[0].at("change") == "-");
 }
 
+// The regression-gate workflow of docs/compare.md: the program's noise halved by mistake. Its errors get
+// better, so only the audit can tell: the example program adds Gaussian noise of sd sigma to the second
+// moment, releasing all k = d eigenpairs, so second_moment_lr rebuilds the noisy matrix and its
+// Gaussian-DP mu is |upper(x'x'^T - x x^T)| / (n sigma) for orthogonal canaries of norm c = 7.4
+// (canary_scale 1): about 1.3 at sigma = 0.3 and 2.6 at 0.15. At 2000 runs per side the one-sided 95%
+// intervals of the two mu estimates are about +-0.2 wide, far apart for halved noise and overlapping for
+// a reseeded run of the same program.
+std::string audited_experiment(int seed) {
+  const std::string algorithm =
+      R"(command: "sh algorithm.sh", protocol: persistent, claim_epsilon: 5, claim_delta: 1.0e-5, claim_scope: worst_case)";
+  return fmt::format(R"(name: gate
+seed: {0}
+trials: 20
+model: {{ name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }}
+grid: {{ n: [200] }}
+privacy: {{ epsilon: 1.0, delta: 1.0e-5 }}
+algorithms:
+  - external.command: {{ {1} }}
+metrics: [sin]
+audit:
+  - {{ algorithm: external.command, params: {{ {1} }}, n: 200, d: 5, k: 5, neighbours: orthogonal_axes,
+      score: second_moment_lr, canary_scale: 1, trials: 2000 }}
+)",
+                     seed, algorithm);
+}
+
+fs::path run_audited(const Scratch& scratch, const std::string& out, double noise, int seed) {
+  std::ofstream(scratch.dir / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
+  const auto config = scratch.dir / "audited.yaml";
+  std::ofstream(config) << audited_experiment(seed);
+  const auto r = run_cli(fmt::format("run '{}' --threads 2 --out '{}'", config.string(), (scratch.dir / out).string()),
+                         fmt::format("cd '{}' &&", scratch.dir.string()));
+  INFO(r.out << r.err);
+  REQUIRE(r.code == 0);
+  return scratch.dir / out / "gate";
+}
+
+TEST_CASE("dpbounds compare catches halved noise through the audit, though the errors improve", "[cli][compare]") {
+  // Observed: halved noise doubled the Gaussian-DP mu in every setting while compare flagged nothing.
+  const Scratch scratch;
+  const auto baseline = run_audited(scratch, "a", 0.3, 1);
+  const auto halved = run_audited(scratch, "b", 0.15, 1);
+  const auto reseeded = run_audited(scratch, "c", 0.3, 2);
+  auto r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), halved.string()));
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("better") && Catch::Contains("WORSE: B's Gaussian-DP mu >= ") &&
+                        Catch::Contains("WORSE: B is significantly worse than A"));
+  r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), reseeded.string()));
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("OK: B is nowhere significantly worse"));
+}
+
+TEST_CASE("dpbounds compare fails when the algorithm under test is missing from B, until --map pairs it",
+          "[cli][compare]") {
+  // Observed: a changed argument changed the label; compare compared only the rest and said OK.
+  const Scratch scratch;
+  const auto config = scratch.dir / "gate.yaml";
+  // The baseline run A as run_version makes it, next to a reference algorithm that keeps its label.
+  const auto with_reference = [](std::string text) {
+    return text.replace(text.find("algorithms:\n"), 12, "algorithms:\n  - baseline.nonprivate_pca\n");
+  };
+  const auto config_a = scratch.dir / "gate_a.yaml";
+  std::ofstream(config_a) << with_reference(experiment("algorithm.sh", 1));
+  std::ofstream(scratch.dir / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, kBaselineNoise);
+  REQUIRE(run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config_a.string(), (scratch.dir / "a").string()),
+                  fmt::format("cd '{}' &&", scratch.dir.string()))
+              .code == 0);
+  const auto baseline = scratch.dir / "a" / "gate";
+  std::string text = with_reference(experiment("algorithm.sh", 1));
+  text.replace(text.find("claim_epsilon: 5,"), 17, "claim_epsilon: 6,");  // only in the algorithm list
+  std::ofstream(config) << text;
+  const auto relabelled = scratch.dir / "b";
+  REQUIRE(run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), relabelled.string()),
+                  fmt::format("cd '{}' &&", scratch.dir.string()))
+              .code == 0);
+  auto r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), (relabelled / "gate").string()));
+  INFO(r.out << r.err);
+  CHECK(r.code == 1);
+  CHECK_THAT(r.out, Catch::Contains("not compared: 2 of A's") && Catch::Contains("(n=400) external.command[") &&
+                        Catch::Contains("FAILED: B does not hold everything A does"));
+  const std::string old_label =
+      "external.command[claim_delta=1e-05,claim_epsilon=5,claim_scope=worst_case,command=sh algorithm.sh,protocol=persistent]";
+  const std::string new_label =
+      "external.command[claim_delta=1e-05,claim_epsilon=6,claim_scope=worst_case,command=sh algorithm.sh,protocol=persistent]";
+  r = run_cli(fmt::format("compare '{}' '{}' --map '{}={}'", baseline.string(), (relabelled / "gate").string(),
+                          old_label, new_label));
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::Contains("OK: B is nowhere significantly worse"));
+}
+
 TEST_CASE("dpbounds compare rejects bad input with one line and exit 2", "[cli][compare]") {
   const Scratch scratch;
   const auto baseline = run_version(scratch, "a", kBaselineNoise, 1);

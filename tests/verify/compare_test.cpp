@@ -29,12 +29,13 @@ std::vector<double> lognormal_errors(std::uint64_t stream, double scale) {
 }
 
 // Rows of one cell (cell index `cell`, parameter n) and one algorithm, metric `sin`.
-void add_cell(ResultSet& results, std::size_t cell, double n, const std::vector<double>& errors) {
+void add_cell(ResultSet& results, std::size_t cell, double n, const std::vector<double>& errors,
+              const std::string& label = "baseline.dp_gauss_1[clip_constant=2]") {
   for (std::size_t t = 0; t < errors.size(); ++t) {
     TrialRow row;
     row.cell = cell;
     row.cell_params = {{"n", n}, {"d", 10}};
-    row.algorithm = "baseline.dp_gauss_1[clip_constant=2]";
+    row.algorithm = label;
     row.trial = t;
     row.metrics = {{"sin", errors[t]}};
     results.rows.push_back(row);
@@ -48,13 +49,21 @@ const dpb::verify::ErrorComparison& at_n(const dpb::verify::Comparison& c, doubl
   return c.errors.front();
 }
 
-nlohmann::json audit(double claimed, const nlohmann::json& eps_lb, const std::string& scope = "worst_case") {
+// An audits.json entry whose held-out tests (both, in both directions) put `positives_in` of 1000 runs on
+// the positive dataset and `negatives_in` of 1000 on the negative one inside their event.
+nlohmann::json audit(double claimed, const nlohmann::json& eps_lb, const std::string& scope = "worst_case",
+                     long positives_in = 500, long negatives_in = 500) {
+  const nlohmann::json test = {
+      {"positives_in", positives_in}, {"positives", 1000}, {"negatives_in", negatives_in}, {"negatives", 1000}};
+  const nlohmann::json direction = {{"clopper_pearson_test", test}, {"gdp_test", test}};
   return {{"algorithm", "baseline.dp_gauss_1"},
           {"verdict", "PASS"},
           {"claim", {{"scope", scope}}},
           {"audited", {{"epsilon", claimed}, {"delta", 1e-5}}},
+          {"confidence", 0.95},
           {"neighbours", {{"construction", "huge_norm"}}},
-          {"epsilon_lower", eps_lb}};
+          {"epsilon_lower", eps_lb},
+          {"directions", {direction, direction}}};
 }
 
 }  // namespace
@@ -146,27 +155,76 @@ TEST_CASE("compare_results validates its input", "[compare]") {
   add_cell(b, 0, 3000, lognormal_errors(2, 0.1));
   CHECK_THROWS_AS(dpb::verify::compare_results(a, b, {}), dpb::InvalidArgument);  // no shared cell
   add_cell(b, 1, 1000, lognormal_errors(3, 0.1));
-  CHECK_THROWS_AS(dpb::verify::compare_results(a, b, CompareOptions{{"projector_op"}, 0.05}), dpb::InvalidArgument);
-  CHECK_THROWS_AS(dpb::verify::compare_results(a, b, CompareOptions{{}, 1.5}), dpb::InvalidArgument);
-  CHECK(dpb::verify::compare_results(a, b, CompareOptions{{"sin"}, 0.05}).errors.size() == 1);
+  CHECK_THROWS_AS(dpb::verify::compare_results(a, b, CompareOptions{{"projector_op"}, 0.05, {}}), dpb::InvalidArgument);
+  CHECK_THROWS_AS(dpb::verify::compare_results(a, b, CompareOptions{{}, 1.5, {}}), dpb::InvalidArgument);
+  CHECK(dpb::verify::compare_results(a, b, CompareOptions{{"sin"}, 0.05, {}}).errors.size() == 1);
+  CHECK_THROWS_WITH(dpb::verify::compare_results(a, b, CompareOptions{{}, 0.05, {"nope=x"}}),
+                    Catch::Contains("--map 'nope=x' must be OLD=NEW with OLD an algorithm label of run A"));
 }
 
-TEST_CASE("compare_audits flags a new violation of A's claim only", "[compare]") {
+TEST_CASE("compare_results fails on what it could not compare, and --map pairs a renamed label", "[compare]") {
+  // Observed: with the algorithm under test absent from B (a changed argument changed its label), compare
+  // said "OK" after comparing only the baseline.
+  ResultSet a, b;
+  add_cell(a, 0, 1000, lognormal_errors(1, 0.1));
+  add_cell(a, 0, 1000, lognormal_errors(2, 0.1), "mine[noise=1]");
+  add_cell(a, 1, 2000, lognormal_errors(3, 0.1));
+  add_cell(b, 0, 1000, lognormal_errors(1, 0.1));
+  add_cell(b, 0, 1000, lognormal_errors(4, 0.1), "mine[noise=0.5]");
+  add_cell(b, 1, 2000, lognormal_errors(3, 0.1));
+  auto c = dpb::verify::compare_results(a, b, {});
+  CHECK(c.unmatched == std::vector<std::string>{"(n=1000) mine[noise=1]"});
+  CHECK_FALSE(c.has_worse_change());
+  CHECK(c.worse());
+  CHECK_THAT(dpb::verify::to_text(c), Catch::Contains("not compared: 1 of A's") && Catch::Contains("FAILED: B does not hold"));
+  CHECK(dpb::verify::to_json(c).at("unmatched").size() == 1);
+  // Labels hold '=' themselves: the split is the one whose left side is a label of A.
+  c = dpb::verify::compare_results(a, b, CompareOptions{{}, 0.05, {"mine[noise=1]=mine[noise=0.5]"}});
+  CHECK(c.unmatched.empty());
+  CHECK(c.errors.size() == 3);
+  CHECK_FALSE(c.worse());
+}
+
+TEST_CASE("compare_audits flags a new violation of A's claim, and more privacy loss than A's tests allow",
+          "[compare]") {
   const auto one = [](const nlohmann::json& audit) { return nlohmann::json::array({audit}); };
-  auto c = dpb::verify::compare_audits(one(audit(1, 0.5)), one(audit(1, 1.5)));
+  const auto compare = [](const nlohmann::json& a, const nlohmann::json& b) {
+    std::vector<std::string> unmatched;
+    auto c = dpb::verify::compare_audits(a, b, unmatched);
+    CHECK(unmatched.empty());
+    return c;
+  };
+  // Tests that separate: 950 of 1000 against 100 of 1000 (eps up to about 2.4, mu up to about 3.2).
+  constexpr long kIn = 950, kOut = 100;
+  auto c = compare(one(audit(1, 0.5, "worst_case", kIn, kOut)), one(audit(1, 1.5, "worst_case", kIn, kOut)));
   REQUIRE(c.size() == 1);
   CHECK(c[0].change == Change::worse);
   CHECK(c[0].eps_lb_b == 1.5);
-  // Already violated in A: no new violation.
-  CHECK(dpb::verify::compare_audits(one(audit(1, 1.2)), one(audit(1, 1.5)))[0].change == Change::none);
+  CHECK_THAT(c[0].reason, Catch::Contains("violates A's claim"));
+  // Already violated in A, and no more than A's tests allow: no change.
+  CHECK(compare(one(audit(1, 1.2, "worst_case", kIn, kOut)), one(audit(1, 1.5, "worst_case", kIn, kOut)))[0].change ==
+        Change::none);
   // null is an unbounded eps_lb.
-  c = dpb::verify::compare_audits(one(audit(1, 0.5)), one(audit(1, nullptr)));
+  c = compare(one(audit(1, 0.5, "worst_case", kIn, kOut)), one(audit(1, nullptr, "worst_case", kIn, kOut)));
   CHECK(c[0].eps_lb_b == std::numeric_limits<double>::infinity());
   CHECK(c[0].change == Change::worse);
-  // No claim, nothing to violate.
-  CHECK(dpb::verify::compare_audits(one(audit(0, 0.5, "not_private")), one(audit(0, 3)))[0].change == Change::none);
-  // Unmatched neighbours are not compared.
+  // No claim, nothing to violate; and the same tests show no more loss.
+  CHECK(compare(one(audit(0, 0.5, "not_private", kIn, kOut)), one(audit(0, 3, "not_private", kIn, kOut)))[0].change ==
+        Change::none);
+  // Observed: halved noise doubled the Gaussian-DP mu while every eps_lb stayed under the claim, and
+  // nothing was flagged. Here A's tests (600 vs 400 of 1000: mu about 0.5) against B's (990 vs 10: mu
+  // about 4.6), both far below a claim of eps = 10.
+  c = compare(one(audit(10, 0.3, "worst_case", 600, 400)), one(audit(10, 3.0, "worst_case", 990, 10)));
+  CHECK(c[0].change == Change::worse);
+  CHECK(c[0].mu_lower_b > 2 * c[0].mu_upper_a);
+  CHECK_THAT(c[0].reason, Catch::Contains("Gaussian-DP mu"));
+  // The same tests on both sides: within each other's intervals.
+  CHECK(compare(one(audit(10, 0.3, "worst_case", 600, 400)), one(audit(10, 0.3, "worst_case", 600, 400)))[0].change ==
+        Change::none);
+  // An audit of A that B lacks (other neighbours) is not compared, and said so.
   auto other = audit(1, 3);
   other["neighbours"]["construction"] = "fresh";
-  CHECK(dpb::verify::compare_audits(one(audit(1, 0.5)), one(other)).empty());
+  std::vector<std::string> unmatched;
+  CHECK(dpb::verify::compare_audits(one(audit(1, 0.5)), one(other), unmatched).empty());
+  CHECK(unmatched == std::vector<std::string>{"audit baseline.dp_gauss_1 huge_norm"});
 }

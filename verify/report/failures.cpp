@@ -1,5 +1,6 @@
 #include "verify/report/failures.hpp"
 
+#include "verify/cell_label.hpp"
 #include "verify/report/markdown.hpp"
 
 #include <fmt/format.h>
@@ -15,24 +16,15 @@ namespace {
 constexpr std::size_t kReasonsShown = 3;
 constexpr std::size_t kReasonChars = 200;  // long messages (a program's stderr) are cut here
 
-// "n=200, epsilon=0.5": the cell's values of the parameters that differ between the run's cells.
+// Each cell's label among the run's cells.
 std::map<std::size_t, std::string> cell_labels(const ResultSet& results) {
-  std::map<std::size_t, const std::map<std::string, double>*> params_of;
+  std::map<std::size_t, const CellParams*> params_of;
   for (const auto& row : results.rows) params_of.emplace(row.cell, &row.cell_params);
-  std::set<std::string> varying;
-  for (const auto& [cell, params] : params_of)
-    for (const auto& [name, value] : *params) {
-      const auto& first = *params_of.begin()->second;
-      const auto it = first.find(name);
-      if (it == first.end() || it->second != value) varying.insert(name);
-    }
+  std::vector<const CellParams*> cells;
+  for (const auto& [cell, params] : params_of) cells.push_back(params);
+  const std::set<std::string> varying = varying_params(cells);
   std::map<std::size_t, std::string> labels;
-  for (const auto& [cell, params] : params_of) {
-    std::vector<std::string> parts;
-    for (const auto& name : varying)
-      if (const auto it = params->find(name); it != params->end()) parts.push_back(fmt::format("{}={:g}", name, it->second));
-    labels[cell] = parts.empty() ? "single cell" : fmt::format("{}", fmt::join(parts, ", "));
-  }
+  for (const auto& [cell, params] : params_of) labels[cell] = cell_label(*params, varying);
   return labels;
 }
 
