@@ -80,9 +80,8 @@ void reject_unread(const BoundEvaluation& e, const bounds::Params& given) {
   const std::vector<std::string> read(e.read.begin(), e.read.end());
   for (const auto& [name, value] : given) {
     if (e.read.count(name)) continue;
-    const std::string hint = suggestion(name, read);
     throw InvalidArgument(fmt::format("{} does not read parameter '{}'{}; at this point it reads {}", e.theorem->id, name,
-                                      hint.rfind(" (did you mean", 0) == 0 ? hint : "", fmt::join(read, ", ")));
+                                      did_you_mean(name, read), fmt::join(read, ", ")));
   }
 }
 

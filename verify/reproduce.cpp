@@ -53,7 +53,7 @@ std::vector<std::string> paper_figures(const std::filesystem::path& papers_root,
   const auto papers = known_papers(papers_root);
   if (std::find(papers.begin(), papers.end(), key) == papers.end())
     throw InvalidArgument(fmt::format("no reproduction of paper '{}'{} (known: {}, in {})",
-                                      key, suggestion(key, papers), fmt::join(papers, ", "), papers_root.string()));
+                                      key, did_you_mean(key, papers), fmt::join(papers, ", "), papers_root.string()));
   return sorted_entries(papers_root / key, false);
 }
 
@@ -80,7 +80,7 @@ Reproduction load_reproduction(const std::filesystem::path& papers_root, const s
     const std::string figure = target.substr(slash + 1);
     if (std::find(figures.begin(), figures.end(), figure) == figures.end())
       throw InvalidArgument(fmt::format("paper {} has no figure '{}'{} (known: {})", key, figure,
-                                        suggestion(figure, figures), fmt::join(figures, ", ")));
+                                        did_you_mean(figure, figures), fmt::join(figures, ", ")));
     chosen = {figure};
   }
   Reproduction reproduction;

@@ -187,8 +187,9 @@ Coverage suite_coverage(const SuiteSpec& suite) {
   std::set<std::string> theorems_used;
   for (const auto& spec : suite.experiments)
     for (const auto& check : spec.checks) {
+      if (check.theorem.empty()) continue;  // dominates and exponent checks compare algorithms, no theorem
       theorems_used.insert(check.theorem);
-      if (!check.against.empty()) theorems_used.insert(check.against);
+      if (check.kind == "consistency") theorems_used.insert(check.against);
       for (const auto& a : spec.algorithms)
         if (a.label == check.algorithm) checked.emplace(a.id, check.theorem);
     }

@@ -60,6 +60,14 @@ TEST_CASE("reproduce: an unknown paper, figure or scale is a usage error listing
   r = reproduce("cai2024/fig9");
   dpb::test::check_usage_error(r);
   CHECK_THAT(r.err, Catch::Contains("fig1-left") && Catch::Contains("fig5"));
+  // Observed: the known figures were listed twice.
+  const auto count = [](const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+    return n;
+  };
+  CHECK(count(r.err, "fig1-left") == 1);
+  CHECK(count(reproduce("nopaperatall").err, "dugler2026") == 1);
   r = reproduce("cai2024 --scale huge");
   dpb::test::check_usage_error(r);
   CHECK_THAT(r.err, Catch::Contains("quick, paper"));

@@ -1,6 +1,7 @@
 #include "verify/checks/check_spec.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace dpb::verify {
 
@@ -14,6 +15,21 @@ std::string to_string(VerdictStatus status) {
       return "INCONCLUSIVE";
   }
   return "INCONCLUSIVE";
+}
+
+std::string describe_check(const CheckSpec& c) {
+  if (c.kind == "consistency") return fmt::format("consistency {} vs {}", c.theorem, c.against);
+  if (c.kind == "dominates")
+    return fmt::format("dominates {} <= {} on {}{}", c.algorithm, c.against, c.metric, where_text(c));
+  if (c.kind == "exponent")
+    return fmt::format("exponent {} {} ~ {}^{:g}{}", c.algorithm, c.metric, c.vary, c.exponent,
+                       c.side == "both" ? "" : " (" + c.side + ")");
+  std::string text = fmt::format("{} {} {} {}", c.kind, c.theorem, c.algorithm, c.metric);
+  if (!c.vary.empty()) text += " vs " + c.vary;
+  std::vector<std::string> fixed;
+  for (const auto& [name, value] : c.params) fixed.push_back(fmt::format("{}={:g}", name, value));
+  if (!fixed.empty()) text += fmt::format(" [{}]", fmt::join(fixed, ", "));
+  return text;
 }
 
 std::string where_text(const CheckSpec& check) {

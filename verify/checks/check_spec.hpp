@@ -39,6 +39,9 @@ struct Verdict {
   nlohmann::json figures;  // every number behind it (slope, CI, implied constant, per-cell values, ...)
 };
 
+// What the check compared, in one line (the terminal, summary.md, the suite's summary):
+// "rate liu2022.thm5.1 liu2022.dp_pca sin vs n", "consistency U vs L", "dominates a <= b on sin".
+std::string describe_check(const CheckSpec& check);
 // " where lambda in [2, 5]" for a check with `where` ranges, "" for one over every cell.
 std::string where_text(const CheckSpec& check);
 

@@ -21,7 +21,7 @@ DataSpec parse_data(const YAML::Node& node, const YamlReader& read) {
   DataSpec data;
   data.name = read.text(node["name"], "data name");
   if (data.name != kDatasets.front())
-    read.fail(node["name"], fmt::format("unknown dataset '{}'{} (known: mnist)", data.name, suggestion(data.name, kDatasets)));
+    read.fail(node["name"], fmt::format("unknown dataset '{}'{} (known: mnist)", data.name, did_you_mean(data.name, kDatasets)));
   data.path = read.text(node["path"], "data path");
   if (node["digits"]) {
     data.mnist.digits.clear();

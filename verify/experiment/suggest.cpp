@@ -21,7 +21,7 @@ std::size_t edit_distance(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates) {
   if (candidates.empty()) return "";
   const auto nearest = std::min_element(candidates.begin(), candidates.end(), [&](const auto& x, const auto& y) {
     return edit_distance(name, x) < edit_distance(name, y);
@@ -29,8 +29,13 @@ std::string suggestion(const std::string& name, const std::vector<std::string>& 
   // Up to a third of the longer name: "trails" finds "trials", "foo" finds nothing, and a one-letter
   // name is never "corrected" into another one-letter name.
   const std::size_t allowed = std::max(name.size(), nearest->size()) / 3;
-  if (edit_distance(name, *nearest) <= allowed) return fmt::format(" (did you mean '{}'?)", *nearest);
-  return fmt::format(" (known: {})", fmt::join(candidates, ", "));
+  return edit_distance(name, *nearest) <= allowed ? fmt::format(" (did you mean '{}'?)", *nearest) : "";
+}
+
+std::string suggestion(const std::string& name, const std::vector<std::string>& candidates) {
+  if (candidates.empty()) return "";
+  const std::string hint = did_you_mean(name, candidates);
+  return !hint.empty() ? hint : fmt::format(" (known: {})", fmt::join(candidates, ", "));
 }
 
 }  // namespace dpb::verify

@@ -9,7 +9,9 @@ namespace dpb::verify {
 std::size_t edit_distance(const std::string& a, const std::string& b);
 
 // " (did you mean 'x'?)" for the candidate nearest to `name` when it is close (distance at most a
-// third of the longer name); otherwise " (known: a, b, ...)".
+// third of the longer name); otherwise "" (for messages that list the candidates themselves).
+std::string did_you_mean(const std::string& name, const std::vector<std::string>& candidates);
+// did_you_mean, or " (known: a, b, ...)" when no candidate is close.
 std::string suggestion(const std::string& name, const std::vector<std::string>& candidates);
 
 }  // namespace dpb::verify

@@ -26,16 +26,6 @@ std::string overview(const ResultSet& results) {
 
 }  // namespace
 
-std::string describe(const CheckSpec& c) {
-  if (c.kind == "consistency") return fmt::format("consistency: {} vs {}", c.theorem, c.against);
-  if (c.kind == "falsification")
-    return fmt::format("falsification: {} on {} ({})", c.theorem, c.algorithm, c.metric);
-  if (c.kind == "exponent")
-    return fmt::format("exponent: {} on {} ({} ~ {}^{:g})", c.algorithm, c.metric, c.metric, c.vary, c.exponent);
-  return fmt::format("{}{}: {} on {} ({} vs {})", c.kind, c.optimal ? " (optimal)" : "", c.theorem,
-                     c.algorithm, c.metric, c.vary);
-}
-
 std::string summary_markdown(const ResultSet& results, const std::vector<Verdict>& verdicts,
                              const std::vector<RenderedTable>& tables,
                              const std::vector<FigureEntry>& figures, const std::string& figure_note,
@@ -51,7 +41,7 @@ std::string summary_markdown(const ResultSet& results, const std::vector<Verdict
   for (std::size_t i = 0; i < verdicts.size(); ++i) {
     const auto& v = verdicts[i];
     s += fmt::format("| {} | **{}** | {} | {} | {} |\n", i + 1, to_string(v.status),
-                     md_cell(describe(v.check)), md_cell(v.statistic), md_cell(v.summary));
+                     md_cell(describe_check(v.check)), md_cell(v.statistic), md_cell(v.summary));
   }
   s += "\nEvery number behind each verdict is in `verdicts.json`; docs/checks.md says how to read them.\n";
   if (!selection.empty()) s += fmt::format("\n## Selection\n\n{}\nFile: `selection.md`.\n", selection);

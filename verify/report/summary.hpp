@@ -16,9 +16,6 @@ struct FigureEntry {
   std::vector<std::string> notes;
 };
 
-// "rate: thm on alg (metric vs n)", "consistency: U vs L", ...: a check in a few words.
-std::string describe(const CheckSpec& check);
-
 std::string summary_markdown(const ResultSet& results, const std::vector<Verdict>& verdicts,
                              const std::vector<RenderedTable>& tables,
                              const std::vector<FigureEntry>& figures, const std::string& figure_note,

@@ -9,8 +9,6 @@
 
 namespace dpb::verify {
 
-// "what the check compared": "rate  liu2022.thm5.1  liu2022.dp_pca  sin  vs n" (consistency: "U vs L").
-std::string describe_check(const CheckSpec& check);
 // A header line, then "STATUS  check  summary" per verdict; "(no checks)" when there are none.
 void print_verdicts(const std::vector<Verdict>& verdicts, std::ostream& out);
 inline constexpr int kFailedCheckExitCode = 1;  // `run`, `check` and `verify` when a verdict is FAIL

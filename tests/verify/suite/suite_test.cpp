@@ -138,6 +138,19 @@ TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[su
   CHECK(coverage.uncovered.size() == pairs);
 }
 
+TEST_CASE("a check without a theorem (dominates) covers no (algorithm, theorem) pair", "[suite]") {
+  // Observed: summary.md listed "baseline.dp_gauss_star against " with an empty theorem.
+  const test::TempDir dir("suite_coverage_dominates");
+  std::ofstream(dir.path() / "tiny.yaml")
+      << test::kTinyExperiment
+      << "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: 'baseline.dp_gauss_1[clip_constant=2]', "
+         "metric: sin }\n";
+  std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments: [tiny.yaml]\n";
+  const Coverage coverage = suite_coverage(load_suite(dir.path() / "s.yaml"));
+  CHECK(coverage.covered.empty());
+  for (const auto& theorem : coverage.unchecked_lower_bounds) CHECK_FALSE(theorem.empty());
+}
+
 TEST_CASE("audits: kept in audit-only experiments, selected by --only, counted against their expectation", "[suite]") {
   const test::TempDir dir("suite_audits");
   std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments:\n"
