@@ -12,7 +12,7 @@ const bool registered = dpb::cli::register_verb({
     .name = "check",
     .summary = "Redo the checks of a stored run and rewrite its report",
     .help = "RESULTS is results/<name> or its results.sqlite; exit 1 when a check FAILs",
-    .examples = {"check results/quick-cai2024"},
+    .examples = {"check results/cai2024-gaussian-mechanism"},
     .order = 25,
     .setup =
         [](CLI::App& sub) {

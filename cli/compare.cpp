@@ -32,8 +32,8 @@ const bool registered = dpb::cli::register_verb({
     .help = "for every (cell, algorithm, metric) of A a Mann-Whitney test against B's errors, Holm-corrected;\n"
             "audited eps_lb and Gaussian-DP mu changes; exit 1 when B is significantly worse than A, or when\n"
             "something of A has no match in B (a CI gate that never passes on what it did not compare)",
-    .examples = {"compare results-main/cai2024-gaussian-mechanism results/cai2024-gaussian-mechanism",
-                 "compare A/results.sqlite B/results.sqlite --metric projector_op --alpha 0.01 --json"},
+    .examples = {"compare BASELINE_RESULTS/cai2024-gaussian-mechanism results/cai2024-gaussian-mechanism",
+                 "compare BASELINE/results.sqlite CANDIDATE/results.sqlite --metric projector_op --alpha 0.01 --json"},
     .order = 28,
     .setup =
         [](CLI::App& sub) {

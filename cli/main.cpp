@@ -1,13 +1,16 @@
 // The `dpbounds` executable: builds the command line from the registered verbs (cli/verb.hpp), runs
 // the chosen one, and turns every error into one line on stderr and exit code 2.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <optional>
 #include <string>
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
+#include "verify/experiment/suggest.hpp"
 #include "verify/distributed/ranks.hpp"
 
 namespace {
@@ -29,6 +32,24 @@ std::string footer(const std::vector<dpb::cli::Verb>& verbs) {
   return text + examples + "\nRun 'dpbounds VERB --help' for the options of a verb.";
 }
 
+// A verb's own help footer: what its setup wrote (notes, score lists), then its examples.
+std::string verb_footer(const std::string& own, const dpb::cli::Verb& verb) {
+  std::string text = own;
+  if (!verb.examples.empty()) text += std::string(text.empty() ? "" : "\n\n") + "Examples:";
+  for (const auto& example : verb.examples) text += "\n  dpbounds " + example;
+  return text;
+}
+
+// The first argument names a verb, or is an option (--help, --version): else one clear line.
+void require_known_verb(int argc, char** argv, const std::vector<dpb::cli::Verb>& verbs) {
+  if (argc < 2 || argv[1][0] == '-') return;
+  std::vector<std::string> names;
+  for (const auto& verb : verbs) names.push_back(verb.name);
+  if (std::find(names.begin(), names.end(), argv[1]) != names.end()) return;
+  throw dpb::InvalidArgument(fmt::format("unknown verb '{}'{}; the verbs are {} (run 'dpbounds --help')", argv[1],
+                                         dpb::verify::did_you_mean(argv[1], names), fmt::join(names, ", ")));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -37,17 +58,19 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("dpbounds ") + DPB_VERSION);
   app.require_subcommand(1);
   const auto verbs = dpb::cli::verbs();
-  app.footer(footer(verbs));
   std::vector<std::pair<CLI::App*, std::function<int()>>> runners;
   for (const auto& verb : verbs) {
     auto* sub = app.add_subcommand(verb.name, verb.summary);
     runners.emplace_back(sub, verb.setup(*sub));
+    sub->footer(verb_footer(sub->get_footer(), verb));
   }
+  app.footer(footer(verbs));  // after the verbs: a subcommand inherits the footer its parent has when added
 
   // Under mpirun every rank runs main(); rank 0 prints, and every rank exits with rank 0's code.
   std::optional<dpb::verify::ranks::Session> ranks;
   try {
     ranks.emplace(argc, argv);
+    require_known_verb(argc, argv, verbs);
     app.parse(argc, argv);
     for (std::size_t i = 0; i < runners.size(); ++i) {
       if (!*runners[i].first) continue;

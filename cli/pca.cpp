@@ -45,7 +45,8 @@ const bool registered = dpb::cli::register_verb({
     .help = "components, privately estimated explained variance, and a privacy statement\n"
             "with the budget ledger; records are rows of the file",
     .examples = {"pca --input data.csv --k 2 --epsilon 1 --delta 1e-6 --center",
-                 "pca --input data.npy --k 1 --epsilon 0.5 --delta 1e-6 --algorithm liu2022.dp_pca"},
+                 "pca --input data.npy --k 1 --epsilon 0.5 --delta 1e-6 --algorithm liu2022.dp_pca --param lambda1=9 "
+                 "--param lambda2=1"},
     .order = 30,
     .setup =
         [](CLI::App& sub) {
@@ -55,8 +56,10 @@ const bool registered = dpb::cli::register_verb({
               "anything else whitespace-separated text ('#' lines are comments). One record per row.\n"
               "Budget: 10% of (eps, delta) for a private norm scale, 10% for centering (with --center), 10% for\n"
               "the explained variance, the rest for the algorithm; the ledger shows each step.\n"
-              "Algorithms: default liu2022.dp_pca (k = 1) or dugler2026.adadpo (k > 1), both worst-case DP with\n"
-              "no knowledge of the population; 'dpbounds list algorithms' shows the others and their parameters.");
+              "Algorithms: default baseline.dp_gauss_1 (Analyze-Gauss, clipped at the private norm scale),\n"
+              "worst-case DP with no knowledge of the population. Others may need what only you know a priori\n"
+              "(liu2022.dp_pca: the eigenvalues lambda1, lambda2 behind its learning rate); 'dpbounds list\n"
+              "algorithms' shows them and their parameters.");
           sub.add_option("--input", o->input, "Data file: one record per row")->required();
           sub.add_option("--k", o->k, "Number of components (default 1)");
           sub.add_option("--epsilon", o->epsilon, "Total privacy epsilon > 0")->required();

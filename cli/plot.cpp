@@ -10,7 +10,7 @@ const bool registered = dpb::cli::register_verb({
     .name = "plot",
     .summary = "Write the figures of a stored run (PNG/SVG with gnuplot, pgfplots .tex)",
     .help = "PNG and SVG need gnuplot; RESULTS/summary.md is left as the run wrote it",
-    .examples = {"plot results/quick-cai2024"},
+    .examples = {"plot results/cai2024-gaussian-mechanism"},
     .order = 27,
     .setup =
         [](CLI::App& sub) {

@@ -50,7 +50,7 @@ const bool registered = dpb::cli::register_verb({
             "and writes OUT/reproduce-<key>-<scale>/ (with theorems/: the paper's theorem tables);\n"
             "exit 1 when a claim FAILs. A figure on a dataset (cai2024/mnist) reads --data DIR",
     .examples = {"reproduce cai2024", "reproduce cai2024/fig1-left --scale paper --threads 8",
-                 "reproduce cai2024/mnist --data ~/mnist --scale paper"},
+                 "reproduce cai2024/mnist --data MNIST_DIR --scale paper"},
     .order = 16,
     .spreads_over_ranks = true,
     .setup =

@@ -45,7 +45,7 @@ const bool registered = dpb::cli::register_verb({
     .summary = "Run an experiment YAML: trials, checks and report",
     .help = "trials into OUT/<name>/results.sqlite (resumable), then checks and report;\n"
             "exit 1 when a check FAILs or an audit finds a VIOLATION, 130 when interrupted",
-    .examples = {"run configs/experiments/quick/cai2024.yaml --threads 2",
+    .examples = {"run configs/experiments/cai2024.yaml --threads 2",
                  "run CONFIG --only 'liu2022.*' --set grid.n=[1000,2000] --resume"},
     .order = 20,
     .spreads_over_ranks = true,

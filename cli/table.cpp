@@ -14,7 +14,7 @@ const bool registered = dpb::cli::register_verb({
     .name = "table",
     .summary = "Print the tables of a stored run (Markdown, booktabs LaTeX or CSV)",
     .help = "the report's tables (or one: rows n, columns algorithm) on stdout",
-    .examples = {"table results/quick-cai2024 --format tex"},
+    .examples = {"table results/cai2024-gaussian-mechanism --format tex"},
     .order = 26,
     .setup =
         [](CLI::App& sub) {

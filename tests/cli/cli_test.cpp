@@ -15,6 +15,26 @@ TEST_CASE("dpbounds --help teaches the verbs and --version prints the version", 
   CHECK(version.out.rfind("dpbounds ", 0) == 0);
 }
 
+TEST_CASE("each verb's --help ends with its own examples, not the global verb list", "[cli]") {
+  // Observed: 10 of 16 verbs ended their help with the 60-line list of every verb.
+  for (const std::string verb :
+       {"list", "verify", "reproduce", "run", "check", "table", "plot", "compare", "demo", "bench", "audit", "pca"}) {
+    INFO(verb);
+    const auto help = run_cli(verb + " --help");
+    CHECK(help.code == 0);
+    CHECK(help.out.find("Verbs:") == std::string::npos);
+    CHECK(help.out.find("\nExamples:\n  dpbounds " + verb) != std::string::npos);
+  }
+}
+
+TEST_CASE("an unknown verb is named, with the verbs there are", "[cli]") {
+  const auto r = run_cli("frobnicate");
+  CHECK(r.code == 2);
+  CHECK(lines(r.err) == 1);
+  CHECK_THAT(r.err, Catch::Contains("unknown verb 'frobnicate'; the verbs are list, verify,"));
+  CHECK_THAT(run_cli("verfy").err, Catch::Contains("unknown verb 'verfy' (did you mean 'verify'?)"));
+}
+
 TEST_CASE("list prints one id per line and valid JSON with --json", "[cli]") {
   const auto models = run_cli("list models");
   CHECK(models.code == 0);
