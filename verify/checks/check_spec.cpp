@@ -42,7 +42,8 @@ std::string where_text(const CheckSpec& check) {
 nlohmann::json to_json(const CheckSpec& c) {
   return {{"kind", c.kind}, {"theorem", c.theorem}, {"algorithm", c.algorithm}, {"metric", c.metric},
           {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal},
-          {"params", c.params}, {"exponent", c.exponent}, {"side", c.side}, {"where", c.where}};
+          {"params", c.params}, {"exponent", c.exponent}, {"side", c.side}, {"where", c.where},
+          {"override", c.override_reason}};
 }
 
 nlohmann::json to_json(const Verdict& v) {

@@ -25,6 +25,9 @@ struct CheckSpec {
   // dominates: only the cells whose parameter lies in [min, max] for every entry (a claim about part of
   // the grid, e.g. cai2024 Fig 2 "DP-Gauss* is best at small lambda"); empty: every cell.
   std::map<std::string, std::pair<double, double>> where;
+  // Why this check compares a metric or an algorithm its theorem does not speak about
+  // (verify/checks/check_applicability.hpp); "" for a check that matches. Printed with its verdict.
+  std::string override_reason;
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

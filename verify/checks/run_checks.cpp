@@ -74,16 +74,17 @@ std::vector<Verdict> run_all(const ResultSet& results, const std::vector<CheckSp
   for (const auto& check : checks) validate(check);
   std::vector<Verdict> verdicts;
   for (const auto& check : checks) {
+    Verdict v;
     try {
-      verdicts.push_back(run_one(results, check, seed, theorems, options));
+      v = run_one(results, check, seed, theorems, options);
     } catch (const Inconclusive& why) {
-      Verdict v;
       v.check = check;
       v.statistic = "none";
       v.summary = fmt::format("INCONCLUSIVE: {}", why.what());
       v.figures = {{"reason", why.what()}};
-      verdicts.push_back(std::move(v));
     }
+    if (!check.override_reason.empty()) v.summary = fmt::format("[override: {}] {}", check.override_reason, v.summary);
+    verdicts.push_back(std::move(v));
   }
   return verdicts;
 }

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <map>
 
+#include "verify/bound_evaluation.hpp"
 #include "verify/catalog.hpp"
+#include "verify/checks/check_applicability.hpp"
 #include "verify/experiment/parse_sections.hpp"
 #include "verify/experiment/suggest.hpp"
 
@@ -131,7 +133,8 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
   if (node.IsMap() && node["where"])
     read.fail(node["where"], fmt::format("'where' applies to dominates checks only, not {}", check.kind));
   read.require_map(node, "a check",
-                   {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params"});
+                   {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params",
+                    "override"});
   const std::vector<std::string> theorems = catalog_ids("theorems");
   if (!node["theorem"]) read.fail(node, "a check needs a theorem");
   check.theorem = one_of(node["theorem"], read, "theorem", theorems);
@@ -153,6 +156,16 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
   if (node["tolerance"]) check.tolerance = tolerance(node["tolerance"], read);
   if (node["optimal"]) check.optimal = read.boolean(node["optimal"], "optimal");
   if (node["params"]) check.params = check_params(node["params"], read, spec);
+  if (node["override"]) check.override_reason = read.text(node["override"], "override");
+  const auto labelled = std::find_if(spec.algorithms.begin(), spec.algorithms.end(),
+                                     [&](const auto& a) { return a.label == check.algorithm; });
+  const std::string problem =
+      applicability_problem(check, labelled->id, find_theorem(all_theorems(), check.theorem));
+  if (!problem.empty() && check.override_reason.empty())
+    read.fail(node, problem + "; to run the check anyway, give the reason in override: '...'");
+  if (problem.empty() && !check.override_reason.empty())
+    read.fail(node["override"], "override is for a check whose metric or algorithm its theorem does not speak about; "
+                                "this one matches: remove it");
   return check;
 }
 
