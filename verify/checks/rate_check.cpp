@@ -1,6 +1,7 @@
 #include "verify/checks/rate_check.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -53,25 +54,39 @@ constexpr double kChanceFraction = 0.9;
 
 // An upper bound's rate says nothing about cells where the estimate is still no better than a random
 // subspace: the theorem's unspecified sample-size constant is not met yet (n below its n_0), and a flat
-// error against a falling rate would read as a FAIL the theorem does not predict. Inconclusive when every
-// cell is there; cells without a rank ("r", else "k") and dimension "d", and covariance metrics, are never
-// judged so.
-void require_not_all_chance(const std::vector<TheoremCell>& cells, const std::vector<std::vector<double>>& values,
-                            const ErrorStatistic& statistic, const CheckSpec& check) {
-  double lowest_level = std::numeric_limits<double>::infinity();
+// error against a falling rate would read as a FAIL the theorem does not predict. Each such cell is left
+// out of the slope, one by one, and named. Cells without a rank ("r", else "k") and dimension "d", and
+// covariance metrics, are never judged so.
+struct ChanceSplit {
+  std::vector<TheoremCell> judged;
+  std::vector<std::vector<double>> values;  // of the judged cells
+  std::vector<std::string> excluded;        // "n=1000 (1.39, chance 1.41)"
+};
+
+ChanceSplit exclude_at_chance(const std::vector<TheoremCell>& cells, const std::vector<std::vector<double>>& values,
+                              const ErrorStatistic& statistic, const CheckSpec& check, bool upper) {
+  ChanceSplit split;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const auto& params = cells[i].params;
     const auto rank = params.count("r") ? params.find("r") : params.find("k");
     const auto dim = params.find("d");
-    if (rank == params.end() || dim == params.end()) return;
-    const auto level = subspace_chance_level(check.metric, rank->second, dim->second);
-    if (!level || statistic(values[i]) < kChanceFraction * *level) return;
-    lowest_level = std::min(lowest_level, *level);
+    const double level = upper && rank != params.end() && dim != params.end()
+                             ? subspace_chance_level(check.metric, rank->second, dim->second).value_or(0)
+                             : 0;  // 0: no chance level
+    const double stat = statistic(values[i]);
+    if (level > 0 && stat >= kChanceFraction * level) {
+      split.excluded.push_back(fmt::format("{}={:g} ({:.3g}, chance {:.3g})", check.vary, params.at(check.vary), stat, level));
+      continue;
+    }
+    split.judged.push_back(cells[i]);
+    split.values.push_back(values[i]);
   }
-  throw Inconclusive(fmt::format(
-      "{} is at chance level in every cell (>= {:g} of a random subspace's {:.3g}): the grid lies below the "
-      "sample size the theorem's unspecified constants need, so its rate cannot be judged here",
-      check.metric, kChanceFraction, lowest_level));
+  if (split.judged.size() < 2 && !split.excluded.empty())
+    throw Inconclusive(fmt::format(
+        "{} is at chance level (>= {:g} of a random subspace's) in {} of {} cells: {}; fewer than 2 cells are left "
+        "for a slope: the grid lies below the sample size the theorem's unspecified constants need",
+        check.metric, kChanceFraction, split.excluded.size(), cells.size(), fmt::join(split.excluded, "; ")));
+  return split;
 }
 
 struct Forbidden {
@@ -94,25 +109,28 @@ std::string allowed_range(const Forbidden& f, double tol) {
 
 Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, const bounds::Theorem& theorem,
                             std::uint64_t seed, const CheckOptions& options) {
-  const auto cells = theorem_cells(results, check, theorem, theorem.rate, "rate", options);
-  if (cells.inside.empty())
+  const auto all_cells = theorem_cells(results, check, theorem, theorem.rate, "rate", options);
+  if (all_cells.inside.empty())
     throw Inconclusive(fmt::format("no cell lies inside the conditions of {}", theorem.id));
-  const auto log_x = log_swept(cells.inside, check, options);
 
-  std::size_t fewest = cells.inside.front().values.size();
-  std::vector<std::vector<double>> observed;
-  for (const auto& cell : cells.inside) {
+  std::size_t fewest = all_cells.inside.front().values.size();
+  std::vector<std::vector<double>> all_observed;
+  for (const auto& cell : all_cells.inside) {
     fewest = std::min(fewest, cell.values.size());
-    observed.push_back(cell.values);
+    all_observed.push_back(cell.values);
   }
   const ErrorStatistic statistic =
       choose_statistic(theorem.semantics, fewest, options.quantile_trials_factor);
-  for (std::size_t i = 0; i < observed.size(); ++i)
-    if (!(statistic(observed[i]) > 0))
+  for (std::size_t i = 0; i < all_observed.size(); ++i)
+    if (!(statistic(all_observed[i]) > 0))
       throw Inconclusive(
-          fmt::format("the error statistic is 0 at cell {}: log R is undefined", cells.inside[i].cell));
-  if (theorem.kind == bounds::Kind::upper) require_not_all_chance(cells.inside, observed, statistic, check);
-  const auto log_r = log_ratios(cells.inside, observed, statistic);
+          fmt::format("the error statistic is 0 at cell {}: log R is undefined", all_cells.inside[i].cell));
+  const ChanceSplit split =
+      exclude_at_chance(all_cells.inside, all_observed, statistic, check, theorem.kind == bounds::Kind::upper);
+  const std::vector<TheoremCell>& inside = split.judged;
+  const auto& observed = split.values;
+  const auto log_x = log_swept(inside, check, options);
+  const auto log_r = log_ratios(inside, observed, statistic);
   const double slope = least_squares_slope(log_x, log_r);
 
   // Bootstrap: resample trials within each cell; a resample whose statistic is 0 somewhere has no
@@ -124,11 +142,11 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
   int dropped = 0;
   for (int b = 0; b < options.bootstrap_resamples; ++b) {
     std::vector<std::vector<double>> drawn;
-    for (const auto& cell : cells.inside) {
+    for (const auto& cell : inside) {
       core::Rng rng = streams.stream(cell.cell, static_cast<std::size_t>(b));
       drawn.push_back(resample(cell.values, rng));
     }
-    const auto r = log_ratios(cells.inside, drawn, statistic);
+    const auto r = log_ratios(inside, drawn, statistic);
     if (std::all_of(r.begin(), r.end(), [](double v) { return std::isfinite(v); }))
       draws.push_back(least_squares_slope(log_x, r));
     else
@@ -146,8 +164,8 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
 
   nlohmann::json per_cell = nlohmann::json::array();
   std::vector<double> log_rate, log_stat, ratios;
-  for (std::size_t i = 0; i < cells.inside.size(); ++i) {
-    const auto& cell = cells.inside[i];
+  for (std::size_t i = 0; i < inside.size(); ++i) {
+    const auto& cell = inside[i];
     const double stat = statistic(cell.values);
     ratios.push_back(stat / cell.theorem_value);
     log_rate.push_back(std::log(cell.theorem_value));
@@ -180,21 +198,34 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
                {"implied_constant", implied_constant},
                {"smallest_ratio", smallest_ratio},
                {"cells", per_cell},
-               {"outside_conditions", cells.outside}};
+               {"at_chance_excluded", split.excluded},
+               {"outside_conditions", all_cells.outside}};
   const std::string stat_name =
       statistic.quantile_level ? fmt::format("q{:g}", *statistic.quantile_level) : "mean";
+  std::vector<std::string> per_cell_ratios;
+  for (std::size_t i = 0; i < inside.size(); ++i)
+    per_cell_ratios.push_back(fmt::format("{:.3g}", ratios[i]));
+  const std::string shape = fmt::format(
+      "; R per cell ({} = {}): {}{}", check.vary,
+      fmt::join([&] {
+        std::vector<std::string> xs;
+        for (const auto& cell : inside) xs.push_back(fmt::format("{:g}", cell.params.at(check.vary)));
+        return xs;
+      }(), ", "),
+      fmt::join(per_cell_ratios, ", "),
+      split.excluded.empty() ? "" : fmt::format("; left out at chance: {}", fmt::join(split.excluded, "; ")));
   if (check.kind == "slope")
     v.summary = fmt::format(
         "{}: observed log-log slope of {} over {} = {:.3g}, predicted {:.3g}; difference {:.3g}, "
         "{:g}% CI [{:.3g}, {:.3g}], allowed {} ({} cells)",
         to_string(v.status), stat_name, check.vary, slope + predicted, predicted, slope,
-        100 * options.confidence, lo, hi, allowed_range(forbidden, tol), cells.inside.size());
+        100 * options.confidence, lo, hi, allowed_range(forbidden, tol), inside.size()) + shape;
   else
     v.summary = fmt::format(
         "{}: slope of log({} / rate) over {} = {:.3g}, {:g}% CI [{:.3g}, {:.3g}], allowed {}; "
         "implied constant max R = {:.3g} ({} cells)",
         to_string(v.status), stat_name, check.vary, slope, 100 * options.confidence, lo, hi,
-        allowed_range(forbidden, tol), implied_constant, cells.inside.size());
+        allowed_range(forbidden, tol), implied_constant, inside.size()) + shape;
   return v;
 }
 
