@@ -103,19 +103,30 @@ std::string slope_text(const VariableGap& v) {
   return v.slope ? fmt::format("{:+.2f}{}", *v.slope, v.slope_ignores_conditions ? "*" : "") : "n/a";
 }
 
-// "grows in d (+0.50); flat in eps, n; shrinks in ...; unknown in ..." — the line a reader looks for.
+// "grows in d (+0.50); flat in eps, n; shrinks in ...; unknown in ..." — the line a reader looks for. A
+// trend drawn from points where a condition fails is marked '*' and said to be outside the theorems; when
+// every trend is, the line says first that the theorems draw no conclusion here.
 std::string verdict_text(const Gap& g) {
   std::vector<std::string> parts;
+  std::size_t outside = 0;
   for (Trend trend : {Trend::grows, Trend::shrinks, Trend::flat, Trend::unknown}) {
     std::vector<std::string> names;
     for (const auto& v : g.variables)
-      if (v.trend == trend)
-        names.push_back(trend == Trend::flat ? v.variable
+      if (v.trend == trend) {
+        outside += v.slope_ignores_conditions;
+        names.push_back(trend == Trend::flat ? v.variable + (v.slope_ignores_conditions ? "*" : "")
                                              : fmt::format("{} ({})", v.variable, slope_text(v)));
+      }
     if (!names.empty()) parts.push_back(fmt::format("{} in {}", to_string(trend), fmt::join(names, ", ")));
   }
-  return parts.empty() ? "neither rate depends on a varied parameter"
-                       : fmt::format("{}", fmt::join(parts, "; "));
+  if (parts.empty()) return "neither rate depends on a varied parameter";
+  const std::string trends = fmt::format("{}", fmt::join(parts, "; "));
+  if (outside == 0) return trends;
+  if (outside == g.variables.size())
+    return "no conclusion inside the theorems' conditions (no variable has two points where every condition holds); "
+           "outside them: " +
+           trends;
+  return trends + " (* drawn where a condition fails: outside the theorems)";
 }
 
 // A point's ratio; '*' marks a point where a condition fails (left out of the slope), '-' an undefined ratio.

@@ -104,6 +104,10 @@ TEST_CASE("conditions are evaluated on both sides; failing points are marked and
   CHECK(variable(h, "n").slope.has_value());
   const auto text = dpb::verify::gaps_report({h}, dpb::verify::TableFormat::text);
   CHECK(text.find("demo.l: n >= 4000: at the base point and everywhere except n x4") != std::string::npos);
+  // Observed: `gaps --paper cai2024` concluded "flat in delta, eps, ..." where the lower bound's delta
+  // condition fails at every point. A conclusion drawn outside the conditions says so.
+  CHECK(text.find("=> no conclusion inside the theorems' conditions (no variable has two points where every "
+                  "condition holds); outside them: grows in n (+1.61*)") != std::string::npos);
 }
 
 TEST_CASE("a point outside a theorem's domain has no ratio and names the parameter", "[gaps]") {
