@@ -18,6 +18,9 @@ struct TrialRow {
   std::map<std::string, double> metrics;      // metric name -> value (projector_fro, sin, ...)
   std::string error;                          // non-empty when the trial failed; metrics then empty
   double seconds = 0;                         // wall time of the algorithm run (never used by checks)
+  // The estimate's diagnostic counters (BOTTOM releases, skipped steps, clipped records), without the
+  // per-step ones ("<name>_<step>"): what a verdict reads to name why an algorithm is at chance.
+  std::map<std::string, double> diagnostics;
 };
 
 struct ResultSet {

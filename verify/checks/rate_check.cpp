@@ -8,6 +8,7 @@
 #include <set>
 
 #include "verify/checks/bootstrap.hpp"
+#include "verify/checks/diagnosed_cause.hpp"
 #include "verify/checks/error_statistic.hpp"
 #include "verify/checks/sample_statistics.hpp"
 #include "verify/checks/theorem_cells.hpp"
@@ -61,10 +62,13 @@ struct ChanceSplit {
   std::vector<TheoremCell> judged;
   std::vector<std::vector<double>> values;  // of the judged cells
   std::vector<std::string> excluded;        // "n=1000 (1.39, chance 1.41)"
+  std::string cause;                        // what the excluded cells' diagnostics show ("" if nothing)
 };
 
-ChanceSplit exclude_at_chance(const std::vector<TheoremCell>& cells, const std::vector<std::vector<double>>& values,
-                              const ErrorStatistic& statistic, const CheckSpec& check, bool upper) {
+ChanceSplit exclude_at_chance(const ResultSet& results, const std::vector<TheoremCell>& cells,
+                              const std::vector<std::vector<double>>& values, const ErrorStatistic& statistic,
+                              const CheckSpec& check, bool upper) {
+  std::set<std::size_t> at_chance;
   ChanceSplit split;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     const auto& params = cells[i].params;
@@ -76,16 +80,23 @@ ChanceSplit exclude_at_chance(const std::vector<TheoremCell>& cells, const std::
     const double stat = statistic(values[i]);
     if (level > 0 && stat >= kChanceFraction * level) {
       split.excluded.push_back(fmt::format("{}={:g} ({:.3g}, chance {:.3g})", check.vary, params.at(check.vary), stat, level));
+      at_chance.insert(cells[i].cell);
       continue;
     }
     split.judged.push_back(cells[i]);
     split.values.push_back(values[i]);
   }
-  if (split.judged.size() < 2 && !split.excluded.empty())
+  if (split.excluded.empty()) return split;
+  // The algorithm's own diagnostics say why, when they do; else the theorem's constants are the suspect.
+  const std::string cause = diagnosed_cause(results, check.algorithm, at_chance);
+  split.cause = cause.empty() ? "" : "its diagnostics say why: " + cause;
+  if (split.judged.size() < 2)
     throw Inconclusive(fmt::format(
         "{} is at chance level (>= {:g} of a random subspace's) in {} of {} cells: {}; fewer than 2 cells are left "
-        "for a slope: the grid lies below the sample size the theorem's unspecified constants need",
-        check.metric, kChanceFraction, split.excluded.size(), cells.size(), fmt::join(split.excluded, "; ")));
+        "for a slope: {}",
+        check.metric, kChanceFraction, split.excluded.size(), cells.size(), fmt::join(split.excluded, "; "),
+        cause.empty() ? "the grid lies below the sample size the theorem's unspecified constants need"
+                      : split.cause));
   return split;
 }
 
@@ -126,7 +137,7 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
       throw Inconclusive(
           fmt::format("the error statistic is 0 at cell {}: log R is undefined", all_cells.inside[i].cell));
   const ChanceSplit split =
-      exclude_at_chance(all_cells.inside, all_observed, statistic, check, theorem.kind == bounds::Kind::upper);
+      exclude_at_chance(results, all_cells.inside, all_observed, statistic, check, theorem.kind == bounds::Kind::upper);
   const std::vector<TheoremCell>& inside = split.judged;
   const auto& observed = split.values;
   const auto log_x = log_swept(inside, check, options);
@@ -213,7 +224,8 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
         return xs;
       }(), ", "),
       fmt::join(per_cell_ratios, ", "),
-      split.excluded.empty() ? "" : fmt::format("; left out at chance: {}", fmt::join(split.excluded, "; ")));
+      split.excluded.empty() ? "" : fmt::format("; left out at chance: {}{}", fmt::join(split.excluded, "; "),
+                                                split.cause.empty() ? "" : " (" + split.cause + ")"));
   if (check.kind == "slope")
     v.summary = fmt::format(
         "{}: observed log-log slope of {} over {} = {:.3g}, predicted {:.3g}; difference {:.3g}, "

@@ -9,7 +9,8 @@ std::string encode(const RowBatch& batch) {
   nlohmann::json rows = nlohmann::json::array();
   for (const auto& row : batch.rows)
     rows.push_back({{"cell", row.cell}, {"cell_params", row.cell_params}, {"algorithm", row.algorithm},
-                    {"trial", row.trial}, {"metrics", row.metrics}, {"error", row.error}, {"seconds", row.seconds}});
+                    {"trial", row.trial}, {"metrics", row.metrics}, {"error", row.error}, {"seconds", row.seconds},
+                    {"diagnostics", row.diagnostics}});
   const nlohmann::json message = {{"rows", rows}, {"last", batch.last}, {"interrupted", batch.interrupted}};
   const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(message);
   return std::string(bytes.begin(), bytes.end());
@@ -30,6 +31,7 @@ RowBatch decode_row_batch(const std::string& bytes) {
       row.metrics = r.at("metrics").get<std::map<std::string, double>>();
       row.error = r.at("error").get<std::string>();
       row.seconds = r.at("seconds").get<double>();
+      row.diagnostics = r.at("diagnostics").get<std::map<std::string, double>>();
       batch.rows.push_back(std::move(row));
     }
     return batch;

@@ -1,5 +1,7 @@
 #include "verify/runner/trial.hpp"
 
+#include <regex>
+
 #include <algorithm>
 #include <chrono>
 
@@ -27,6 +29,14 @@ alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index,
   return estimate;
 }
 
+std::map<std::string, double> summary_counters(const alg::Diagnostics& diagnostics) {
+  static const std::regex per_step(R"(.*_[0-9]+)");
+  std::map<std::string, double> kept;
+  for (const auto& [name, value] : diagnostics.counters)
+    if (!std::regex_match(name, per_step)) kept.emplace(name, value);
+  return kept;
+}
+
 TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                    const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial) {
   TrialRow row;
@@ -41,6 +51,7 @@ TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const Cel
     Eigen::VectorXd sample_mean;
     const alg::Estimate estimate = trial_estimate(spec, cell_index, cell, algorithm, estimator, trial, &row.seconds,
                                                   needs_mean ? &sample_mean : nullptr);
+    row.diagnostics = summary_counters(estimate.diagnostics);
     row.metrics = compute_metrics(spec.metrics, estimate, cell.model->info(),
                                   sample_mean.size() > 0 ? &sample_mean : nullptr);
   } catch (const InvalidArgument& e) {

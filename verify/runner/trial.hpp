@@ -19,6 +19,9 @@ alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index,
                              double* seconds = nullptr, Eigen::VectorXd* sample_mean = nullptr);
 
 // Never throws on a failing algorithm or metric: the row then carries the error and no metrics.
+// The counters a row keeps: every one except the per-step ones ("<name>_<digits>", e.g. Lhat_12).
+std::map<std::string, double> summary_counters(const alg::Diagnostics& diagnostics);
+
 TrialRow run_trial(const ExperimentSpec& spec, std::size_t cell_index, const CellContext& cell,
                    const AlgorithmSpec& algorithm, const alg::Estimator& estimator, std::size_t trial);
 

@@ -86,7 +86,9 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file.string(
          "settings TEXT NOT NULL, started INTEGER NOT NULL)");
     exec("CREATE TABLE IF NOT EXISTS trials(hash TEXT NOT NULL, cell INTEGER NOT NULL, algorithm TEXT NOT NULL, "
          "trial INTEGER NOT NULL, cell_params TEXT NOT NULL, metrics TEXT NOT NULL, error TEXT NOT NULL, "
-         "seconds REAL NOT NULL, PRIMARY KEY(hash, cell, algorithm, trial))");
+         "seconds REAL NOT NULL, diagnostics TEXT NOT NULL DEFAULT '{}', PRIMARY KEY(hash, cell, algorithm, trial))");
+    // A store written before rows kept diagnostics gains the column; its old rows read as none.
+    if (!has_column("trials", "diagnostics")) exec("ALTER TABLE trials ADD COLUMN diagnostics TEXT NOT NULL DEFAULT '{}'");
     exec("COMMIT");
   } catch (...) {
     sqlite3_close(db_);
@@ -95,6 +97,14 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file.string(
 }
 
 ResultStore::~ResultStore() { sqlite3_close(db_); }
+
+bool ResultStore::has_column(const char* table, const char* column) const {
+  const std::string sql = fmt::format("PRAGMA table_info({})", table);
+  Statement q(db_, sql.c_str());
+  while (q.step())
+    if (q.text(1) == column) return true;
+  return false;
+}
 
 void ResultStore::exec(const char* sql) const {
   char* message = nullptr;
@@ -140,12 +150,14 @@ void ResultStore::insert(const std::string& hash, const std::vector<TrialRow>& r
   if (rows.empty()) return;
   exec("BEGIN IMMEDIATE");
   try {
-    Statement q(db_, "INSERT OR REPLACE INTO trials VALUES(?, ?, ?, ?, ?, ?, ?, ?)");
+    Statement q(db_,
+                "INSERT OR REPLACE INTO trials(hash, cell, algorithm, trial, cell_params, metrics, error, seconds, "
+                "diagnostics) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
     for (const auto& row : rows) {
       q.bind(1, hash).bind(2, row.cell).bind(3, row.algorithm).bind(4, row.trial);
       // nlohmann writes doubles in round-trip form: a stored value reads back bit for bit.
       q.bind(5, nlohmann::json(row.cell_params).dump()).bind(6, nlohmann::json(row.metrics).dump());
-      q.bind(7, row.error).bind(8, row.seconds);
+      q.bind(7, row.error).bind(8, row.seconds).bind(9, nlohmann::json(row.diagnostics).dump());
       q.step();
       q.reset();
     }
@@ -164,7 +176,7 @@ ResultSet ResultStore::load(const std::string& hash) const {
   if (!run.step()) throw InvalidArgument(fmt::format("{}: no run with hash {}", file_, hash));
   set.experiment = run.text(0);
   Statement q(db_,
-              "SELECT cell, algorithm, trial, cell_params, metrics, error, seconds FROM trials WHERE hash = ? "
+              "SELECT cell, algorithm, trial, cell_params, metrics, error, seconds, diagnostics FROM trials WHERE hash = ? "
               "ORDER BY cell, algorithm, trial");
   q.bind(1, hash);
   while (q.step()) {
@@ -176,6 +188,7 @@ ResultSet ResultStore::load(const std::string& hash) const {
     row.metrics = nlohmann::json::parse(q.text(4)).get<std::map<std::string, double>>();
     row.error = q.text(5);
     row.seconds = q.real(6);
+    row.diagnostics = nlohmann::json::parse(q.text(7)).get<std::map<std::string, double>>();
     set.rows.push_back(std::move(row));
   }
   return set;

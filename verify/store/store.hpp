@@ -7,7 +7,7 @@
 //   runs(hash PRIMARY KEY, experiment, canonical JSON, settings JSON, started)
 //       one row per distinct content; `settings` holds what does not change rows (checks, report, seed
 //       of the checks' bootstrap), updated by every run, so that `dpbounds check` can redo them
-//   trials(hash, cell, algorithm, trial, cell_params JSON, metrics JSON, error, seconds,
+//   trials(hash, cell, algorithm, trial, cell_params JSON, metrics JSON, error, seconds, diagnostics JSON,
 //          PRIMARY KEY (hash, cell, algorithm, trial))
 #include <sqlite3.h>
 
@@ -50,6 +50,7 @@ class ResultStore {
 
  private:
   void exec(const char* sql) const;
+  bool has_column(const char* table, const char* column) const;
   sqlite3* db_ = nullptr;
   std::string file_;
 };

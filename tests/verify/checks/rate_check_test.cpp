@@ -210,6 +210,14 @@ TEST_CASE("rate check: an estimate at chance level in every cell is inconclusive
   };
   CHECK_THROWS_WITH(check(flat_at(0.97), spec("rate"), t), Catch::Contains("at chance level (>= 0.9 of a random subspace's) in 5 of 5 cells"));
   CHECK(check(flat_at(0.5), spec("rate"), t).status == VerdictStatus::fail);
+  // Observed: dugler2026's algorithms sat at chance because PRIVRANGE returned BOTTOM and every step was
+  // skipped, while the verdict blamed the theorem's constants. The trials' diagnostics name the cause.
+  auto skipping = flat_at(0.97);
+  for (auto& row : skipping.rows)
+    row.diagnostics = {{"ada.steps", 10}, {"ada.skipped_steps", 10}, {"ada.bottom_ranges", 10}};
+  CHECK_THROWS_WITH(check(skipping, spec("rate"), t),
+                    Catch::Contains("its diagnostics say why: it skipped 2500 of its 2500 steps (ada.bottom_ranges 2500)") &&
+                        !Catch::Contains("unspecified constants"));
   auto without_rank = flat_at(0.97);
   for (auto& row : without_rank.rows) row.cell_params.erase("k");
   CHECK(check(without_rank, spec("rate"), t).status == VerdictStatus::fail);

@@ -31,7 +31,8 @@ inline bool same_rows(const std::vector<TrialRow>& a, const std::vector<TrialRow
   if (a.size() != b.size()) return false;
   for (std::size_t i = 0; i < a.size(); ++i)
     if (a[i].cell != b[i].cell || a[i].algorithm != b[i].algorithm || a[i].trial != b[i].trial ||
-        a[i].cell_params != b[i].cell_params || a[i].metrics != b[i].metrics || a[i].error != b[i].error)
+        a[i].cell_params != b[i].cell_params || a[i].metrics != b[i].metrics || a[i].error != b[i].error ||
+        a[i].diagnostics != b[i].diagnostics)
       return false;
   return true;
 }

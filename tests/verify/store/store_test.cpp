@@ -1,5 +1,7 @@
 #include "verify/store/store.hpp"
 
+#include <sqlite3.h>
+
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <fstream>
@@ -12,7 +14,8 @@ using namespace dpb::verify;
 namespace {
 
 TrialRow row(std::size_t cell, const std::string& algorithm, std::size_t trial, double value) {
-  return {cell, {{"n", 100.0 * double(cell + 1)}, {"eps", 0.1}}, algorithm, trial, {{"sin", value}}, "", 0.5};
+  return {cell, {{"n", 100.0 * double(cell + 1)}, {"eps", 0.1}}, algorithm, trial, {{"sin", value}}, "", 0.5,
+          {{"bottom", double(trial % 2)}}};
 }
 
 }  // namespace
@@ -41,6 +44,32 @@ TEST_CASE("rows round-trip bit for bit, ordered by (cell, algorithm, trial)", "[
   CHECK(set.rows[0].seconds == 0.5);
   CHECK(store.finished("h1") == std::set<TaskKey>{{0, "a", 0}, {0, "b", 0}, {0, "b", 1}, {1, "a", 0}});
   CHECK(store.settings("h1") == "{\"seed\":1}");
+  CHECK(set.rows[2].diagnostics == std::map<std::string, double>{{"bottom", 1}});
+}
+
+TEST_CASE("a store written before rows kept diagnostics opens, and its old rows read as none", "[store]") {
+  const test::TempDir dir("store_old_schema");
+  const auto file = dir.path() / "results.sqlite";
+  {
+    sqlite3* db = nullptr;
+    REQUIRE(sqlite3_open(file.string().c_str(), &db) == SQLITE_OK);
+    const char* old_schema =
+        "CREATE TABLE runs(hash TEXT PRIMARY KEY, experiment TEXT NOT NULL, canonical TEXT NOT NULL, settings TEXT "
+        "NOT NULL, started INTEGER NOT NULL);"
+        "CREATE TABLE trials(hash TEXT NOT NULL, cell INTEGER NOT NULL, algorithm TEXT NOT NULL, trial INTEGER NOT "
+        "NULL, cell_params TEXT NOT NULL, metrics TEXT NOT NULL, error TEXT NOT NULL, seconds REAL NOT NULL, "
+        "PRIMARY KEY(hash, cell, algorithm, trial));"
+        "INSERT INTO runs VALUES('h', 'old', '{}', '{}', 1);"
+        "INSERT INTO trials VALUES('h', 0, 'a', 0, '{\"n\":100}', '{\"sin\":0.5}', '', 0.1);";
+    REQUIRE(sqlite3_exec(db, old_schema, nullptr, nullptr, nullptr) == SQLITE_OK);
+    sqlite3_close(db);
+  }
+  ResultStore store(file);
+  auto set = store.load("h");
+  REQUIRE(set.rows.size() == 1);
+  CHECK(set.rows[0].diagnostics.empty());
+  store.insert("h", {row(0, "b", 0, 0.25)});
+  CHECK(store.load("h").rows[1].diagnostics.at("bottom") == 0);
 }
 
 TEST_CASE("hashes never mix; a fresh begin drops only its own rows; the latest run is found", "[store]") {
