@@ -33,3 +33,11 @@ TEST_CASE("a failing algorithm gives a row with its error, never an exception", 
   CHECK_THAT(row.error, Catch::Contains("not vectors"));
   CHECK(row.metrics.empty());
 }
+
+TEST_CASE("a row keeps the estimate's counters but not the per-step ones", "[runner]") {
+  dpb::alg::Diagnostics d;
+  d.counters = {{"bottom", 1}, {"ada.skipped_steps", 9}, {"ada.Lhat_12", 0.5}, {"sigma_3", 2}, {"range_", 1},
+                {"pass2x", 4}};
+  CHECK(dpb::verify::summary_counters(d) ==
+        std::map<std::string, double>{{"bottom", 1}, {"ada.skipped_steps", 9}, {"range_", 1}, {"pass2x", 4}});
+}
