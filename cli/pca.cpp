@@ -27,7 +27,7 @@ int run(const Options& o) {
   request.center = o.center;
   request.accept_model_dependent_privacy = o.accept_model_dependent;
   request.seed = dpb::verify::parse_seed(o.seed);
-  const Eigen::MatrixXd X = dpb::verify::read_records(o.input);
+  const Eigen::MatrixXd X = dpb::verify::read_records(o.input).X;
   const auto result = dpb::verify::private_pca(X, request);
   // Everything is computed before anything is written: an error leaves no partial output.
   const std::filesystem::path out(o.out);

@@ -1,5 +1,6 @@
 #include "verify/datasets/records.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <fmt/core.h>
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "core/errors.hpp"
+#include "verify/datasets/csv.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -18,21 +20,13 @@ std::string_view trim(std::string_view s) {
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
-std::vector<std::string_view> split(std::string_view line, char delimiter) {
+// Fields separated by any run of blanks or tabs.
+std::vector<std::string_view> split_blanks(std::string_view line) {
   std::vector<std::string_view> fields;
-  if (delimiter == ',') {
-    for (std::size_t start = 0;;) {
-      const auto end = line.find(',', start);
-      fields.push_back(trim(line.substr(start, end == std::string_view::npos ? end : end - start)));
-      if (end == std::string_view::npos) break;
-      start = end + 1;
-    }
-  } else {
-    for (std::size_t start = line.find_first_not_of(" \t\r"); start != std::string_view::npos;) {
-      const auto end = line.find_first_of(" \t\r", start);
-      fields.push_back(line.substr(start, end == std::string_view::npos ? end : end - start));
-      start = line.find_first_not_of(" \t\r", end);
-    }
+  for (std::size_t start = line.find_first_not_of(" \t\r"); start != std::string_view::npos;) {
+    const auto end = line.find_first_of(" \t\r", start);
+    fields.push_back(line.substr(start, end == std::string_view::npos ? end : end - start));
+    start = line.find_first_not_of(" \t\r", end);
   }
   return fields;
 }
@@ -58,39 +52,84 @@ Eigen::MatrixXd as_columns(const std::vector<double>& row_major, std::size_t n, 
 
 }  // namespace
 
-Eigen::MatrixXd read_delimited(std::istream& in, char delimiter, const std::string& name) {
-  std::vector<double> values;
-  std::size_t d = 0, n = 0, line_number = 0, first_record_line = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++line_number;
-    const std::string_view text = trim(line);
-    if (text.empty() || (delimiter != ',' && text.front() == '#')) continue;
-    const auto fields = split(text, delimiter);
+namespace {
+
+// Appends one record's values; the first record fixes d (or the header did).
+class RecordCollector {
+ public:
+  explicit RecordCollector(std::string name) : name_(std::move(name)) {}
+
+  // With `header_allowed` (CSV), a first record that is not all numbers names the columns.
+  template <typename Fields>
+  void add(const Fields& fields, std::size_t line, bool header_allowed) {
     std::vector<std::optional<double>> parsed;
     parsed.reserve(fields.size());
-    for (const auto f : fields) parsed.push_back(parse_field(f));
+    for (const auto& f : fields) parsed.push_back(parse_field(f));
     const bool all_numbers = std::all_of(parsed.begin(), parsed.end(), [](const auto& v) { return v.has_value(); });
-    if (n == 0 && d == 0 && delimiter == ',' && !all_numbers) {
-      d = fields.size();  // the header names the columns
-      continue;
+    if (header_allowed && n_ == 0 && names_.empty() && !all_numbers) {
+      for (const auto& f : fields) names_.emplace_back(f);
+      first_line_ = line;
+      return;
     }
-    if (d == 0) d = fields.size();
-    if (first_record_line == 0) first_record_line = line_number;
+    if (first_line_ == 0) first_line_ = line;
+    const std::size_t d = names_.empty() ? (n_ == 0 ? fields.size() : d_) : names_.size();
     if (fields.size() != d)
-      throw InvalidArgument(fmt::format("{}: line {} has {} columns, expected {} (as in line {})", name, line_number,
-                                        fields.size(), d, first_record_line));
+      throw InvalidArgument(fmt::format("{}: line {} has {} columns, expected {} (as in line {})", name_, line,
+                                        fields.size(), d, first_line_));
+    d_ = d;
     for (std::size_t c = 0; c < fields.size(); ++c) {
-      const std::string where = fmt::format("{}: line {}, column {}", name, line_number, c + 1);
-      if (!parsed[c]) throw InvalidArgument(fmt::format("{}: '{}' is not a number", where, fields[c]));
+      const std::string where = fmt::format("{}: line {}, column {}", name_, line, c + 1);
+      if (!parsed[c]) throw InvalidArgument(fmt::format("{}: '{}' is not a number", where, std::string_view(fields[c])));
       require_finite_value(*parsed[c], where);
-      values.push_back(*parsed[c]);
+      values_.push_back(*parsed[c]);
     }
-    ++n;
+    ++n_;
+  }
+
+  Records finish() {
+    if (n_ == 0) throw InvalidArgument(fmt::format("{}: no records (an empty file, or a header only)", name_));
+    const bool named = !names_.empty();
+    return {as_columns(values_, n_, d_), named ? std::move(names_) : default_feature_names(d_), named};
+  }
+
+ private:
+  std::string name_;
+  std::vector<double> values_;
+  std::vector<std::string> names_;
+  std::size_t d_ = 0, n_ = 0, first_line_ = 0;
+};
+
+void skip_byte_order_mark(std::istream& in) {
+  char bom[3] = {};
+  in.read(bom, 3);
+  if (in.gcount() == 3 && std::string_view(bom, 3) == "\xEF\xBB\xBF") return;
+  in.clear();
+  in.seekg(0);
+}
+
+}  // namespace
+
+std::vector<std::string> default_feature_names(std::size_t d) {
+  std::vector<std::string> names;
+  for (std::size_t c = 1; c <= d; ++c) names.push_back(fmt::format("x{}", c));
+  return names;
+}
+
+Records read_delimited(std::istream& in, char delimiter, const std::string& name) {
+  RecordCollector records(name);
+  if (delimiter == ',') {
+    CsvReader reader(in, name);
+    for (CsvRecord record; reader.next(record);) records.add(record.fields, record.line, true);
+  } else {
+    std::string line;
+    for (std::size_t line_number = 1; std::getline(in, line); ++line_number) {
+      const std::string_view text = trim(line);
+      if (text.empty() || text.front() == '#') continue;
+      records.add(split_blanks(text), line_number, false);
+    }
   }
   if (in.bad()) throw InvalidArgument(fmt::format("{}: read error", name));
-  if (n == 0) throw InvalidArgument(fmt::format("{}: no records (an empty file, or a header only)", name));
-  return as_columns(values, n, d);
+  return records.finish();
 }
 
 Eigen::MatrixXd read_npy(const std::filesystem::path& path) {
@@ -122,7 +161,10 @@ Eigen::MatrixXd read_npy(const std::filesystem::path& path) {
   const auto shape_text = value_of("shape");
   const std::string shape(shape_text.substr(1, shape_text.find(')') - 1));
   std::vector<std::size_t> dims;
-  for (const auto f : split(shape, ',')) {
+  for (std::size_t start = 0; start < shape.size();) {
+    const auto comma = std::min(shape.find(',', start), shape.size());
+    const auto f = trim(std::string_view(shape).substr(start, comma - start));
+    start = comma + 1;
     if (f.empty()) continue;
     const auto v = parse_field(f);
     if (!v || *v < 0) throw InvalidArgument(fmt::format("{}: bad shape ({}) in the .npy header", name, shape));
@@ -158,14 +200,19 @@ Eigen::MatrixXd read_npy(const std::filesystem::path& path) {
   return X;
 }
 
-Eigen::MatrixXd read_records(const std::filesystem::path& path) {
+Records read_records(const std::filesystem::path& path) {
   if (!std::filesystem::exists(path)) throw InvalidArgument(fmt::format("{}: no such file", path.string()));
   if (std::filesystem::is_directory(path))
     throw InvalidArgument(fmt::format("{}: is a directory, expected a data file (.csv, .npy or text)", path.string()));
   const auto extension = path.extension().string();
-  if (extension == ".npy") return read_npy(path);
-  std::ifstream in(path);
+  if (extension == ".npy") {
+    Eigen::MatrixXd X = read_npy(path);
+    auto names = default_feature_names(static_cast<std::size_t>(X.rows()));
+    return {std::move(X), std::move(names), false};
+  }
+  std::ifstream in(path, std::ios::binary);
   if (!in) throw InvalidArgument(fmt::format("{}: cannot open the file", path.string()));
+  skip_byte_order_mark(in);
   return read_delimited(in, extension == ".csv" ? ',' : ' ', path.string());
 }
 

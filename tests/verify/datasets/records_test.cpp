@@ -28,7 +28,12 @@ fs::path write_npy(const std::string& name, const std::string& descr, bool fortr
 
 Eigen::MatrixXd from_text(const std::string& text, char delimiter) {
   std::istringstream in(text);
-  return read_delimited(in, delimiter, "data");
+  return read_delimited(in, delimiter, "data").X;
+}
+
+dpb::verify::Records csv(const std::string& text) {
+  std::istringstream in(text);
+  return read_delimited(in, ',', "data.csv");
 }
 
 // The 3 records (1, 2), (3, 4), (5, 6) as a 2 x 3 matrix of columns.
@@ -61,7 +66,7 @@ TEST_CASE(".npy files in both orders and both float widths read the same records
   for (const auto& path : {write_npy("c8.npy", "<f8", false, 3, 2, c_order), write_npy("f8.npy", "<f8", true, 3, 2, f_order),
                            write_npy("c4.npy", "<f4", false, 3, 2, c_order_f4),
                            write_npy("f4.npy", "<f4", true, 3, 2, f_order_f4)}) {
-    CHECK(read_records(path) == expected());
+    CHECK(read_records(path).X == expected());
     fs::remove(path);
   }
 }
@@ -78,4 +83,31 @@ TEST_CASE("bad .npy files are refused with what is allowed", "[verify][records]"
   CHECK_THROWS_WITH(read_records(not_npy), Catch::Contains("not a NumPy .npy file"));
   CHECK_THROWS_WITH(read_records(temp_file("missing.csv")), Catch::Contains("no such file"));
   for (const auto& p : {ints, with_nan, short_file, not_npy}) fs::remove(p);
+}
+
+TEST_CASE("CSV follows RFC 4180: quoted fields hold commas, quotes and line breaks", "[verify][records]") {
+  // Issue 22: a quoted header with a comma, or a quoted number, failed with "line 2 has 20 columns,
+  // expected 40 (as in line 2)".
+  const auto quoted = csv("\"income, yearly\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n\"1\",2,3\r\n4, \"5\" ,6\r\n");
+  CHECK(quoted.named);
+  CHECK(quoted.names == std::vector<std::string>{"income, yearly", "say \"hi\"", "two\nlines"});
+  CHECK(quoted.X == (Eigen::MatrixXd(3, 2) << 1, 4, 2, 5, 3, 6).finished());
+  // Without a header the columns are x1..xd.
+  const auto plain = csv("1,2\n3,4\n5,6\n");
+  CHECK_FALSE(plain.named);
+  CHECK(plain.names == std::vector<std::string>{"x1", "x2"});
+  // A ragged record is measured against the header, on the line it starts.
+  CHECK_THROWS_WITH(csv("\"a,b\",c\n1,2\n\"x\ny\",3,4\n"), "data.csv: line 3 has 3 columns, expected 2 (as in line 1)");
+  CHECK_THROWS_WITH(csv("a,b\n1,\"2\n"), "data.csv: line 2: a quoted field is never closed");
+  CHECK_THROWS_WITH(csv("a,b\n1,\"2\"x\n"), Catch::StartsWith("data.csv: line 2: text after the closing quote"));
+  CHECK_THROWS_WITH(csv("a,b\n1,2\"\n"), Catch::StartsWith("data.csv: line 2: a quote inside an unquoted field"));
+}
+
+TEST_CASE("a UTF-8 byte-order mark before a CSV without a header is skipped", "[verify][records]") {
+  const auto path = temp_file("bom.csv");
+  std::ofstream(path, std::ios::binary) << "\xEF\xBB\xBF" << "1,2\r\n3,4\r\n5,6\r\n";
+  const auto records = read_records(path);
+  CHECK(records.X == expected());
+  CHECK_FALSE(records.named);
+  fs::remove(path);
 }
