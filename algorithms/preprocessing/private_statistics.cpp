@@ -40,9 +40,9 @@ NormScale private_norm_scale(const Eigen::Ref<const Eigen::MatrixXd>& X, const B
   return scale;
 }
 
-std::size_t min_records_for_norm_scale(const Budget& budget) {
+double min_records_for_norm_scale(const Budget& budget) {
   validate(budget);
-  return static_cast<std::size_t>(std::ceil(2.0 * std::log(2.0 / budget.delta) / budget.epsilon + 1.0));
+  return std::ceil(2.0 * std::log(2.0 / budget.delta) / budget.epsilon + 1.0);
 }
 
 NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius,
@@ -66,6 +66,30 @@ NoisyMean private_clipped_mean(const Eigen::Ref<const Eigen::MatrixXd>& X, doubl
   gaussian_mechanism(result.mean,
                      gaussian_entry("centering: Gaussian mechanism on the clipped mean", sensitivity,
                                     result.noise_sd, {budget.epsilon, budget.delta, Neighbours::replace}),
+                     ledger, rng);
+  return result;
+}
+
+ColumnSecondMoments private_column_second_moments(const Eigen::Ref<const Eigen::MatrixXd>& X, double radius,
+                                                  const Budget& budget, Ledger& ledger, core::Rng& rng) {
+  require_records(X, "private_column_second_moments");
+  require_radius(radius, "private_column_second_moments");
+  validate(budget);
+  const double n = static_cast<double>(X.cols());
+  ColumnSecondMoments result;
+  result.values = Eigen::VectorXd::Zero(X.rows());
+  Eigen::VectorXd x(X.rows());
+  for (Eigen::Index i = 0; i < X.cols(); ++i) {
+    x = X.col(i);
+    l2_clip(x, radius);
+    result.values += x.cwiseAbs2();
+  }
+  result.values /= n;
+  const double sensitivity = std::sqrt(2.0) * radius * radius / n;  // see the header
+  result.noise_sd = analytic_gaussian_sigma(sensitivity, budget.epsilon, budget.delta);
+  gaussian_mechanism(result.values,
+                     gaussian_entry("column spreads: Gaussian mechanism on the clipped per-column second moments",
+                                    sensitivity, result.noise_sd, {budget.epsilon, budget.delta, Neighbours::replace}),
                      ledger, rng);
   return result;
 }

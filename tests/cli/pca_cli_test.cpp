@@ -41,9 +41,9 @@ Eigen::MatrixXd read_components(const fs::path& csv) {
   std::ifstream in(csv);
   std::string line;
   std::getline(in, line);
-  REQUIRE(line == "pc1");
+  REQUIRE(line == "feature,pc1");
   std::vector<double> values;
-  while (std::getline(in, line)) values.push_back(std::stod(line));
+  while (std::getline(in, line)) values.push_back(std::stod(line.substr(line.rfind(',') + 1)));
   return Eigen::Map<Eigen::MatrixXd>(values.data(), static_cast<Eigen::Index>(values.size()), 1);
 }
 
@@ -73,8 +73,9 @@ TEST_CASE("pca recovers a planted spike from CSV, text and .npy in both orders a
     // n = 2e4, lambda = 8, d = 5: DP-PCA lands well within sin angle 0.5 of the spike (random: ~0.9).
     CHECK(dpb::core::sin_angle(read_components(out / "components.csv"), data.U) < 0.5);
     const auto json = nlohmann::json::parse(dpb::test::slurp(out / "pca.json"));
-    // The headline is the ledger's total: within the budget, over the four mechanisms run.
-    CHECK(json["privacy"]["ledger"].size() == 4);
+    // The headline is the ledger's total: within the budget, over the eight mechanisms run (three norm
+    // scales around two centering rounds, column spreads, the algorithm, explained variance).
+    CHECK(json["privacy"]["ledger"].size() == 8);
     CHECK(json["privacy"]["epsilon"].get<double>() <= 1.0 + 1e-9);
     CHECK(json["privacy"]["delta"].get<double>() <= 1e-6 * (1 + 1e-12));
     CHECK(r.out.find("total spent") != std::string::npos);
@@ -126,5 +127,47 @@ TEST_CASE("pca refuses a model-dependent mechanism unless the user accepts it", 
   r = run_cli(args + " --accept-model-dependent-privacy");
   CHECK(r.code == 0);
   CHECK(r.out.find("WARNING: this guarantee holds only for data drawn from the algorithm's model") != std::string::npos);
+  fs::remove_all(scratch("").parent_path());
+}
+
+TEST_CASE("pca keeps an earlier result unless told, carries the header's names, and prints JSON on request",
+          "[cli][pca]") {
+  // Issue 22: an existing --out was overwritten; components.csv had no feature names; quoted CSV failed.
+  const auto data = planted(20000);
+  const auto csv = scratch("named.csv"), out = scratch("named_out");
+  {
+    std::ofstream file(csv);
+    file << "\"height, cm\",\"weight\",c,\"d \"\"x\"\"\",e\n";
+    for (Eigen::Index i = 0; i < data.X.cols(); ++i)
+      for (Eigen::Index c = 0; c < data.X.rows(); ++c)
+        file << (c == 1 ? "\"" : "") << fmt::format("{:.17g}", data.X(c, i)) << (c == 1 ? "\"" : "")
+             << (c + 1 < data.X.rows() ? "," : "\n");
+  }
+  const std::string args =
+      fmt::format("pca --input '{}' --k 1 --epsilon 1 --center --out '{}'", csv.string(), out.string());
+  auto r = run_cli(args + " --delta 1e-6 --format json");
+  REQUIRE(r.code == 0);
+  const auto json = nlohmann::json::parse(r.out);
+  CHECK(json["features"][0] == "height, cm");
+  CHECK(json["warnings"].empty());
+  const std::string components = dpb::test::slurp(out / "components.csv");
+  CHECK(components.rfind("feature,pc1\n\"height, cm\",", 0) == 0);
+  CHECK(components.find("\n\"d \"\"x\"\"\",") != std::string::npos);
+  // loadings.csv lists pc1's features by |loading|: the spike U comes first.
+  Eigen::Index top = 0;
+  data.U.col(0).cwiseAbs().maxCoeff(&top);
+  const std::vector<std::string> names{"\"height, cm\"", "weight", "c", "\"d \"\"x\"\"\"", "e"};
+  CHECK(dpb::test::slurp(out / "loadings.csv").rfind("component,rank,feature,loading\npc1,1," + names[top] + ",", 0) == 0);
+  // A second run into the same folder is refused with what to do, and the first result stays.
+  const std::string before = dpb::test::slurp(out / "pca.json");
+  r = run_cli(args + " --delta 1e-6 --seed 2");
+  CHECK(r.code == 2);
+  CHECK(r.err.find("--force") != std::string::npos);
+  CHECK(dpb::test::slurp(out / "pca.json") == before);
+  r = run_cli(args + " --delta 0.5 --seed 2 --force");
+  CHECK(r.code == 0);
+  CHECK(dpb::test::slurp(out / "pca.json") != before);
+  CHECK(r.out.find("WARNING: delta = 0.5 is not below 1/n") != std::string::npos);
+  CHECK(r.out.find("Any one row of named.csv could be replaced") != std::string::npos);
   fs::remove_all(scratch("").parent_path());
 }
