@@ -109,6 +109,12 @@ core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given,
                                     const alg::Privacy& privacy) {
   // Analyze-Gauss clips ||x_i|| to beta; its own default derives beta from the model.
   if (id == "baseline.dp_gauss_1" && given.get_real("beta", 0, id) == 0) given.set("beta", radius);
+  // DP-PCA's learning rate c1/(c2 + t) reads the eigengap of the population, which user data lacks.
+  if (id == "liu2022.dp_pca" && given.get_real("c1", 0, id) == 0 && given.get_real("lambda1", 0, id) == 0)
+    throw InvalidArgument(
+        "liu2022.dp_pca needs its learning rate on your data: --param c1=VALUE, about 1/(lambda1 - lambda2) for the "
+        "gap between the two largest eigenvalues of your data's covariance (which only you can know), or "
+        "--param lambda1=... --param lambda2=...; the default algorithm needs neither");
   // DP-PCA's T = ceil((log n)^2) leaves minibatches too small for Algorithm 4 unless n is huge (about
   // 1e6 at eps = 1): take the largest T whose minibatches are feasible instead.
   if (id == "liu2022.dp_pca" && given.get_int("T", 0, id) == 0 && given.get_int("B", 0, id) == 0) {

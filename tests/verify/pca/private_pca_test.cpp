@@ -194,6 +194,10 @@ TEST_CASE("private PCA refuses what it cannot run honestly", "[verify][pca]") {
   CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("1..d = 6"));
   request.k = 1;
   CHECK_THROWS_WITH(verify::private_pca(data.X.leftCols(5), request), Catch::Contains("too few records"));
+  // Issue 22: the help's example `--algorithm liu2022.dp_pca` failed with "needs lambda1 ... or run in
+  // simulation with a model oracle".
+  request.algorithm = "liu2022.dp_pca";
+  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("--param c1="));
   // Issue 17: a mutant ran and printed "(1, 1e-06)-DP ... worst case".
   request.algorithm = "mutant.dp_gauss_halved_noise";
   CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("mutant"));
@@ -208,6 +212,9 @@ TEST_CASE("private PCA prints no count read off the data", "[verify][pca][privac
   request.privacy = alg::Privacy{1.0, 1e-6};
   const auto result = verify::private_pca(data.X, request);
   const std::string text = verify::to_text(result), json = verify::to_json(result).dump();
+  // Not centred: the report says what the components then describe (issue 22: pc1 was the mean direction
+  // with no word about it).
+  CHECK_THAT(text, Catch::Contains("--center gives the usual PCA"));
   CHECK_THAT(text, !Catch::Contains("records were clipped"));
   CHECK_THAT(json, !Catch::Contains("records were clipped"));
   CHECK(result.warnings.empty());
