@@ -1,7 +1,14 @@
 // Every example a user is shown runs when pasted: the examples of each verb's --help (`dpbounds --help`
-// lists them all, each verb's own --help ends with its share) and the commands of the README's sh blocks.
-// Each source's examples run in order in a fresh folder holding what a checkout offers (configs/,
-// build/dpbounds) and a small data.csv and data.npy, as a user would have after the README's first command.
+// lists them all, each verb's own --help ends with its share), the commands of the README's sh blocks and
+// those of every page under docs/. Each source's examples run in order in a fresh folder holding what a
+// checkout offers (configs/, build/dpbounds, build/tests/example_external_pca) with `dpbounds` on PATH (as
+// `cmake --install` leaves it) and a small data.csv and data.npy, as a user would have after the README's
+// first command.
+//
+// In docs/, a command is a line of a code block that starts with `dpbounds ` or `build/dpbounds ` (a line
+// ending in `\` continues on the next), and in sh blocks also an `echo ... > FILE` that writes a file the
+// next commands read. A yaml block whose first line is a comment naming a file (`# gate.yaml`) is written
+// to that file before the commands after it run.
 //
 // The convention that tells this test what it cannot run: an example that needs the user's own input
 // names it by an UPPERCASE placeholder (CONFIG, MNIST_DIR, BASELINE: three or more capitals, digits or
@@ -14,7 +21,9 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fmt/format.h>
+#include <algorithm>
 #include <fstream>
+#include <optional>
 #include <regex>
 #include <set>
 #include <string>
@@ -38,6 +47,10 @@ struct Scratch {
     fs::create_directories(dir / "build");
     fs::create_directory_symlink(fs::path(DPB_SOURCE_DIR) / "configs", dir / "configs");
     fs::create_symlink(std::getenv("DPB_CLI"), dir / "build" / "dpbounds");
+    fs::create_directories(dir / "build" / "tests");
+    fs::create_symlink(DPB_EXTERNAL_EXAMPLE, dir / "build" / "tests" / "example_external_pca");
+    fs::create_directories(dir / "bin");
+    fs::create_symlink(std::getenv("DPB_CLI"), dir / "bin" / "dpbounds");
     write_data();
   }
   ~Scratch() { fs::remove_all(dir); }
@@ -89,19 +102,71 @@ std::vector<std::string> readme_examples() {
   return examples;
 }
 
+// One step of a page: a command to run, or (when `file` is set) a file to write.
+struct Step {
+  std::string command;
+  std::string file, text;
+};
+
+std::string without_comment(std::string line) {
+  if (const auto comment = line.find(" #"); comment != std::string::npos) line.erase(comment);
+  return line.substr(0, line.find_last_not_of(' ') + 1);
+}
+
+// The steps of one page under docs/ (see the conventions at the top).
+std::vector<Step> page_steps(const fs::path& page) {
+  std::ifstream in(page);
+  std::vector<Step> steps;
+  std::string fence, command;
+  std::optional<Step> file;
+  bool first_line = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("```", 0) == 0) {
+      if (!fence.empty() && file) steps.push_back(*file);
+      fence = fence.empty() ? line.substr(3) + " " : "";  // "" outside a block; "sh ", "yaml ", " " inside
+      file.reset();
+      first_line = true;
+      continue;
+    }
+    if (fence.empty()) continue;
+    if (fence == "yaml " && first_line && line.rfind("# ", 0) == 0 && line.find(".yaml") != std::string::npos)
+      file = Step{"", line.substr(2), ""};
+    else if (file)
+      file->text += line + "\n";
+    first_line = false;
+    if (fence == "yaml ") continue;
+    const bool starts = line.rfind("dpbounds ", 0) == 0 || line.rfind("build/dpbounds ", 0) == 0 ||
+                        (fence == "sh " && line.rfind("echo ", 0) == 0 && line.find(" > ") != std::string::npos);
+    if (!starts && command.empty()) continue;
+    command += line;
+    if (!command.empty() && command.back() == '\\') {
+      command.pop_back();
+      continue;
+    }
+    steps.push_back({without_comment(command), "", ""});
+    command.clear();
+  }
+  return steps;
+}
+
 }  // namespace
 
-// Runs `examples` in order in a fresh folder; returns how many ran (the others need the user's input).
-std::size_t run_examples(const std::string& source, const std::vector<std::string>& examples) {
+// Runs `steps` in order in a fresh folder; returns how many commands ran (the others need the user's input).
+std::size_t run_steps(const std::string& source, const std::vector<Step>& steps) {
   const Scratch scratch(source);
   std::set<std::string> done;
   std::size_t ran = 0;
-  for (const auto& example : examples) {
+  for (const auto& step : steps) {
+    if (!step.file.empty()) {
+      std::ofstream(scratch.dir / step.file) << step.text;
+      continue;
+    }
+    const std::string& example = step.command;
     if (!done.insert(example).second || needs_user_input(example)) continue;
     INFO(source << ": " << example);
     const auto out = scratch.dir / "example.out", err = scratch.dir / "example.err";
     const std::string command =
-        fmt::format("cd '{}' && timeout -k 5 {} sh -c '{}' > '{}' 2> '{}'", scratch.dir.string(), kSeconds,
+        fmt::format("cd '{}' && PATH=\"$PWD/bin:$PATH\" timeout -k 5 {} sh -c '{}' > '{}' 2> '{}'", scratch.dir.string(), kSeconds,
                     std::regex_replace(example, std::regex("'"), "'\\''"), out.string(), err.string());
     const int status = std::system(command.c_str());
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -113,6 +178,12 @@ std::size_t run_examples(const std::string& source, const std::vector<std::strin
     ++ran;
   }
   return ran;
+}
+
+std::size_t run_examples(const std::string& source, const std::vector<std::string>& examples) {
+  std::vector<Step> steps;
+  for (const auto& example : examples) steps.push_back({example, "", ""});
+  return run_steps(source, steps);
 }
 
 TEST_CASE("every example of --help runs when pasted", "[cli][examples]") {
@@ -137,4 +208,31 @@ TEST_CASE("the examples' placeholder convention tells usage lines from commands"
   CHECK_FALSE(needs_user_input("build/dpbounds run configs/experiments/cai2024.yaml --threads 2"));
   CHECK_FALSE(needs_user_input("build/dpbounds pca --input data.csv --k 2 --epsilon 1 --delta 1e-6 --center"));
   CHECK_FALSE(needs_user_input("build/dpbounds audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 200 --d 5"));
+}
+
+TEST_CASE("every command of the pages under docs/ runs when pasted", "[cli][examples]") {
+  // Issue 19: the pages' commands were run by no test (22 of them); external.md audited a program that
+  // does not exist, and compare.md's gate needed a file the page only showed.
+  std::size_t commands = 0, ran = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(fs::path(DPB_SOURCE_DIR) / "docs")) {
+    if (entry.path().extension() != ".md") continue;
+    const auto steps = page_steps(entry.path());
+    commands += static_cast<std::size_t>(std::count_if(steps.begin(), steps.end(), [](const Step& s) { return s.file.empty(); }));
+    ran += run_steps(entry.path().stem().string(), steps);
+  }
+  CHECK(commands >= 30);
+  CHECK(ran >= 18);
+}
+
+TEST_CASE("a page's steps: commands joined across backslashes, files from named yaml blocks", "[cli][examples]") {
+  const auto page = fs::temp_directory_path() / ("dpb_examples_page_" + std::to_string(::getpid()) + ".md");
+  std::ofstream(page) << "text dpbounds list\n```yaml\n# a.yaml\nname: a\n```\n```sh\nbuild/dpbounds run a.yaml \\\n"
+                         "  --threads 1   # note\necho x > f.sh\nls\n```\n```\ndpbounds: error: shown output\n```\n";
+  const auto steps = page_steps(page);
+  REQUIRE(steps.size() == 3);
+  CHECK(steps[0].file == "a.yaml");
+  CHECK(steps[0].text == "name: a\n");
+  CHECK(steps[1].command == "build/dpbounds run a.yaml   --threads 1");
+  CHECK(steps[2].command == "echo x > f.sh");
+  fs::remove(page);
 }
