@@ -431,12 +431,14 @@ Theorem thm5_2_pca() {
 // max{||.||, ||.||_F / sqrt(r)} <= ...: one theorem per norm. The OCR's "[one garbled extra term]" in the
 // lambda bracket is left out (spec §4.6).
 Theorem thm5_2_covariance(const SchattenVariant& v) {
-  return covariance_bound(
+  Theorem t = covariance_bound(
       v,
       thm5_2_claim(std::string("cai2024.thm5.2.cov.") + v.suffix,
                    "Cai, Xia, Zha 2024, Theorem 5.2 (private sigma^2 plug-in; covariance in "
-                   "max{op, F/sqrt(r)}; one garbled OCR term omitted)"),
+                   "max{op, F/sqrt(r)})"),
       "\\lambda");
+  t.hides += "; one extra term of the lambda bracket, garbled in the source text (spec section 4.6)";
+  return t;
 }
 
 // ---- §7.1 / §7.2 consistency of the private rank and spike (no error rate is given) ----

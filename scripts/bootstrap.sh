@@ -22,6 +22,10 @@ packages=(
   gnuplot-nox       # report figures (PNG/SVG); reports skip them when it is absent
   libopenmpi-dev    # MPI: `mpirun -np N dpbounds run ...` over many machines (docs/cluster.md); optional
   openmpi-bin       # mpirun, for the MPI tests and for running on a cluster
+  # The test that compiles every .tex the suite writes (tests/cli/latex_cli_test.cpp), and docs'
+  # rendered pages; the main job needs none of them.
+  texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures texlive-science
+  poppler-utils     # pdftoppm: docs' PNG pages of compiled tables and figures
 )
 
 missing=()

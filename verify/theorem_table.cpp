@@ -89,23 +89,36 @@ std::string md_table(const TheoremList& theorems) {
   return out;
 }
 
-// One booktabs table of the rates `theorems` (all of one paper) state.
+// A registry id or list of ids, escaped, with a break allowed after every '.', '_', ',' and '/' so that a narrow
+// column can wrap it.
+std::string latex_ids(const std::string& ids) {
+  std::string out;
+  for (const char c : ids) {
+    out += latex_escape(std::string(1, c));
+    if (c == '.' || c == '_' || c == ',' || c == '/') out += "\\allowbreak{}";
+  }
+  return out;
+}
+
+// One longtable of the rates `theorems` (all of one paper) state: a row of what each theorem is, then its
+// rate on a row of its own, shrunk to the line when wider (a rate is one formula and cannot wrap).
 std::string tex_rates_table(const std::string& paper, const TheoremList& theorems) {
+  const std::string head = "Result & Kind & Loss & Applies to \\\\\n\\midrule\n";
   std::string out = fmt::format(
       "% {0}: rates (dpbounds theorems --paper {0} --format tex)\n"
-      "\\begin{{table}}[ht]\n\\centering\n\\small\n"
-      "\\begin{{tabular}}{{lllll}}\n\\toprule\n"
-      "Result & Kind & Loss & Applies to & Rate \\\\\n\\midrule\n",
-      paper);
+      "% needs \\usepackage{{amsmath,amssymb,booktabs,longtable,adjustbox}}\n"
+      "\\begingroup\\small\n"
+      "\\begin{{longtable}}{{@{{}}p{{0.37\\linewidth}}lp{{0.19\\linewidth}}p{{0.22\\linewidth}}@{{}}}}\n"
+      "\\caption{{Rates of {1}, constants and polylogarithmic factors dropped.}}\\label{{tab:rates-{0}}}\\\\\n"
+      "\\toprule\n{2}\\endfirsthead\n\\toprule\n{2}\\endhead\n\\bottomrule\n\\endlastfoot\n",
+      paper, latex_escape(paper), head);
   for (const auto* t : theorems)
-    out += fmt::format("{} & {} & {} & {} & {} \\\\\n", latex_escape(t->source), to_string(t->kind),
-                       latex_escape(to_string(t->loss)),
-                       latex_escape(fmt::format("{}", fmt::join(t->applies, ", "))), math(t->latex));
-  out += fmt::format(
-      "\\bottomrule\n\\end{{tabular}}\n\\caption{{Rates of {}, constants and polylogarithmic factors "
-      "dropped.}}\n"
-      "\\end{{table}}\n",
-      latex_escape(paper));
+    out += fmt::format(
+        "{} & {} & {} & {} \\\\*\n\\multicolumn{{4}}{{@{{}}r@{{}}}}{{\\adjustbox{{max width=\\linewidth}}{{{}}}}} "
+        "\\\\[3pt]\n",
+        latex_escape(t->source), to_string(t->kind), latex_ids(to_string(t->loss)),
+        latex_ids(fmt::format("{}", fmt::join(t->applies, ", "))), math(t->latex));
+  out += "\\end{longtable}\n\\endgroup\n";
   return out;
 }
 
@@ -195,6 +208,7 @@ std::string tex_paper_table(const std::string& paper, const std::string& table, 
                           first.loss.name == bounds::Loss::Name::cov_schatten;
   std::string out = fmt::format(
       "% {0} {1}, rebuilt from the theorems {0}.{1}.* (dpbounds theorems --paper {0} --format tex)\n"
+      "% needs \\usepackage{{amsmath,amssymb,booktabs}}\n"
       "\\begin{{table}}[ht]\n\\centering\n\\small\n\\begin{{tabular}}{{llll}}\n\\toprule\n & {2} "
       "\\\\\n\\midrule\n",
       paper, table, fmt::join(cell_columns() | std::views::values, " & "));
@@ -212,9 +226,9 @@ std::string tex_paper_table(const std::string& paper, const std::string& table, 
   }
   out += fmt::format(
       "\\bottomrule\n\\end{{tabular}}\n\\caption{{{}, Table {}: private {} ({}). Logarithmic factors "
-      "omitted.}}\n\\end{{table}}\n",
+      "omitted.}}\\label{{tab:{}-{}}}\n\\end{{table}}\n",
       latex_escape(authors), table.substr(5), covariance ? "covariance estimation" : "PCA",
-      latex_escape(to_string(first.loss)));
+      latex_escape(to_string(first.loss)), paper, table);
   return out;
 }
 
@@ -344,8 +358,25 @@ std::string theorem_table(const TheoremList& theorems, TableFormat format) {
 }
 
 std::string latex_escape(const std::string& text) {
+  // Text-mode LaTeX has no >= and typesets a bare < or > as an inverted mark in the default font;
+  // Unicode symbols outside Latin-1 letters stop pdflatex.
+  static const std::vector<std::pair<std::string_view, std::string_view>> replacements = {
+      {"<=", "$\\le$"},     {">=", "$\\ge$"},  {"<", "$<$"},           {">", "$>$"},
+      {"\u2227", "$\\wedge$"}, {"\u2228", "$\\vee$"}, {"\u2264", "$\\le$"}, {"\u2265", "$\\ge$"},
+      {"\u00a7", "\\S{}"},     {"\u2013", "--"},     {"\u2014", "---"},       {"\u00b1", "$\\pm$"},
+      {"\u00d7", "$\\times$"}, {"\u221a", "$\\surd$"}, {"\u221e", "$\\infty$"}, {"\u03b5", "$\\varepsilon$"},
+      {"\u03b4", "$\\delta$"}, {"\u03bb", "$\\lambda$"}, {"\u2248", "$\\approx$"}, {"\u00b7", "$\\cdot$"}};
   std::string out;
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const std::string_view rest = std::string_view(text).substr(i);
+    const auto match = std::find_if(replacements.begin(), replacements.end(),
+                                    [&](const auto& r) { return rest.rfind(r.first, 0) == 0; });
+    if (match != replacements.end()) {
+      out += match->second;
+      i += match->first.size();
+      continue;
+    }
+    const char c = text[i++];
     switch (c) {
       case '&':
       case '%':

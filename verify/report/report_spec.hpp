@@ -11,7 +11,7 @@ namespace dpb::verify {
 struct TableSpec {
   std::string rows = "n";             // a cell parameter, or "algorithm"
   std::string columns = "algorithm";  // "algorithm", or a cell parameter
-  std::string stat = "mean_sd";       // mean_sd | median_iqr
+  std::string stat = "mean_ci";       // mean_ci (95% Student-t interval) | mean_sd | median_iqr
   std::vector<std::string> metrics;   // empty: every metric
 };
 

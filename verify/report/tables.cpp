@@ -1,8 +1,11 @@
 #include "verify/report/tables.hpp"
 
+#include <boost/math/distributions/students_t.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/errors.hpp"
 #include "verify/report/atomic_file.hpp"
@@ -13,18 +16,74 @@ namespace dpb::verify {
 
 namespace {
 
-// Four significant digits: enough to compare algorithms, few enough to read.
-std::string number(double x) { return std::isnan(x) ? "n/a" : fmt::format("{:.4g}", x); }
+enum class Stat { mean_ci, mean_sd, median_iqr };
 
-std::string entry_md(const ValueSummary& s, bool median) {
-  return median ? fmt::format("{} [{}, {}]", number(s.median), number(s.q25), number(s.q75))
-                : fmt::format("{} ± {}", number(s.mean), number(s.sd));
+Stat parse_stat(const std::string& stat) {
+  if (stat == "mean_ci") return Stat::mean_ci;
+  if (stat == "mean_sd") return Stat::mean_sd;
+  if (stat == "median_iqr") return Stat::median_iqr;
+  throw InvalidArgument(fmt::format("table stat '{}' is unknown (allowed: mean_ci, mean_sd, median_iqr)", stat));
 }
 
-std::string entry_tex(const ValueSummary& s, bool median) {
-  if (median) return fmt::format("${}$ [${}$, ${}$]", number(s.median), number(s.q25), number(s.q75));
-  return std::isnan(s.sd) ? fmt::format("${}$", number(s.mean))
-                          : fmt::format("${} \\pm {}$", number(s.mean), number(s.sd));
+// In words, with `plus_minus` for the sign and `percent` for '%' (Markdown and LaTeX spell them apart).
+std::string stat_words(Stat stat, const std::string& plus_minus, const std::string& percent) {
+  switch (stat) {
+    case Stat::mean_ci:
+      return "mean " + plus_minus + " half-width of its 95" + percent + " confidence interval (Student t)";
+    case Stat::mean_sd:
+      return "mean " + plus_minus + " standard deviation";
+    case Stat::median_iqr:
+      return "median [first, third quartile]";
+  }
+  return "";
+}
+
+// Half-width of the two-sided 95% Student-t interval for the mean; NaN with fewer than two trials.
+double ci_half_width(const ValueSummary& s) {
+  if (s.trials < 2 || std::isnan(s.sd)) return std::nan("");
+  const boost::math::students_t t(static_cast<double>(s.trials - 1));
+  return boost::math::quantile(t, 0.975) * s.sd / std::sqrt(static_cast<double>(s.trials));
+}
+
+// The entry's centre and its spread (or quartiles), in the table's statistic.
+struct Entry {
+  double centre = 0, low = 0, high = 0;  // mean_ci / mean_sd: low = high = the ± term
+};
+
+Entry entry_of(const ValueSummary& s, Stat stat) {
+  switch (stat) {
+    case Stat::mean_ci:
+      return {s.mean, ci_half_width(s), ci_half_width(s)};
+    case Stat::mean_sd:
+      return {s.mean, s.sd, s.sd};
+    case Stat::median_iqr:
+      return {s.median, s.q25, s.q75};
+  }
+  return {};
+}
+
+// Decimal places that give the column's largest centre three significant digits; every entry of the
+// column uses them, so the digits line up.
+int column_places(const std::vector<Entry>& entries) {
+  double largest = 0;
+  for (const auto& e : entries)
+    if (std::isfinite(e.centre)) largest = std::max(largest, std::abs(e.centre));
+  if (largest == 0) return 2;
+  return std::clamp(2 - static_cast<int>(std::floor(std::log10(largest))), 0, 12);
+}
+
+std::string fixed(double x, int places) { return std::isnan(x) ? "n/a" : fmt::format("{:.{}f}", x, places); }
+
+std::string entry_md(const Entry& e, Stat stat, int places) {
+  if (stat == Stat::median_iqr)
+    return fmt::format("{} [{}, {}]", fixed(e.centre, places), fixed(e.low, places), fixed(e.high, places));
+  return std::isnan(e.low) ? fixed(e.centre, places) : fmt::format("{} ± {}", fixed(e.centre, places), fixed(e.low, places));
+}
+
+std::string entry_tex(const Entry& e, Stat stat, int places) {
+  const auto num = [&](double x) { return std::isnan(x) ? std::string("n/a") : "\\num{" + fixed(x, places) + "}"; };
+  if (stat == Stat::median_iqr) return fmt::format("{} [{}, {}]", num(e.centre), num(e.low), num(e.high));
+  return std::isnan(e.low) ? num(e.centre) : fmt::format("{} $\\pm$ {}", num(e.centre), num(e.low));
 }
 
 std::string csv_field(const std::string& text) {
@@ -38,25 +97,53 @@ std::string csv_number(double x) { return std::isnan(x) ? "" : fmt::format("{:.1
 
 }  // namespace
 
-void validate(const TableSpec& spec) {
-  if (spec.stat != "mean_sd" && spec.stat != "median_iqr")
-    throw InvalidArgument(
-        fmt::format("table stat '{}' is unknown (allowed: mean_sd, median_iqr)", spec.stat));
-}
+void validate(const TableSpec& spec) { parse_stat(spec.stat); }
 
 RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric) {
-  validate(spec);
-  const bool median = spec.stat == "median_iqr";
-  const GroupedValues g = group_values(results, spec.rows, spec.columns, metric);
+  const Stat stat = parse_stat(spec.stat);
   RenderedTable t;
   t.name = file_stem(fmt::format("{}-{}-by-{}-{}", metric, spec.rows, spec.columns, spec.stat));
-  t.caption = fmt::format("{}: {} over trials", metric, median ? "median [IQR]" : "mean ± sd");
-  if (!g.pooled.empty()) t.caption += fmt::format(", pooled over {}", fmt::join(g.pooled, ", "));
+  // Fewer columns than rows fits the page: a table asked for with more is laid out transposed.
+  GroupedValues g = group_values(results, spec.rows, spec.columns, metric);
+  std::string rows = spec.rows, columns = spec.columns;
+  if (g.columns.size() > g.rows.size()) {
+    g = group_values(results, spec.columns, spec.rows, metric);
+    std::swap(rows, columns);
+  }
+  std::size_t fewest = 0, most = 0;
+  std::vector<std::vector<std::optional<ValueSummary>>> summaries(g.rows.size());
+  for (std::size_t i = 0; i < g.rows.size(); ++i)
+    for (std::size_t j = 0; j < g.columns.size(); ++j) {
+      const auto found = g.values.find({i, j});
+      summaries[i].push_back(found == g.values.end() ? std::nullopt : std::optional(summarize(found->second)));
+      if (const auto& s = summaries[i].back()) {
+        fewest = fewest == 0 ? s->trials : std::min(fewest, s->trials);
+        most = std::max(most, s->trials);
+      }
+    }
+  std::vector<int> places(g.columns.size());
+  for (std::size_t j = 0; j < g.columns.size(); ++j) {
+    std::vector<Entry> column;
+    for (std::size_t i = 0; i < g.rows.size(); ++i)
+      if (summaries[i][j]) column.push_back(entry_of(*summaries[i][j], stat));
+    places[j] = column_places(column);
+  }
 
-  t.md = fmt::format("| {} |", spec.rows);
+  const std::string trials = fewest == most ? fmt::format("{}", most) : fmt::format("{} to {}", fewest, most);
+  const std::string pooled = g.pooled.empty() ? "" : fmt::format(", pooled over {}", fmt::join(g.pooled, ", "));
+  t.caption = fmt::format("{} of {}: {} over {} trials per entry{}", metric, results.experiment,
+                          stat_words(stat, "±", "%"), trials, pooled);
+  const std::string caption_tex =
+      fmt::format("{} of {}: {} over {} trials per entry{}.", latex_escape(metric), latex_escape(results.experiment),
+                  stat_words(stat, "$\\pm$", "\\%"), trials, latex_escape(pooled));
+
+  t.md = fmt::format("| {} |", rows);
   std::string rule = "|---|";
-  t.tex = fmt::format("% {} ({}, experiment {})\n\\begin{{tabular}}{{l{}}}\n\\toprule\n{}", t.caption, metric,
-                      results.experiment, std::string(g.columns.size(), 'r'), latex_escape(spec.rows));
+  t.tex = fmt::format(
+      "% {} ({}, experiment {})\n% needs \\usepackage{{booktabs,siunitx,adjustbox}}\n"
+      "\\begin{{table}}[ht]\n\\centering\n\\small\n\\adjustbox{{max width=\\linewidth}}{{%\n"
+      "\\begin{{tabular}}{{l{}}}\n\\toprule\n{}",
+      t.caption, metric, results.experiment, std::string(g.columns.size(), 'r'), latex_escape(rows));
   for (const auto& column : g.columns) {
     t.md += fmt::format(" {} |", column.label);
     rule += "---|";
@@ -64,29 +151,32 @@ RenderedTable render_table(const ResultSet& results, const TableSpec& spec, cons
   }
   t.md += "\n" + rule + "\n";
   t.tex += " \\\\\n\\midrule\n";
-  t.csv = fmt::format("{},{},metric,trials,mean,sd,median,q25,q75\n", csv_field(spec.rows),
-                      csv_field(spec.columns));
+  t.csv = fmt::format("{},{},metric,trials,mean,sd,ci95_low,ci95_high,median,q25,q75\n", csv_field(rows),
+                      csv_field(columns));
   for (std::size_t i = 0; i < g.rows.size(); ++i) {
     t.md += fmt::format("| {} |", g.rows[i].label);
     t.tex += latex_escape(g.rows[i].label);
     for (std::size_t j = 0; j < g.columns.size(); ++j) {
-      const auto found = g.values.find({i, j});
-      if (found == g.values.end()) {
+      if (!summaries[i][j]) {
         t.md += " — |";
         t.tex += " & ---";
         continue;
       }
-      const ValueSummary s = summarize(found->second);
-      t.md += fmt::format(" {} |", entry_md(s, median));
-      t.tex += fmt::format(" & {}", entry_tex(s, median));
-      t.csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_field(g.rows[i].label),
+      const ValueSummary& s = *summaries[i][j];
+      const Entry e = entry_of(s, stat);
+      t.md += fmt::format(" {} |", entry_md(e, stat, places[j]));
+      t.tex += fmt::format(" & {}", entry_tex(e, stat, places[j]));
+      const double half = ci_half_width(s);
+      t.csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.rows[i].label),
                            csv_field(g.columns[j].label), csv_field(metric), s.trials, csv_number(s.mean),
-                           csv_number(s.sd), csv_number(s.median), csv_number(s.q25), csv_number(s.q75));
+                           csv_number(s.sd), csv_number(s.mean - half), csv_number(s.mean + half),
+                           csv_number(s.median), csv_number(s.q25), csv_number(s.q75));
     }
     t.md += "\n";
     t.tex += " \\\\\n";
   }
-  t.tex += "\\bottomrule\n\\end{tabular}\n";
+  t.tex += fmt::format("\\bottomrule\n\\end{{tabular}}}}\n\\caption{{{}}}\n\\label{{tab:{}-{}}}\n\\end{{table}}\n",
+                       caption_tex, file_stem(results.experiment), t.name);
   return t;
 }
 

@@ -2,11 +2,11 @@
 
 #include <catch2/catch.hpp>
 
-TEST_CASE("report spec defaults: rows n, columns algorithm, mean ± sd, log-log figures", "[report][spec]") {
+TEST_CASE("report spec defaults: rows n, columns algorithm, mean with its 95% interval, log-log figures", "[report][spec]") {
   const dpb::verify::TableSpec t;
   CHECK(t.rows == "n");
   CHECK(t.columns == "algorithm");
-  CHECK(t.stat == "mean_sd");
+  CHECK(t.stat == "mean_ci");
   CHECK(t.metrics.empty());
   const dpb::verify::FigureSpec f;
   CHECK(f.x == "n");

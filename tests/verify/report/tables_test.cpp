@@ -22,16 +22,42 @@ TEST_CASE("tables: mean ± sd per (n, algorithm) in Markdown, booktabs LaTeX and
   CHECK(t.name == "sin-n-by-algorithm-mean_sd");
   CHECK(t.md.find("| n | a | b |") == 0);
   // a at n = 100: mean 2, sd 1; a at n = 1000: mean 0.6, sd sqrt(0.03) = 0.1732; b: 4 ± 0, 0.3 ± 0.1414.
-  CHECK(t.md.find("| 100 | 2 ± 1 | 4 ± 0 |") != std::string::npos);
-  CHECK(t.md.find("| 1000 | 0.6 ± 0.1732 | 0.3 ± 0.1414 |") != std::string::npos);
+  // Each column has the decimal places that give its largest mean three significant digits (issue 21:
+  // "$0.041 \pm 0.004173$" mixed digits).
+  CHECK(t.md.find("| 100 | 2.00 ± 1.00 | 4.00 ± 0.00 |") != std::string::npos);
+  CHECK(t.md.find("| 1000 | 0.60 ± 0.17 | 0.30 ± 0.14 |") != std::string::npos);
   CHECK(t.tex.find("\\toprule") != std::string::npos);
   CHECK(t.tex.find("\\begin{tabular}{lrr}") != std::string::npos);
-  CHECK(t.tex.find("100 & $2 \\pm 1$ & $4 \\pm 0$ \\\\") != std::string::npos);
+  CHECK(t.tex.find("100 & \\num{2.00} $\\pm$ \\num{1.00} & \\num{4.00} $\\pm$ \\num{0.00} \\\\") != std::string::npos);
   CHECK(t.tex.find("\\bottomrule") != std::string::npos);
+  // A float a paper can \input: caption with the statistic and trials, a label, fitted to the line.
+  CHECK(t.tex.find("\\begin{table}") != std::string::npos);
+  CHECK(t.tex.find("\\adjustbox{max width=\\linewidth}") != std::string::npos);
+  CHECK(t.tex.find("\\caption{sin of small: mean $\\pm$ standard deviation over 2 to 3 trials per entry.}") !=
+        std::string::npos);
+  CHECK(t.tex.find("\\label{tab:small-sin-n-by-algorithm-mean_sd}") != std::string::npos);
   // CSV: long form with every summary, full precision.
-  CHECK(t.csv.find("n,algorithm,metric,trials,mean,sd,median,q25,q75\n") == 0);
-  CHECK(t.csv.find("100,a,sin,3,2,1,2,1.5,2.5\n") != std::string::npos);
+  CHECK(t.csv.find("n,algorithm,metric,trials,mean,sd,ci95_low,ci95_high,median,q25,q75\n") == 0);
+  CHECK(t.csv.find("100,a,sin,3,2,1,") != std::string::npos);
   CHECK(t.csv.find(fmt::format("1000,b,sin,2,{:.17g},", (0.2 + 0.4) / 2)) != std::string::npos);
+}
+
+TEST_CASE("tables: the default statistic is the mean with its 95% Student-t interval", "[report][tables]") {
+  const auto t = dpb::verify::render_table(dpb::test::small_results(), TableSpec{}, "sin");
+  // a at n = 100: sd 1 over 3 trials, t(0.975, 2) = 4.3027: half-width 2.4841.
+  CHECK(t.md.find("| 100 | 2.00 ± 2.48 |") != std::string::npos);
+  CHECK(t.caption.find("95% confidence interval") != std::string::npos);
+  const auto row = t.csv.substr(t.csv.find("100,a,sin,3,2,1,"));
+  CHECK(std::stod(row.substr(16)) == Approx(2 - 4.302652729749464 / std::sqrt(3.0)).epsilon(1e-12));
+}
+
+TEST_CASE("tables: a table with more columns than rows is laid out transposed", "[report][tables]") {
+  // Issue 21: one row of n against many algorithm columns ran 75 pt past the text.
+  auto r = dpb::test::small_results();
+  std::erase_if(r.rows, [](const auto& row) { return row.cell != 0; });
+  const auto t = dpb::verify::render_table(r, table("mean_sd"), "sin");
+  CHECK(t.md.find("| algorithm | 100 |") == 0);
+  CHECK(t.md.find("| a | 2.00 ± 1.00 |") != std::string::npos);
 }
 
 TEST_CASE("tables: median [IQR], algorithms as rows, and the stat is validated", "[report][tables]") {
@@ -41,11 +67,11 @@ TEST_CASE("tables: median [IQR], algorithms as rows, and the stat is validated",
   const auto t = dpb::verify::render_table(dpb::test::small_results(), spec, "sin");
   CHECK(t.md.find("| algorithm | 100 | 1000 |") == 0);
   // a at n = 1000: 0.5, 0.5, 0.8 -> median 0.5, quartiles 0.5 and 0.65 (type 7).
-  CHECK(t.md.find("| a | 2 [1.5, 2.5] | 0.5 [0.5, 0.65] |") != std::string::npos);
-  CHECK(t.tex.find("$2$ [$1.5$, $2.5$]") != std::string::npos);
+  CHECK(t.md.find("| a | 2.00 [1.50, 2.50] | 0.500 [0.500, 0.650] |") != std::string::npos);
+  CHECK(t.tex.find("\\num{2.00} [\\num{1.50}, \\num{2.50}]") != std::string::npos);
   auto bad = table("mean_sd");
   bad.stat = std::string("mode");
-  CHECK_THROWS_WITH(dpb::verify::validate(bad), Catch::Contains("median_iqr"));
+  CHECK_THROWS_WITH(dpb::verify::validate(bad), Catch::Contains("mean_ci"));
 }
 
 TEST_CASE("tables: pooled parameters are named in the caption", "[report][tables]") {

@@ -42,9 +42,10 @@ TEST_CASE("write_report writes summary, tables, pgfplots figures and verdicts.js
   dpb::test::ScratchDir dir("report");
   dpb::verify::write_report(dpb::test::small_results(), spec(), verdicts(), dir.path);
   for (const char* ext : {".md", ".tex", ".csv"})
-    CHECK(fs::exists(dir.path / "tables" / (std::string("sin-n-by-algorithm-mean_sd") + ext)));
-  CHECK(dpb::test::read_text(dir.path / "tables/sin-n-by-algorithm-mean_sd.md")
-            .find("| 100 | 2 ± 1 | 4 ± 0 |") != std::string::npos);
+    CHECK(fs::exists(dir.path / "tables" / (std::string("sin-n-by-algorithm-mean_ci") + ext)));
+  // a at n = 100: 2 ± t(0.975, 2) / sqrt(3) = 2.48 (the 95% interval's half-width); b: 4 ± 0.
+  CHECK(dpb::test::read_text(dir.path / "tables/sin-n-by-algorithm-mean_ci.md")
+            .find("| 100 | 2.00 ± 2.48 | 4.00 ± 0.00 |") != std::string::npos);
   const auto tex = dpb::test::read_text(dir.path / "figures/sin-vs-n.tex");
   CHECK(tex.find("\\documentclass{standalone}") == 0);
   CHECK(fs::exists(dir.path / "figures/sin-vs-n.gp"));
