@@ -5,6 +5,7 @@
 // article loads exactly those, so a missing declaration fails here, not in a user's paper.
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <regex>
 #include <set>
+#include <vector>
 #include <sstream>
 
 #include "cli/run_cli.hpp"
@@ -33,10 +35,11 @@ std::string compile_problems(const fs::path& tex) {
     for (const auto& entry : fs::directory_iterator(tex.parent_path()))
       if (entry.path().extension() == ".tex" && entry.path() != tex) fs::copy(entry.path(), dir / entry.path().filename());
   } else {
-    std::set<std::string> needs;
+    std::vector<std::string> needs;  // in order: \pgfplotsset follows \usepackage{pgfplots}
     std::istringstream lines(text);
     for (std::string line; std::getline(lines, line);)
-      if (line.rfind("% needs ", 0) == 0) needs.insert(line.substr(8));
+      if (line.rfind("% needs ", 0) == 0 && std::find(needs.begin(), needs.end(), line.substr(8)) == needs.end())
+        needs.push_back(line.substr(8));
     document = "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n";
     for (const auto& need : needs) document += need + "\n";
     document += "\\begin{document}\n" + text + "\\end{document}\n";

@@ -1,8 +1,9 @@
 #pragma once
 // A report figure (DESIGN.md §5 "Reports"): one metric against a cell parameter, one series per
 // algorithm (the mean, with bars of ± 2 standard errors — about a 95% interval for the mean), and
-// optionally a theorem's rate as a reference line scaled through the first point. Rendered as a
-// gnuplot script (PNG and SVG) and as a standalone pgfplots document.
+// optionally a theorem's rate as a reference line scaled through the first point of an algorithm it
+// bounds. Rendered as a gnuplot script (PNG and SVG) and as a pgfplots tikzpicture with a standalone
+// wrapper.
 #include <string>
 #include <vector>
 
@@ -41,7 +42,11 @@ FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const T
 
 // A gnuplot script drawing `figure` into `png` and `svg` (file names relative to where gnuplot runs).
 std::string gnuplot_script(const FigureData& figure, const std::string& png, const std::string& svg);
-// A pgfplots document that compiles on its own (\documentclass{standalone}).
-std::string pgfplots_document(const FigureData& figure);
+// What the figure shows, for a caption: the statistic, the error bars, the reference line.
+std::string figure_caption(const FigureData& figure);
+// A tikzpicture (pgfplots) a paper \input's into its own figure; its `% needs` lines name the preamble.
+std::string pgfplots_picture(const FigureData& figure);
+// A standalone document that \input's `<name>.tex` from beside it, for a quick PDF.
+std::string pgfplots_standalone(const FigureData& figure);
 
 }  // namespace dpb::verify

@@ -70,7 +70,8 @@ std::vector<FigureEntry> write_figures(const ResultSet& results, const ReportSpe
   for (const auto& spec : report.figures) {
     const FigureData figure = figure_data(results, spec, theorems);
     FigureEntry entry{figure.name, {}, figure.notes};
-    write_file_atomically(figures_dir / (figure.name + ".tex"), pgfplots_document(figure));
+    write_file_atomically(figures_dir / (figure.name + ".tex"), pgfplots_picture(figure));
+    write_file_atomically(figures_dir / (figure.name + "-standalone.tex"), pgfplots_standalone(figure));
     write_file_atomically(figures_dir / (figure.name + ".gp"),
                           gnuplot_script(figure, figure.name + ".png", figure.name + ".svg"));
     entry.files = {"figures/" + figure.name + ".tex", "figures/" + figure.name + ".gp"};

@@ -54,6 +54,22 @@ TEST_CASE("figure data: the theorem's rate is scaled through the first point", "
   CHECK(unknown.notes[0].find("reference line of U omitted") == 0);
 }
 
+TEST_CASE("figure data: the reference line passes through the algorithm the theorem bounds", "[report][figures]") {
+  // Issue 21: the line was anchored to whichever series came first (baseline.dp_gauss), not the algorithm
+  // the theorem is about.
+  auto t = inverse_n();
+  t.applies = {"b"};
+  auto r = dpb::test::small_results();
+  for (auto& row : r.rows)
+    if (row.algorithm == "b") row.algorithm = "b[C=2]";  // a labelled variant of b is still b
+  const auto f = dpb::verify::figure_data(r, figure("T"), {&t});
+  REQUIRE(f.reference.size() == 2);
+  CHECK(f.reference[0].second == Approx(4));  // b at n = 100
+  CHECK(f.reference[1].second == Approx(0.4));
+  CHECK(f.reference_label == "rate of T (through b[C=2])");
+  CHECK(f.notes.empty());
+}
+
 TEST_CASE("figure data: bars never leave a log axis", "[report][figures]") {
   auto r = dpb::test::small_results();
   r.rows[0].metrics["sin"] = -10;   // a at n = 100: -10, 2, 3 -> mean -5/3, off a log axis
@@ -64,7 +80,7 @@ TEST_CASE("figure data: bars never leave a log axis", "[report][figures]") {
   CHECK(f.notes.size() == 1);
 }
 
-TEST_CASE("gnuplot script and pgfplots document", "[report][figures]") {
+TEST_CASE("gnuplot script, and a pgfplots picture a paper can \\input with a standalone wrapper", "[report][figures]") {
   const auto t = inverse_n();
   const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure("T"), {&t});
   const auto gp = dpb::verify::gnuplot_script(f, "out.png", "out.svg");
@@ -74,17 +90,25 @@ TEST_CASE("gnuplot script and pgfplots document", "[report][figures]") {
   CHECK(gp.find("set output \"out.svg\"") != std::string::npos);
   CHECK(gp.find("with yerrorlines title \"a\"") != std::string::npos);
   CHECK(gp.find("$reference") != std::string::npos);
-  const auto tex = dpb::verify::pgfplots_document(f);
-  CHECK(tex.find("\\documentclass{standalone}") == 0);
-  CHECK(tex.find("\\usepackage{pgfplots}") != std::string::npos);
+  // Issue 21: the .tex was a standalone document, which a paper cannot \input.
+  const auto tex = dpb::verify::pgfplots_picture(f);
+  CHECK(tex.find("\\documentclass") == std::string::npos);
+  CHECK(tex.find("% needs \\usepackage{pgfplots}") != std::string::npos);
+  CHECK(tex.find("\\begin{tikzpicture}") != std::string::npos);
+  // The error bars are said, and the axes end near the data: no empty decades (x from 100 to 1000).
+  CHECK(tex.find("error bars 2 standard errors") != std::string::npos);
+  CHECK(tex.find("xmin=89.1251, xmax=1122.02") != std::string::npos);
   CHECK(tex.find("\\begin{loglogaxis}") != std::string::npos);
   CHECK(tex.find("\\end{loglogaxis}") != std::string::npos);
   CHECK(tex.find("(100, 2) += (0, ") != std::string::npos);
   CHECK(tex.find("\\addlegendentry{b}") != std::string::npos);
-  CHECK(tex.rfind("\\end{document}\n") == tex.size() - std::string("\\end{document}\n").size());
+  CHECK(tex.rfind("\\end{tikzpicture}\n") == tex.size() - std::string("\\end{tikzpicture}\n").size());
+  const auto standalone = dpb::verify::pgfplots_standalone(f);
+  CHECK(standalone.find("\\documentclass{standalone}") == 0);
+  CHECK(standalone.find("\\input{sin-vs-n.tex}") != std::string::npos);
   auto linear = figure("");
   linear.log_x = linear.log_y = false;
-  CHECK(dpb::verify::pgfplots_document(dpb::verify::figure_data(dpb::test::small_results(), linear, {}))
+  CHECK(dpb::verify::pgfplots_picture(dpb::verify::figure_data(dpb::test::small_results(), linear, {}))
             .find("\\begin{axis}") != std::string::npos);
   CHECK_THROWS_AS(dpb::verify::validate(dpb::verify::FigureSpec{}), dpb::InvalidArgument);
 }

@@ -46,8 +46,9 @@ TEST_CASE("write_report writes summary, tables, pgfplots figures and verdicts.js
   // a at n = 100: 2 ± t(0.975, 2) / sqrt(3) = 2.48 (the 95% interval's half-width); b: 4 ± 0.
   CHECK(dpb::test::read_text(dir.path / "tables/sin-n-by-algorithm-mean_ci.md")
             .find("| 100 | 2.00 ± 2.48 | 4.00 ± 0.00 |") != std::string::npos);
-  const auto tex = dpb::test::read_text(dir.path / "figures/sin-vs-n.tex");
+  const auto tex = dpb::test::read_text(dir.path / "figures/sin-vs-n-standalone.tex");
   CHECK(tex.find("\\documentclass{standalone}") == 0);
+  CHECK(dpb::test::read_text(dir.path / "figures/sin-vs-n.tex").find("\\begin{tikzpicture}") != std::string::npos);
   CHECK(fs::exists(dir.path / "figures/sin-vs-n.gp"));
   const auto json = nlohmann::json::parse(dpb::test::read_text(dir.path / "verdicts.json"));
   CHECK(json["experiment"] == "small");
