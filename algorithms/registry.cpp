@@ -66,6 +66,13 @@ ParamSpec text_param(std::string name, std::string default_value, std::string do
           std::move(doc),  std::move(spec_ref)};
 }
 
+std::string display_name(const AlgorithmEntry& entry) {
+  constexpr std::size_t kLongestName = 40;
+  const auto colon = entry.summary.find(": ");
+  if (entry.mutant || colon == std::string::npos || colon == 0 || colon > kLongestName) return entry.id;
+  return entry.summary.substr(0, colon);
+}
+
 void Registry::add(AlgorithmEntry entry) {
   if (entry.id.empty() || !entry.factory)
     throw InvalidArgument("algorithm registry: an entry needs an id and a factory");

@@ -77,6 +77,11 @@ struct AlgorithmEntry {
   std::function<std::string(const core::ParamMap& resolved)> provenance = {};
 };
 
+// The algorithm's human name, for tables and legends: its summary up to the first ": " ("DP-PCA",
+// "Private Oja"), the convention every built-in summary follows (a test checks it); the id for a mutant
+// and for a summary without such a lead (a plug-in's, say).
+std::string display_name(const AlgorithmEntry& entry);
+
 class Registry {
  public:
   // Throws dpb::InvalidArgument if the id is taken or the entry is malformed.

@@ -70,7 +70,7 @@ double exponential_mechanism_inverse_temperature(double beta, double epsilon) {
 AlgorithmEntry exponential_mechanism_pca_entry() {
   AlgorithmEntry e;
   e.id = kId;
-  e.summary = "Exponential mechanism for the top direction: v ~ exp(eps v^T S v / (2 beta^2)), pure eps-DP";
+  e.summary = "Exponential-mechanism PCA: the top direction v ~ exp(eps v^T S v / (2 beta^2)), pure eps-DP";
   e.source =
       "Chaudhuri, Sarwate, Sinha 2013 (PPCA), cited by liu2022 §1 [14]; sampled exactly with Kent, Ganeiber, "
       "Mardia 2018's angular central Gaussian envelope";

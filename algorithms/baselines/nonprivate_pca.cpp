@@ -42,7 +42,7 @@ class NonprivatePca final : public Estimator {
 AlgorithmEntry nonprivate_pca_entry() {
   AlgorithmEntry e;
   e.id = kId;
-  e.summary = "top-k eigenvectors of the sample second moment (1/n) sum_i A_i; NOT differentially private";
+  e.summary = "Non-private PCA: top-k eigenvectors of the sample second moment (1/n) sum_i A_i; NOT differentially private";
   e.source = "non-private PCA reference of dugler2026 §7 and cai2024 §6 (no algorithm box)";
   e.needs = DataNeed::vectors;
   e.privacy = "NOT differentially private (no guarantee of any kind; eps = infinity); reference only";

@@ -105,7 +105,7 @@ AlgorithmEntry gaussian_mechanism_entry() {
                  "cai2024 §2.2, §8.1 item 2"));
   return entry(
       "cai2024.gaussian_mechanism",
-      "Gaussian mechanism on the spectral projector and the projected covariance (DP PCA + covariance)",
+      "Gaussian mechanism: on the spectral projector and the projected covariance (DP PCA + covariance)",
       "Algorithm 1 (Lemmas 2-4, Thms 3.1, 3.2)", std::move(params),
       "(eps, delta)-DP for replace-one neighbours: (eps/2, delta/2) for Util and for Lamtil, Sigmatil by "
       "composition and post-processing.",
@@ -149,7 +149,7 @@ AlgorithmEntry private_sigma2_entry() {
       "cai2024 A6"));
   return entry(
       "cai2024.gaussian_mechanism_private_sigma2",
-      "Algorithm 1 with the nuisance variance sigma^2 estimated privately (budget in thirds)",
+      "Gaussian mechanism, private sigma^2: Algorithm 1 with the nuisance variance sigma^2 estimated privately (budget in thirds)",
       "§5.3 (Thm 5.2: Algorithm 1 with private sigma^2)", std::move(params),
       "(eps, delta)-DP for replace-one neighbours, budget in thirds: (eps/3, delta/3) each for sigmatil^2, "
       "Util and Lamtil (spec A6).",
@@ -163,7 +163,7 @@ AlgorithmEntry private_noise_variance_entry() {
   params.push_back(calibration_param());
   return entry(
       "cai2024.private_noise_variance",
-      "private nuisance variance sigma^2 from the bulk eigenvalues fitted to Marchenko–Pastur quantiles",
+      "Private noise variance: the nuisance variance sigma^2 from the bulk eigenvalues fitted to Marchenko–Pastur quantiles",
       "§5.3 (estimator after Ke et al. 2023; Thm 5.1)", std::move(params),
       "(eps, delta)-DP for replace-one neighbours at the budget it is given (the paper runs it at "
       "(eps/3, delta/3)).",
@@ -173,7 +173,7 @@ AlgorithmEntry private_noise_variance_entry() {
 AlgorithmEntry private_rank_entry() {
   return entry(
       "cai2024.private_rank",
-      "private rank by the argmax of noisy eigen-ratios lambda_k / lambda_{k+1}, k <= R", "§7.1",
+      "Private rank: the argmax of noisy eigen-ratios lambda_k / lambda_{k+1}, k <= R", "§7.1",
       {{"R",
         ParamType::integer,
         static_cast<double>(PrivateRankParams{}.R),
@@ -194,7 +194,7 @@ AlgorithmEntry private_rank_entry() {
 AlgorithmEntry private_spike_entry() {
   return entry(
       "cai2024.private_spike",
-      "private signal strength lambda: mean of the r noisy top eigenvalues minus sigma^2",
+      "Private spike: the signal strength lambda, mean of the r noisy top eigenvalues minus sigma^2",
       "§7.2 (formula: the spec's recommendation, A8)",
       {C3_param(),
        real_param(

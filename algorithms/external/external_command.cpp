@@ -143,7 +143,7 @@ class ExternalCommand final : public Estimator {
 AlgorithmEntry external_command_entry() {
   AlgorithmEntry e;
   e.id = kId;
-  e.summary = "an algorithm in any language, run as an external program speaking the dpbounds protocol";
+  e.summary = "External program: an algorithm in any language, run as an external program speaking the dpbounds protocol";
   e.source = "user-supplied program (docs/external.md)";
   e.needs = DataNeed::vectors;
   e.params = {

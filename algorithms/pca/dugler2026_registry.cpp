@@ -83,7 +83,7 @@ const std::string source = "Dügler, Sanyal 2026, Optimal Rates for Adaptive Pri
 
 AlgorithmEntry oja_entry() {
   return {"dugler2026.oja",
-          "Oja's algorithm (non-private reference): Q_t = QR(Q_{t-1} + eta_t A_t Q_{t-1})",
+          "Oja k-PCA: non-private reference, Q_t = QR(Q_{t-1} + eta_t A_t Q_{t-1})",
           source + ", Algorithm 7 (Huang et al. 2021)",
           learning_rate_params("", LearningRateSettings{}),
           DataNeed::sample_matrices,
@@ -118,7 +118,7 @@ AlgorithmEntry private_oja_entry() {
       "printed (private only for exactly symmetric A_i)",
       "dugler2026 ambiguity 12"));
   return {"dugler2026.private_oja",
-          "Private Oja with fixed clip radius R and GOE-symmetric noise Q N + Pi Z",
+          "Private Oja k-PCA: fixed clip radius R and GOE-symmetric noise Q N + Pi Z",
           source + ", Algorithm 1",
           s,
           DataNeed::sample_matrices,
@@ -242,7 +242,7 @@ AlgorithmEntry two_stage_entry() {
   append(s, tadadpo_schema("refine_"));
   return {
       "dugler2026.two_stage",
-      "ADADPO warm start on a first part of the data, TADADPO refinement on the disjoint rest",
+      "Two-stage ADADPO: ADADPO warm start on a first part of the data, TADADPO refinement on the disjoint rest",
       source + ", Fig. 2 (two-stage / hybrid), Lemma 13",
       s,
       DataNeed::sample_matrices,

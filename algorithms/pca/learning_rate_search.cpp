@@ -139,7 +139,7 @@ Estimate LearningRateSearch::run(const Input& in, core::Rng& rng) const {
 void register_learning_rate_search(Registry& r) {
   using liu2022::flag_spec;
   r.add({"liu2022.learning_rate_search",
-         "Learning-rate search over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
+         "Learning-rate search: over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
          "Liu, Kong, Jain, Oh 2022, DP-PCA, end of Section 5 (spec §2.8)",
          {choice_param(
               "base", "dp_pca", {"dp_pca", "private_oja", "minibatch_private_oja"},

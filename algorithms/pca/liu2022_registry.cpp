@@ -170,7 +170,7 @@ std::vector<ParamSpec> dp_pca_params() {
 
 void register_liu2022(Registry& r) {
   r.add({"liu2022.oja",
-         "Oja's algorithm, one pass (non-private reference)",
+         "Oja: one pass of Oja's algorithm (non-private reference)",
          kSource + ", Algorithm 1 (Thm 2.2)",
          oja_params(),
          DataNeed::sample_matrices,
@@ -188,7 +188,7 @@ void register_liu2022(Registry& r) {
          "where it applies); lemma3_1 (the paper's line 2): the eps its noise proves at the run's n",
          [](const core::ParamMap& p) { return std::make_unique<PrivateOja>(PrivateOja::from_params(p)); }});
   r.add({"liu2022.minibatch_private_oja",
-         "Minibatch Private Oja (Eq. 7 corrected: noise coefficient 2, B terms)",
+         "Minibatch Private Oja: Eq. (7) corrected (noise coefficient 2, B terms)",
          kSource + ", Section 4 Eq. (7)",
          minibatch_params(),
          DataNeed::sample_matrices,
@@ -200,7 +200,7 @@ void register_liu2022(Registry& r) {
            return std::make_unique<MinibatchPrivateOja>(MinibatchPrivateOja::from_params(p));
          }});
   r.add({"liu2022.minibatch_gradients",
-         "Figure 1's diagnostic: the norm of the mean of B gradients A_i w and their range (non-private)",
+         "Minibatch gradients: Figure 1's diagnostic, the norm of the mean of B gradients A_i w and their range (non-private)",
          kSource + ", Figure 1 (Sec. 4)",
          {integer_param("batch", 400, 2, "minibatch size B (Figure 1: 400)", "liu2022 §6")},
          DataNeed::sample_matrices,
@@ -211,7 +211,7 @@ void register_liu2022(Registry& r) {
            return std::make_unique<MinibatchGradients>(MinibatchGradients::from_params(p));
          }});
   r.add({"liu2022.private_top_eigenvalue",
-         "Private top eigenvalue of Cov(g) by a histogram over geometric bins",
+         "Private top eigenvalue: of Cov(g), by a histogram over geometric bins",
          kSource + ", Algorithm 4 (Thm 6.1)",
          top_eigenvalue_params(),
          DataNeed::vectors,

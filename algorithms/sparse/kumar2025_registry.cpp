@@ -602,7 +602,7 @@ void register_kumar2025(Registry& registry) {
                     "kumar2025 A10")});
   registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.sparse_pca_pipeline",
-      "Theorem 3 pipeline: PrivNorm on the first half for lambda_hat, PrivPCA on the second half",
+      "Sparse PCA pipeline: Theorem 3's, PrivNorm on the first half for lambda_hat, PrivPCA on the second half",
       std::string(kSource) + "proof of Theorem 3 (spec §2.4, A11)",
       with_global(pipeline),
       DataNeed::vectors,
@@ -614,7 +614,7 @@ void register_kumar2025(Registry& registry) {
       factory<PipelineEstimator>()}));
   registry.add(with_sparsity_k(AlgorithmEntry{
       "kumar2025.exp_mech_support",
-      "Exponential mechanism over all k-sparse supports, scored by the top eigenvalue of the clipped moment",
+      "Exponential-mechanism support: over all k-sparse supports, scored by the top eigenvalue of the clipped moment",
       std::string(kSource) + "Algorithm 4, Lemmas 37-39, Appendix F (spec §2.5, §3.4)",
       {real_param("tau", 0, 0.0, std::nullopt, "clip level; 0 = sigma sqrt(2 log(2nd/beta))",
                   "kumar2025 A26"),

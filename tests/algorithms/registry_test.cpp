@@ -1,6 +1,7 @@
 #include "algorithms/registry.hpp"
 
 #include <catch2/catch.hpp>
+#include <set>
 
 #include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
@@ -109,4 +110,25 @@ TEST_CASE("built-in registry ids are unique and every default resolves", "[regis
     CHECK_NOTHROW(reg.resolve(e.id, {}));
     CHECK(&reg.find(e.id) == &e);
   }
+}
+
+TEST_CASE("every built-in algorithm has a human name, distinct from the others", "[registry]") {
+  // Issue 21: tables and legends showed registry ids (`cai2024.gaussian_mechanism[C2=3,C5=4]`). The name
+  // is the summary's lead before ": "; a mutant is named by its id.
+  std::set<std::string> names;
+  for (const auto& e : dpb::alg::algorithm_registry().entries()) {
+    INFO(e.id << ": " << e.summary);
+    const std::string name = dpb::alg::display_name(e);
+    if (e.mutant) {
+      CHECK(name == e.id);
+      continue;
+    }
+    CHECK(name != e.id);
+    CHECK(name.find('(') == std::string::npos);  // no half of a parenthesis cut at the colon
+    CHECK(names.insert(name).second);
+  }
+  dpb::alg::AlgorithmEntry plugin;
+  plugin.id = "my.plugin";
+  plugin.summary = "an algorithm without a named lead";
+  CHECK(dpb::alg::display_name(plugin) == "my.plugin");
 }

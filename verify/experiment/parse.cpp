@@ -161,11 +161,15 @@ AlgorithmSpec parse_algorithm(const YAML::Node& item, const YamlReader& read) {
   if (!contains(ids, spec.id))
     read.fail(id_node, fmt::format("unknown algorithm '{}'{}", spec.id, suggestion(spec.id, ids)));
   if (params_node && !params_node.IsNull()) {
-    std::vector<std::string> names;
+    std::vector<std::string> names{"label"};
     for (const auto& p : registry.find(spec.id).params) names.push_back(p.name);
     read.require_map(params_node, "the parameters of " + spec.id, names);
     for (const auto& entry : params_node) {
       const std::string name = entry.first.Scalar();
+      if (name == "label") {  // the name tables and legends show, not a parameter of the algorithm
+        spec.name = read.text(entry.second, "label");
+        continue;
+      }
       const core::ParamValue value = read.param_value(entry.second, name);
       try {
         registry.resolve(spec.id, core::ParamMap{{name, value}});  // one at a time: blame the right node
@@ -290,6 +294,8 @@ ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source
   check_cells(root, read, spec);
   if (root["checks"]) spec.checks = detail::parse_checks(root["checks"], read, spec);
   if (root["report"]) spec.report = detail::parse_report(root["report"], read, spec);
+  for (const auto& algorithm : spec.algorithms)
+    if (!algorithm.name.empty()) spec.report.algorithm_names[algorithm.label] = algorithm.name;
   if (root["audit"]) spec.audits = parse_audits(root["audit"], source, spec);
   return spec;
 }

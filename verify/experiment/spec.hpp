@@ -30,6 +30,9 @@ struct AlgorithmSpec {
   core::ParamMap resolved; // `given` with every default filled in
   // TrialRow::algorithm: the id, with the given parameters as "id[k=v,...]" when there are any.
   std::string label;
+  // `label:` beside the parameters: the name tables and legends show (empty: the registry's name and the
+  // given parameters, verify/report/display_names.hpp). Not part of the experiment's key.
+  std::string name;
 };
 
 // `data:` in place of `model:` (docs/experiments.md "Datasets"): the records of a file instead of draws

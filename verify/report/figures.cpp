@@ -18,10 +18,10 @@ namespace {
 constexpr double kStandardErrors = 2;
 
 std::vector<FigureSeries> series_of(const GroupedValues& g, const FigureSpec& spec,
-                                    std::vector<std::string>& notes) {
+                                    const std::map<std::string, std::string>& names, std::vector<std::string>& notes) {
   std::vector<FigureSeries> series;
   for (std::size_t j = 0; j < g.columns.size(); ++j) {
-    FigureSeries s{g.columns[j].label, {}};
+    FigureSeries s{g.columns[j].label, algorithm_display(g.columns[j].label, names), {}};
     for (std::size_t i = 0; i < g.rows.size(); ++i) {
       const auto found = g.values.find({i, j});
       if (found == g.values.end()) continue;
@@ -63,7 +63,7 @@ void add_reference(FigureData& f, const GroupedValues& g, const TheoremList& the
     const FigureSeries& anchor = bounded == f.series.end() ? f.series.front() : *bounded;
     if (bounded == f.series.end())
       f.notes.push_back(fmt::format("reference line of {} drawn through {}: no series of an algorithm it bounds ({})",
-                                    theorem.id, anchor.algorithm, fmt::join(theorem.applies, ", ")));
+                                    theorem.id, anchor.name.text, fmt::join(theorem.applies, ", ")));
     std::vector<std::pair<double, double>> rates;
     for (const auto& row : g.rows)
       if (!std::isnan(row.value)) rates.emplace_back(row.value, theorem.rate(row.cell_params));
@@ -75,7 +75,7 @@ void add_reference(FigureData& f, const GroupedValues& g, const TheoremList& the
     const double scale = first.y / at_first->second;
     for (const auto& [x, rate] : rates)
       if (std::isfinite(rate) && rate > 0) f.reference.emplace_back(x, scale * rate);
-    f.reference_label = fmt::format("rate of {} (through {})", theorem.id, anchor.algorithm);
+    f.reference_label = fmt::format("rate of {} (through {})", theorem.id, anchor.name.text);
   } catch (const std::exception& e) {
     f.reference.clear();
     f.notes.push_back(fmt::format("reference line of {} omitted: {}", f.spec.theorem, e.what()));
@@ -129,13 +129,14 @@ void validate(const FigureSpec& spec) {
   if (spec.y.empty()) throw InvalidArgument(fmt::format("a figure against '{}' needs a metric 'y'", spec.x));
 }
 
-FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const TheoremList& theorems) {
+FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const TheoremList& theorems,
+                       const std::map<std::string, std::string>& names) {
   validate(spec);
   FigureData f;
   f.spec = spec;
   f.name = file_stem(fmt::format("{}-vs-{}", spec.y, spec.x));
   const GroupedValues g = group_values(results, spec.x, "algorithm", spec.y);
-  f.series = series_of(g, spec, f.notes);
+  f.series = series_of(g, spec, names, f.notes);
   if (!g.pooled.empty())
     f.notes.push_back(fmt::format("each point pools the cells that differ in {}", fmt::join(g.pooled, ", ")));
   add_reference(f, g, theorems);
@@ -149,7 +150,8 @@ std::string gnuplot_script(const FigureData& f, const std::string& png, const st
   s += "set grid\nset key outside right top\nset bars small\n";
   if (f.spec.log_x) s += "set logscale x\n";
   if (f.spec.log_y) s += "set logscale y\n";
-  s += fmt::format("set xlabel {}\nset ylabel {}\nset title {} font \",9\"\n", gp_quoted(f.spec.x), gp_quoted(f.spec.y),
+  s += fmt::format("set xlabel {}\nset ylabel {}\nset title {} font \",9\"\n", gp_quoted(parameter_display(f.spec.x).text),
+                   gp_quoted(metric_display(f.spec.y).text),
                    gp_quoted(figure_caption(f)));
   if (const Extent e = extent_of(f); e.x_min <= e.x_max) {
     const auto [x0, x1] = limits(e.x_min, e.x_max, f.spec.log_x);
@@ -163,7 +165,7 @@ std::string gnuplot_script(const FigureData& f, const std::string& png, const st
       s += fmt::format("{:.17g} {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.low, p.high);
     s += "EOD\n";
     plots.push_back(fmt::format("$series{} using 1:2:3:4 with yerrorlines title {}", i,
-                                gp_quoted(f.series[i].algorithm)));
+                                gp_quoted(f.series[i].name.text)));
   }
   if (!f.reference.empty()) {
     s += "$reference << EOD\n";
@@ -184,7 +186,7 @@ std::string gnuplot_script(const FigureData& f, const std::string& png, const st
 std::string figure_caption(const FigureData& f) {
   std::string caption = fmt::format("{} against {}: mean over the trials of each cell, error bars {} standard "
                                     "errors either side (about a 95% interval for the mean)",
-                                    f.spec.y, f.spec.x, kStandardErrors);
+                                    metric_display(f.spec.y).text, parameter_display(f.spec.x).text, kStandardErrors);
   if (!f.reference.empty()) caption += fmt::format("; dashed: {}", f.reference_label);
   return caption + ".";
 }
@@ -204,13 +206,13 @@ std::string pgfplots_picture(const FigureData& f) {
       "\\begin{{{}}}[width=0.8\\linewidth, xtick=data, log ticks with fixed point, xlabel={{{}}}, ylabel={{{}}}, {}"
       "legend cell align=left, legend style={{font=\\footnotesize, at={{(0.5,-0.18)}}, anchor=north}}, "
       "grid=major]\n",
-      pgf_axis(f.spec), latex_escape(f.spec.x), latex_escape(f.spec.y), range);
+      pgf_axis(f.spec), parameter_display(f.spec.x).latex, metric_display(f.spec.y).latex, range);
   for (const auto& series : f.series) {
     s += "\\addplot+[error bars/.cd, y dir=both, y explicit] coordinates {\n";
     for (const auto& p : series.points)
       s += fmt::format("  ({:.10g}, {:.10g}) += (0, {:.10g}) -= (0, {:.10g})\n", p.x, p.y, p.high - p.y,
                        p.y - p.low);
-    s += fmt::format("}};\n\\addlegendentry{{{}}}\n", latex_escape(series.algorithm));
+    s += fmt::format("}};\n\\addlegendentry{{{}}}\n", series.name.latex);
   }
   if (!f.reference.empty()) {
     s += "\\addplot[dashed, black, no markers] coordinates {\n";

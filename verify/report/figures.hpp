@@ -4,9 +4,11 @@
 // optionally a theorem's rate as a reference line scaled through the first point of an algorithm it
 // bounds. Rendered as a gnuplot script (PNG and SVG) and as a pgfplots tikzpicture with a standalone
 // wrapper.
+#include <map>
 #include <string>
 #include <vector>
 
+#include "verify/report/display_names.hpp"
 #include "verify/report/report_spec.hpp"
 #include "verify/results.hpp"
 #include "verify/theorem_table.hpp"
@@ -20,7 +22,8 @@ struct FigurePoint {
 };
 
 struct FigureSeries {
-  std::string algorithm;
+  std::string algorithm;  // the label of its rows
+  DisplayName name;       // what the legend shows
   std::vector<FigurePoint> points;  // ascending x
 };
 
@@ -38,7 +41,9 @@ void validate(const FigureSpec& spec);
 
 // The reference theorem is looked up in `theorems`; an unknown id or a rate that cannot be evaluated
 // leaves the line out with a note, never an error.
-FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const TheoremList& theorems);
+// Series are named by display_names.hpp, `names` holding the experiment's own.
+FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const TheoremList& theorems,
+                       const std::map<std::string, std::string>& names = {});
 
 // A gnuplot script drawing `figure` into `png` and `svg` (file names relative to where gnuplot runs).
 std::string gnuplot_script(const FigureData& figure, const std::string& png, const std::string& svg);

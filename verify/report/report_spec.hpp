@@ -1,5 +1,6 @@
 #pragma once
 // What a report contains (DESIGN.md §5 "Reports"): the experiment YAML's `report:` section.
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,6 +24,8 @@ struct FigureSpec {
 };
 
 struct ReportSpec {
+  // Algorithm labels the experiment names itself (an algorithm's `label:`), for every table and legend.
+  std::map<std::string, std::string> algorithm_names;
   std::vector<TableSpec> tables;
   std::vector<FigureSpec> figures;
   std::optional<SelectionSpec> selection;  // `select:`: rank the algorithms as tuning candidates

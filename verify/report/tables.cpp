@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "verify/report/atomic_file.hpp"
+#include "verify/report/display_names.hpp"
 #include "verify/report/grouped_values.hpp"
 #include "verify/theorem_table.hpp"
 
@@ -99,7 +100,8 @@ std::string csv_number(double x) { return std::isnan(x) ? "" : fmt::format("{:.1
 
 void validate(const TableSpec& spec) { parse_stat(spec.stat); }
 
-RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric) {
+RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric,
+                           const std::map<std::string, std::string>& names) {
   const Stat stat = parse_stat(spec.stat);
   RenderedTable t;
   t.name = file_stem(fmt::format("{}-{}-by-{}-{}", metric, spec.rows, spec.columns, spec.stat));
@@ -129,33 +131,40 @@ RenderedTable render_table(const ResultSet& results, const TableSpec& spec, cons
     places[j] = column_places(column);
   }
 
+  // An axis's values: algorithms by their names, numbers as they are.
+  const auto shown = [&](const std::string& axis, const std::string& label) {
+    return axis == "algorithm" ? algorithm_display(label, names) : DisplayName{label, latex_escape(label)};
+  };
+  const DisplayName metric_name = metric_display(metric);
   const std::string trials = fewest == most ? fmt::format("{}", most) : fmt::format("{} to {}", fewest, most);
   const std::string pooled = g.pooled.empty() ? "" : fmt::format(", pooled over {}", fmt::join(g.pooled, ", "));
-  t.caption = fmt::format("{} of {}: {} over {} trials per entry{}", metric, results.experiment,
+  t.caption = fmt::format("{} of {}: {} over {} trials per entry{}", metric_name.text, results.experiment,
                           stat_words(stat, "±", "%"), trials, pooled);
   const std::string caption_tex =
-      fmt::format("{} of {}: {} over {} trials per entry{}.", latex_escape(metric), latex_escape(results.experiment),
+      fmt::format("{} of {}: {} over {} trials per entry{}.", metric_name.latex, latex_escape(results.experiment),
                   stat_words(stat, "$\\pm$", "\\%"), trials, latex_escape(pooled));
 
-  t.md = fmt::format("| {} |", rows);
+  t.md = fmt::format("| {} |", parameter_display(rows).text);
   std::string rule = "|---|";
   t.tex = fmt::format(
       "% {} ({}, experiment {})\n% needs \\usepackage{{booktabs,siunitx,adjustbox}}\n"
       "\\begin{{table}}[ht]\n\\centering\n\\small\n\\adjustbox{{max width=\\linewidth}}{{%\n"
       "\\begin{{tabular}}{{l{}}}\n\\toprule\n{}",
-      t.caption, metric, results.experiment, std::string(g.columns.size(), 'r'), latex_escape(rows));
+      t.caption, metric, results.experiment, std::string(g.columns.size(), 'r'), parameter_display(rows).latex);
   for (const auto& column : g.columns) {
-    t.md += fmt::format(" {} |", column.label);
+    const DisplayName name = shown(columns, column.label);
+    t.md += fmt::format(" {} |", name.text);
     rule += "---|";
-    t.tex += fmt::format(" & {}", latex_escape(column.label));
+    t.tex += fmt::format(" & {}", name.latex);
   }
   t.md += "\n" + rule + "\n";
   t.tex += " \\\\\n\\midrule\n";
   t.csv = fmt::format("{},{},metric,trials,mean,sd,ci95_low,ci95_high,median,q25,q75\n", csv_field(rows),
                       csv_field(columns));
   for (std::size_t i = 0; i < g.rows.size(); ++i) {
-    t.md += fmt::format("| {} |", g.rows[i].label);
-    t.tex += latex_escape(g.rows[i].label);
+    const DisplayName row_name = shown(rows, g.rows[i].label);
+    t.md += fmt::format("| {} |", row_name.text);
+    t.tex += row_name.latex;
     for (std::size_t j = 0; j < g.columns.size(); ++j) {
       if (!summaries[i][j]) {
         t.md += " — |";

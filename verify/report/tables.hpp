@@ -1,6 +1,7 @@
 #pragma once
 // A report table (DESIGN.md §5 "Reports"): one metric, rows and columns from the TableSpec, each
 // entry "mean ± sd" or "median [q25, q75]" over the trials, as Markdown, booktabs LaTeX and CSV.
+#include <map>
 #include <string>
 
 #include "verify/report/report_spec.hpp"
@@ -19,6 +20,9 @@ void validate(const TableSpec& spec);
 
 // The CSV is long-form and carries every summary (trials, mean, sd, median, q25, q75) whatever
 // spec.stat asks, so a reader can re-plot without the database.
-RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric);
+// Algorithms, parameters and the metric appear by their display names (display_names.hpp), `names`
+// holding the experiment's own.
+RenderedTable render_table(const ResultSet& results, const TableSpec& spec, const std::string& metric,
+                           const std::map<std::string, std::string>& names = {});
 
 }  // namespace dpb::verify

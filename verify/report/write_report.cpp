@@ -20,7 +20,7 @@ std::vector<RenderedTable> write_tables(const ResultSet& results, const ReportSp
   std::vector<RenderedTable> tables;
   for (const auto& spec : report.tables)
     for (const auto& metric : spec.metrics.empty() ? metric_names(results) : spec.metrics) {
-      tables.push_back(render_table(results, spec, metric));
+      tables.push_back(render_table(results, spec, metric, report.algorithm_names));
       const auto& t = tables.back();
       write_file_atomically(dir / "tables" / (t.name + ".md"), t.md);
       write_file_atomically(dir / "tables" / (t.name + ".tex"), t.tex);
@@ -68,7 +68,7 @@ std::vector<FigureEntry> write_figures(const ResultSet& results, const ReportSpe
         options.gnuplot);
   std::vector<FigureEntry> entries;
   for (const auto& spec : report.figures) {
-    const FigureData figure = figure_data(results, spec, theorems);
+    const FigureData figure = figure_data(results, spec, theorems, report.algorithm_names);
     FigureEntry entry{figure.name, {}, figure.notes};
     write_file_atomically(figures_dir / (figure.name + ".tex"), pgfplots_picture(figure));
     write_file_atomically(figures_dir / (figure.name + "-standalone.tex"), pgfplots_standalone(figure));

@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 
+#include "verify/experiment/canonical.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 
 using namespace dpb::verify;
@@ -223,4 +224,18 @@ TEST_CASE("a dominates check may restrict itself to ranges of swept axes", "[exp
   CHECK_THAT(parse_error(base + "{ n: [1000, 100] } }\n"), Catch::Contains("[min, max] with min <= max"));
   CHECK_THAT(parse_error(base + "{ n: [1, 2, 3] } }\n"), Catch::Contains("[min, max]"));
   CHECK_THAT(parse_error(base + "[n] }\n"), Catch::Contains("where must be a mapping"));
+}
+
+TEST_CASE("an algorithm's label: names it in tables and legends without changing the experiment's key",
+          "[experiment][parse]") {
+  // Issue 21: display names "overridable per experiment with label:".
+  const auto plain = dpb::verify::test::parse_text(dpb::verify::test::kTinyExperiment);
+  const auto named = dpb::verify::test::parse_text(dpb::verify::test::tiny_with(
+      "  - baseline.dp_gauss_1", "  - baseline.dp_gauss_1: { clip_constant: 2, label: \"Analyze-Gauss, C = 2\" }"));
+  REQUIRE(named.algorithms.size() == 2);
+  CHECK(named.algorithms[1].label == "baseline.dp_gauss_1[clip_constant=2]");
+  CHECK(named.algorithms[1].name == "Analyze-Gauss, C = 2");
+  CHECK(named.report.algorithm_names.at("baseline.dp_gauss_1[clip_constant=2]") == "Analyze-Gauss, C = 2");
+  CHECK(dpb::verify::content_hash(named) == dpb::verify::content_hash(plain));
+  CHECK(plain.report.algorithm_names.empty());
 }

@@ -112,3 +112,15 @@ TEST_CASE("gnuplot script, and a pgfplots picture a paper can \\input with a sta
             .find("\\begin{axis}") != std::string::npos);
   CHECK_THROWS_AS(dpb::verify::validate(dpb::verify::FigureSpec{}), dpb::InvalidArgument);
 }
+
+TEST_CASE("figures: legends and axes show names, not ids", "[report][figures]") {
+  // Issue 21: the legend of raw ids took half the PNG and the y label read `projector_fro`.
+  const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure(""), {}, {{"a", "Algorithm A"}});
+  CHECK(f.series[0].name.text == "Algorithm A");
+  const auto tex = dpb::verify::pgfplots_picture(f);
+  CHECK(tex.find("\\addlegendentry{Algorithm A}") != std::string::npos);
+  CHECK(tex.find("xlabel={$n$}, ylabel={$\\sin\\Theta(\\hat U, U)$}") != std::string::npos);
+  const auto gp = dpb::verify::gnuplot_script(f, "out.png", "out.svg");
+  CHECK(gp.find("title \"Algorithm A\"") != std::string::npos);
+  CHECK(gp.find("set ylabel \"sin of the largest principal angle\"") != std::string::npos);
+}

@@ -33,8 +33,8 @@ TEST_CASE("tables: mean ± sd per (n, algorithm) in Markdown, booktabs LaTeX and
   // A float a paper can \input: caption with the statistic and trials, a label, fitted to the line.
   CHECK(t.tex.find("\\begin{table}") != std::string::npos);
   CHECK(t.tex.find("\\adjustbox{max width=\\linewidth}") != std::string::npos);
-  CHECK(t.tex.find("\\caption{sin of small: mean $\\pm$ standard deviation over 2 to 3 trials per entry.}") !=
-        std::string::npos);
+  CHECK(t.tex.find("\\caption{$\\sin\\Theta(\\hat U, U)$ of small: mean $\\pm$ standard deviation over 2 to 3 "
+                   "trials per entry.}") != std::string::npos);
   CHECK(t.tex.find("\\label{tab:small-sin-n-by-algorithm-mean_sd}") != std::string::npos);
   // CSV: long form with every summary, full precision.
   CHECK(t.csv.find("n,algorithm,metric,trials,mean,sd,ci95_low,ci95_high,median,q25,q75\n") == 0);
@@ -56,7 +56,7 @@ TEST_CASE("tables: a table with more columns than rows is laid out transposed", 
   auto r = dpb::test::small_results();
   std::erase_if(r.rows, [](const auto& row) { return row.cell != 0; });
   const auto t = dpb::verify::render_table(r, table("mean_sd"), "sin");
-  CHECK(t.md.find("| algorithm | 100 |") == 0);
+  CHECK(t.md.find("| Algorithm | 100 |") == 0);
   CHECK(t.md.find("| a | 2.00 ± 1.00 |") != std::string::npos);
 }
 
@@ -65,7 +65,7 @@ TEST_CASE("tables: median [IQR], algorithms as rows, and the stat is validated",
   spec.rows = std::string("algorithm");
   spec.columns = std::string("n");
   const auto t = dpb::verify::render_table(dpb::test::small_results(), spec, "sin");
-  CHECK(t.md.find("| algorithm | 100 | 1000 |") == 0);
+  CHECK(t.md.find("| Algorithm | 100 | 1000 |") == 0);
   // a at n = 1000: 0.5, 0.5, 0.8 -> median 0.5, quartiles 0.5 and 0.65 (type 7).
   CHECK(t.md.find("| a | 2.00 [1.50, 2.50] | 0.500 [0.500, 0.650] |") != std::string::npos);
   CHECK(t.tex.find("\\num{2.00} [\\num{1.50}, \\num{2.50}]") != std::string::npos);
@@ -79,4 +79,19 @@ TEST_CASE("tables: pooled parameters are named in the caption", "[report][tables
   r.rows[0].cell_params["d"] = 7;  // the n = 100 group of "a" now mixes d = 5 and d = 7
   const auto t = dpb::verify::render_table(r, table("mean_sd"), "sin");
   CHECK(t.caption.find("pooled over d") != std::string::npos);
+}
+
+TEST_CASE("tables: algorithms, parameters and metrics appear by their names", "[report][tables]") {
+  // Issue 21: column heads were raw labels (`cai2024.gaussian\_mechanism[C2=3,C5=4]`) and n was not math.
+  auto r = dpb::test::small_results();
+  for (auto& row : r.rows) {
+    row.algorithm = row.algorithm == "a" ? "cai2024.gaussian_mechanism[C2=3,C5=4]" : "baseline.dp_gauss";
+    if (row.metrics.count("sin")) row.metrics["projector_fro"] = row.metrics["sin"];
+  }
+  const auto t = dpb::verify::render_table(r, table("mean_sd"), "projector_fro", {{"baseline.dp_gauss", "DP-Gauss (ours)"}});
+  CHECK(t.md.find("| n | Gaussian mechanism (C2 = 3, C5 = 4) | DP-Gauss (ours) |") == 0);
+  CHECK(t.tex.find("$n$ & Gaussian mechanism ($C_{2}$ $=$ 3, $C_{5}$ $=$ 4) & DP-Gauss (ours) \\\\") != std::string::npos);
+  CHECK(t.tex.find("\\caption{$\\|\\hat U\\hat U^\\top - UU^\\top\\|_{F}$ of small") != std::string::npos);
+  // The CSV keeps the labels a program matches on.
+  CHECK(t.csv.find("100,\"cai2024.gaussian_mechanism[C2=3,C5=4]\",projector_fro,") != std::string::npos);
 }
