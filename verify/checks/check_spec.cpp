@@ -43,7 +43,7 @@ nlohmann::json to_json(const CheckSpec& c) {
   return {{"kind", c.kind}, {"theorem", c.theorem}, {"algorithm", c.algorithm}, {"metric", c.metric},
           {"vary", c.vary}, {"against", c.against}, {"tolerance", c.tolerance}, {"optimal", c.optimal},
           {"params", c.params}, {"exponent", c.exponent}, {"side", c.side}, {"where", c.where},
-          {"override", c.override_reason}};
+          {"override", c.override_reason}, {"note", c.note}};
 }
 
 nlohmann::json to_json(const Verdict& v) {

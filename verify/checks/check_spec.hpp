@@ -28,6 +28,9 @@ struct CheckSpec {
   // Why this check compares a metric or an algorithm its theorem does not speak about
   // (verify/checks/check_applicability.hpp); "" for a check that matches. Printed with its verdict.
   std::string override_reason;
+  // `note:` the documented reason this claim may not reproduce here (docs/papers/<key>.md), printed
+  // beside its verdict and in the figure captions when the verdict is FAIL or INCONCLUSIVE.
+  std::string note;
 };
 
 enum class VerdictStatus { pass, fail, inconclusive };

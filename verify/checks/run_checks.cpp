@@ -84,6 +84,8 @@ std::vector<Verdict> run_all(const ResultSet& results, const std::vector<CheckSp
       v.figures = {{"reason", why.what()}};
     }
     if (!check.override_reason.empty()) v.summary = fmt::format("[override: {}] {}", check.override_reason, v.summary);
+    if (!check.note.empty() && v.status != VerdictStatus::pass)
+      v.summary += fmt::format(" (known reason: {})", check.note);
     verdicts.push_back(std::move(v));
   }
   return verdicts;

@@ -75,7 +75,7 @@ std::map<std::string, std::pair<double, double>> parse_where(const YAML::Node& n
 // `{ kind: dominates, algorithm: A, against: B, metric: M, tolerance: t, where: {axis: [min, max]} }`:
 // two algorithms, no theorem.
 CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "a dominates check", {"kind", "algorithm", "against", "metric", "tolerance", "where"});
+  read.require_map(node, "a dominates check", {"kind", "algorithm", "against", "metric", "tolerance", "where", "note"});
   for (const char* required : {"algorithm", "against", "metric"})
     if (!node[required]) read.fail(node, fmt::format("a dominates check needs '{}'", required));
   CheckSpec check;
@@ -111,7 +111,7 @@ std::map<std::string, double> check_params(const YAML::Node& node, const YamlRea
 // `{ kind: exponent, algorithm: A, metric: M, vary: x, exponent: s, side: both, tolerance: t }`: a power law,
 // no theorem.
 CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "side", "tolerance"});
+  read.require_map(node, "an exponent check", {"kind", "algorithm", "metric", "vary", "exponent", "side", "tolerance", "note"});
   for (const char* required : {"algorithm", "metric", "vary", "exponent"})
     if (!node[required]) read.fail(node, fmt::format("an exponent check needs '{}'", required));
   CheckSpec check;
@@ -125,7 +125,15 @@ CheckSpec parse_exponent(const YAML::Node& node, const YamlReader& read, const E
   return check;
 }
 
+CheckSpec parse_check_fields(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec);
+
 CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
+  CheckSpec check = parse_check_fields(node, read, spec);
+  if (node.IsMap() && node["note"]) check.note = read.text(node["note"], "note");
+  return check;
+}
+
+CheckSpec parse_check_fields(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
   CheckSpec check;
   if (node.IsMap() && node["kind"]) check.kind = one_of(node["kind"], read, "check kind", kCheckKinds);
   if (check.kind == "dominates") return parse_dominates(node, read, spec);
@@ -134,7 +142,7 @@ CheckSpec parse_check(const YAML::Node& node, const YamlReader& read, const Expe
     read.fail(node["where"], fmt::format("'where' applies to dominates checks only, not {}", check.kind));
   read.require_map(node, "a check",
                    {"kind", "theorem", "algorithm", "metric", "vary", "against", "tolerance", "optimal", "params",
-                    "override"});
+                    "override", "note"});
   const std::vector<std::string> theorems = catalog_ids("theorems");
   if (!node["theorem"]) read.fail(node, "a check needs a theorem");
   check.theorem = one_of(node["theorem"], read, "theorem", theorems);

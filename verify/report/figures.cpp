@@ -188,7 +188,9 @@ std::string figure_caption(const FigureData& f) {
                                     "errors either side (about a 95% interval for the mean)",
                                     metric_display(f.spec.y).text, parameter_display(f.spec.x).text, kStandardErrors);
   if (!f.reference.empty()) caption += fmt::format("; dashed: {}", f.reference_label);
-  return caption + ".";
+  caption += ".";
+  for (const auto& note : f.claim_notes) caption += " " + note + ".";
+  return caption;
 }
 
 std::string pgfplots_picture(const FigureData& f) {

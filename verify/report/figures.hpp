@@ -34,6 +34,9 @@ struct FigureData {
   std::vector<std::pair<double, double>> reference;  // (x, scaled rate); empty without a theorem
   std::string reference_label;
   std::vector<std::string> notes;  // what was left out and why (points off a log axis, the reference line)
+  // Claims on this figure's metric that did not reproduce, each with its documented reason (a check's
+  // `note:`); the caption carries them.
+  std::vector<std::string> claim_notes;
 };
 
 // Throws dpb::InvalidArgument when spec.y is empty.

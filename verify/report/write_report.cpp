@@ -56,8 +56,8 @@ std::string draw_with_gnuplot(const FigureData& figure, const std::filesystem::p
 }
 
 std::vector<FigureEntry> write_figures(const ResultSet& results, const ReportSpec& report,
-                                       const std::filesystem::path& dir, const ReportOptions& options,
-                                       std::string& figure_note) {
+                                       const std::vector<Verdict>& verdicts, const std::filesystem::path& dir,
+                                       const ReportOptions& options, std::string& figure_note) {
   const auto figures_dir = std::filesystem::absolute(dir / "figures");
   const TheoremList theorems = options.theorems ? *options.theorems : all_theorems();
   const auto gnuplot = find_program(options.gnuplot);
@@ -68,7 +68,12 @@ std::vector<FigureEntry> write_figures(const ResultSet& results, const ReportSpe
         options.gnuplot);
   std::vector<FigureEntry> entries;
   for (const auto& spec : report.figures) {
-    const FigureData figure = figure_data(results, spec, theorems, report.algorithm_names);
+    FigureData figure = figure_data(results, spec, theorems, report.algorithm_names);
+    // A claim about this figure's metric that did not reproduce carries its documented reason along.
+    for (const auto& v : verdicts)
+      if (v.status != VerdictStatus::pass && !v.check.note.empty() && v.check.metric == spec.y)
+        figure.claim_notes.push_back(
+            fmt::format("{} {}: {}", to_string(v.status), describe_check(v.check), v.check.note));
     FigureEntry entry{figure.name, {}, figure.notes};
     write_file_atomically(figures_dir / (figure.name + ".tex"), pgfplots_picture(figure));
     write_file_atomically(figures_dir / (figure.name + "-standalone.tex"), pgfplots_standalone(figure));
@@ -102,7 +107,7 @@ void write_report(const ResultSet& results, const ReportSpec& report, const std:
   for (const auto& f : report.figures) validate(f);
   const auto tables = write_tables(results, report, dir);
   std::string figure_note;
-  const auto figures = write_figures(results, report, dir, options, figure_note);
+  const auto figures = write_figures(results, report, verdicts, dir, options, figure_note);
   write_file_atomically(dir / "verdicts.json", verdicts_json(results, verdicts).dump(2) + "\n");
   std::string selection;
   if (report.selection) {

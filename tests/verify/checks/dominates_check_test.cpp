@@ -113,3 +113,15 @@ TEST_CASE("dominates: where restricts the claim to the cells in its ranges", "[c
   CHECK(none[0].status == VerdictStatus::inconclusive);
   CHECK_THAT(none[0].summary, Catch::Contains("share no cell") && Catch::Contains("where n in [2000, 3000]"));
 }
+
+TEST_CASE("a claim's note goes beside a FAIL, and not beside a PASS", "[checks][dominates]") {
+  // Issue 21: why a reproduction contradicts a paper was said only in docs/papers/<key>.md.
+  auto check = dominates(0);
+  check.note = "a constant the paper leaves open";
+  const auto failed = dpb::verify::run_checks(pair(1.5), {check}, 5).at(0);
+  CHECK(failed.status == VerdictStatus::fail);
+  CHECK(failed.summary.find("(known reason: a constant the paper leaves open)") != std::string::npos);
+  const auto passed = dpb::verify::run_checks(pair(0.5), {check}, 5).at(0);
+  CHECK(passed.status == VerdictStatus::pass);
+  CHECK(passed.summary.find("known reason") == std::string::npos);
+}

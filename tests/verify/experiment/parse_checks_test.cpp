@@ -39,3 +39,12 @@ TEST_CASE("a rate check needs the theorem's loss and an algorithm it applies to,
                  "{ theorem: liu2022.eq3, algorithm: baseline.dp_gauss_1, metric: sin, vary: n, override: x }")),
              Catch::Contains("remove it"));
 }
+
+TEST_CASE("a check's note: is read for every kind of check", "[experiment][checks]") {
+  const auto spec = dpb::verify::test::parse_text(std::string(dpb::verify::test::kTinyExperiment) +
+                                                  "checks:\n"
+                                                  "  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: "
+                                                  "baseline.dp_gauss_1, metric: sin, note: \"why it may fail\" }\n");
+  REQUIRE(spec.checks.size() == 1);
+  CHECK(spec.checks[0].note == "why it may fail");
+}

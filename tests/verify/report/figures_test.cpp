@@ -124,3 +124,12 @@ TEST_CASE("figures: legends and axes show names, not ids", "[report][figures]") 
   CHECK(gp.find("title \"Algorithm A\"") != std::string::npos);
   CHECK(gp.find("set ylabel \"sin of the largest principal angle\"") != std::string::npos);
 }
+
+TEST_CASE("figures: the caption carries the documented reason of a claim that did not reproduce",
+          "[report][figures]") {
+  auto f = dpb::verify::figure_data(dpb::test::small_results(), figure(""), {});
+  f.claim_notes.push_back("FAIL dominates a <= b: a constant the paper leaves open");
+  CHECK(dpb::verify::figure_caption(f).find(". FAIL dominates a <= b: a constant the paper leaves open.") !=
+        std::string::npos);
+  CHECK(dpb::verify::pgfplots_picture(f).find("a constant the paper leaves open") != std::string::npos);
+}
