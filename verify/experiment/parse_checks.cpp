@@ -9,6 +9,7 @@
 #include "verify/checks/check_applicability.hpp"
 #include "verify/experiment/parse_sections.hpp"
 #include "verify/experiment/suggest.hpp"
+#include "verify/report/tables.hpp"
 
 namespace dpb::verify::detail {
 namespace {
@@ -16,7 +17,6 @@ namespace {
 const std::vector<std::string> kCheckKinds = {"rate", "slope", "falsification", "consistency", "dominates",
                                                "exponent"};
 const std::vector<std::string> kExponentSides = {"both", "at_least", "at_most"};
-const std::vector<std::string> kTableStats = {"mean_sd", "median_iqr"};
 const std::vector<std::string> kLogAxes = {"xy", "x", "y", "none"};
 
 // `name` if it is one of `allowed`; otherwise a failure at `node` naming the nearest.
@@ -184,7 +184,7 @@ TableSpec parse_table(const YAML::Node& node, const YamlReader& read, const Expe
   TableSpec table;
   if (node["rows"]) table.rows = one_of(node["rows"], read, "table rows", dimensions);
   if (node["columns"]) table.columns = one_of(node["columns"], read, "table columns", dimensions);
-  if (node["stat"]) table.stat = one_of(node["stat"], read, "table stat", kTableStats);
+  if (node["stat"]) table.stat = one_of(node["stat"], read, "table stat", table_stat_names());
   if (node["metrics"]) {
     read.require_sequence(node["metrics"], "table metrics");
     for (const auto& m : node["metrics"]) table.metrics.push_back(one_of(m, read, "metric", spec.metrics));

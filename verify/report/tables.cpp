@@ -19,11 +19,21 @@ namespace {
 
 enum class Stat { mean_ci, mean_sd, median_iqr };
 
+}  // namespace
+
+const std::vector<std::string>& table_stat_names() {
+  static const std::vector<std::string> names = {"mean_ci", "mean_sd", "median_iqr"};
+  return names;
+}
+
+namespace {
+
 Stat parse_stat(const std::string& stat) {
-  if (stat == "mean_ci") return Stat::mean_ci;
-  if (stat == "mean_sd") return Stat::mean_sd;
-  if (stat == "median_iqr") return Stat::median_iqr;
-  throw InvalidArgument(fmt::format("table stat '{}' is unknown (allowed: mean_ci, mean_sd, median_iqr)", stat));
+  const auto& names = table_stat_names();
+  const auto found = std::find(names.begin(), names.end(), stat);
+  if (found == names.end())
+    throw InvalidArgument(fmt::format("table stat '{}' is unknown (allowed: {})", stat, fmt::join(names, ", ")));
+  return static_cast<Stat>(found - names.begin());  // in the order of Stat
 }
 
 // In words, with `plus_minus` for the sign and `percent` for '%' (Markdown and LaTeX spell them apart).

@@ -3,6 +3,7 @@
 // entry "mean ± sd" or "median [q25, q75]" over the trials, as Markdown, booktabs LaTeX and CSV.
 #include <map>
 #include <string>
+#include <vector>
 
 #include "verify/report/report_spec.hpp"
 #include "verify/results.hpp"
@@ -15,7 +16,10 @@ struct RenderedTable {
   std::string md, tex, csv;
 };
 
-// Throws dpb::InvalidArgument unless spec.stat is mean_sd or median_iqr.
+// The statistics a table shows: mean_ci (the default), mean_sd, median_iqr.
+const std::vector<std::string>& table_stat_names();
+
+// Throws dpb::InvalidArgument unless spec.stat is one of table_stat_names().
 void validate(const TableSpec& spec);
 
 // The CSV is long-form and carries every summary (trials, mean, sd, median, q25, q75) whatever

@@ -48,3 +48,13 @@ TEST_CASE("a check's note: is read for every kind of check", "[experiment][check
   REQUIRE(spec.checks.size() == 1);
   CHECK(spec.checks[0].note == "why it may fail");
 }
+
+TEST_CASE("a report table takes every statistic a table can show", "[experiment][report]") {
+  for (const char* stat : {"mean_ci", "mean_sd", "median_iqr"}) {
+    const auto spec = dpb::verify::test::parse_text(std::string(dpb::verify::test::kTinyExperiment) +
+                                                    "report:\n  table: { rows: n, columns: algorithm, stat: " + stat +
+                                                    " }\n");
+    REQUIRE(spec.report.tables.size() == 1);
+    CHECK(spec.report.tables[0].stat == stat);
+  }
+}
