@@ -193,7 +193,7 @@ TableSpec parse_table(const YAML::Node& node, const YamlReader& read, const Expe
 }
 
 FigureSpec parse_figure(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "a report figure", {"x", "y", "log", "theorem"});
+  read.require_map(node, "a report figure", {"x", "y", "log", "theorem", "style"});
   FigureSpec figure;
   if (node["x"]) figure.x = one_of(node["x"], read, "figure x", swept_axes(spec));
   if (!node["y"]) read.fail(node, "a figure needs y: a metric");
@@ -204,6 +204,9 @@ FigureSpec parse_figure(const YAML::Node& node, const YamlReader& read, const Ex
     figure.log_y = log == "xy" || log == "y";
   }
   if (node["theorem"]) figure.theorem = one_of(node["theorem"], read, "theorem", catalog_ids("theorems"));
+  if (node["style"]) figure.boxplot = one_of(node["style"], read, "figure style", {"lines", "boxplot"}) == "boxplot";
+  if (figure.boxplot && !figure.theorem.empty())
+    read.fail(node["theorem"], "a boxplot draws no reference line: remove theorem, or draw the figure as lines");
   return figure;
 }
 

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/errors.hpp"
 #include "verify/bound_evaluation.hpp"
@@ -35,7 +36,17 @@ std::vector<FigureSeries> series_of(const GroupedValues& g, const FigureSpec& sp
       const double half =
           std::isnan(v.sd) ? 0 : kStandardErrors * v.sd / std::sqrt(static_cast<double>(v.trials));
       const double low = spec.log_y && v.mean - half <= 0 ? v.mean : v.mean - half;
-      s.points.push_back({x, v.mean, low, v.mean + half, v.trials});
+      FigurePoint point;
+      point.x = x, point.y = v.mean, point.low = low, point.high = v.mean + half, point.trials = v.trials;
+      point.median = v.median, point.q25 = v.q25, point.q75 = v.q75;
+      point.whisker_low = point.q25, point.whisker_high = point.q75;
+      const double reach = 1.5 * (v.q75 - v.q25);
+      for (const double value : found->second) {
+        if (value >= v.q25 - reach) point.whisker_low = std::min(point.whisker_low, value);
+        if (value <= v.q75 + reach) point.whisker_high = std::max(point.whisker_high, value);
+      }
+      point.x_label = g.rows[i].label;
+      s.points.push_back(point);
     }
     if (!s.points.empty()) series.push_back(std::move(s));
   }
@@ -94,7 +105,8 @@ struct Extent {
 Extent extent_of(const FigureData& f) {
   Extent e;
   for (const auto& s : f.series)
-    for (const auto& p : s.points) e.add(p.x, p.low, p.high);
+    for (const auto& p : s.points)
+      f.spec.boxplot ? e.add(p.x, p.whisker_low, p.whisker_high) : e.add(p.x, p.low, p.high);
   for (const auto& [x, y] : f.reference) e.add(x, y, y);
   return e;
 }
@@ -143,47 +155,84 @@ FigureData figure_data(const ResultSet& results, const FigureSpec& spec, const T
   return f;
 }
 
-std::string figure_caption(const FigureData& f);
+namespace {
 
-std::string gnuplot_script(const FigureData& f, const std::string& png, const std::string& svg) {
-  std::string s = "# dpbounds report figure; data inline. Run: gnuplot <this file>\n";
-  s += "set grid\nset key outside right top\nset bars small\n";
-  if (f.spec.log_x) s += "set logscale x\n";
-  if (f.spec.log_y) s += "set logscale y\n";
-  s += fmt::format("set xlabel {}\nset ylabel {}\nset title {} font \",9\"\n", gp_quoted(parameter_display(f.spec.x).text),
-                   gp_quoted(metric_display(f.spec.y).text),
-                   gp_quoted(figure_caption(f)));
+// A boxplot's categories: the x values in ascending order, each at position 1, 2, ...
+std::vector<std::pair<double, std::string>> categories(const FigureData& f) {
+  std::map<double, std::string> xs;
+  for (const auto& s : f.series)
+    for (const auto& p : s.points) xs.emplace(p.x, p.x_label);
+  return {xs.begin(), xs.end()};
+}
+
+// Where series j's box at category `index` (0-based) stands: the series side by side around the
+// category's position, together 0.8 wide.
+double box_position(std::size_t index, std::size_t j, std::size_t series) {
+  const double width = 0.8 / static_cast<double>(series);
+  return static_cast<double>(index + 1) + (static_cast<double>(j) - (static_cast<double>(series) - 1) / 2) * width;
+}
+
+std::size_t category_index(const std::vector<std::pair<double, std::string>>& cats, double x) {
+  return static_cast<std::size_t>(
+      std::find_if(cats.begin(), cats.end(), [&](const auto& c) { return c.first == x; }) - cats.begin());
+}
+
+const std::vector<std::string>& box_colours() {
+  static const std::vector<std::string> colours = {"blue!50",  "red!50",    "brown!60", "gray!50",
+                                                   "teal!50",  "orange!60", "violet!50", "olive!60"};
+  return colours;
+}
+
+std::string pgfplots_boxplot(const FigureData& f, const std::string& caption) {
+  const auto cats = categories(f);
+  std::vector<std::string> ticks, labels;
+  for (std::size_t i = 0; i < cats.size(); ++i) {
+    ticks.push_back(fmt::format("{}", i + 1));
+    labels.push_back(latex_escape(cats[i].second));
+  }
+  std::string range;
   if (const Extent e = extent_of(f); e.x_min <= e.x_max) {
-    const auto [x0, x1] = limits(e.x_min, e.x_max, f.spec.log_x);
     const auto [y0, y1] = limits(e.y_min, e.y_max, f.spec.log_y);
-    s += fmt::format("set xrange [{:.6g}:{:.6g}]\nset yrange [{:.6g}:{:.6g}]\n", x0, x1, y0, y1);
+    range = fmt::format("ymin={:.6g}, ymax={:.6g}, ", y0, y1);
   }
-  std::vector<std::string> plots;
-  for (std::size_t i = 0; i < f.series.size(); ++i) {
-    s += fmt::format("$series{} << EOD\n", i);
-    for (const auto& p : f.series[i].points)
-      s += fmt::format("{:.17g} {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.low, p.high);
-    s += "EOD\n";
-    plots.push_back(fmt::format("$series{} using 1:2:3:4 with yerrorlines title {}", i,
-                                gp_quoted(f.series[i].name.text)));
+  std::string s = fmt::format(
+      "% {}\n% \\input this tikzpicture into a figure; {}-standalone.tex compiles it on its own.\n"
+      "% needs \\usepackage{{pgfplots}}\n% needs \\usepgfplotslibrary{{statistics}}\n"
+      "% needs \\pgfplotsset{{compat=1.16}}\n\\begin{{tikzpicture}}\n"
+      "\\begin{{{}}}[width=0.8\\linewidth, xmin=0.5, xmax={:.1f}, {}xtick={{{}}}, xticklabels={{{}}}, "
+      "xlabel={{{}}}, ylabel={{{}}}, legend cell align=left, legend style={{font=\\footnotesize, "
+      "at={{(0.5,-0.18)}}, anchor=north}}, ymajorgrids, boxplot/draw direction=y]\n",
+      caption, f.name, f.spec.log_y ? "semilogyaxis" : "axis", static_cast<double>(cats.size()) + 0.5, range,
+      fmt::join(ticks, ","), fmt::join(labels, ","), parameter_display(f.spec.x).latex,
+      metric_display(f.spec.y).latex);
+  const double width = 0.8 / static_cast<double>(std::max<std::size_t>(f.series.size(), 1));
+  for (std::size_t j = 0; j < f.series.size(); ++j) {
+    const std::string& colour = box_colours()[j % box_colours().size()];
+    s += fmt::format("\\addlegendimage{{area legend, draw=black, fill={}}}\n\\addlegendentry{{{}}}\n", colour,
+                     f.series[j].name.latex);
+    for (const auto& p : f.series[j].points)
+      s += fmt::format(
+          "\\addplot+[forget plot, mark=none, draw=black, fill={}, boxplot prepared={{draw position={:.4g}, "
+          "box extend={:.3g}, lower whisker={:.10g}, lower quartile={:.10g}, median={:.10g}, upper quartile={:.10g}, "
+          "upper whisker={:.10g}}}] coordinates {{}};\n",
+          colour, box_position(category_index(cats, p.x), j, f.series.size()), 0.8 * width, p.whisker_low, p.q25,
+          p.median, p.q75, p.whisker_high);
   }
-  if (!f.reference.empty()) {
-    s += "$reference << EOD\n";
-    for (const auto& [x, y] : f.reference) s += fmt::format("{:.17g} {:.17g}\n", x, y);
-    s += "EOD\n";
-    plots.push_back(fmt::format("$reference using 1:2 with lines dashtype 2 linecolor rgb \"black\" title {}",
-                                gp_quoted(f.reference_label)));
-  }
-  const std::string plot =
-      plots.empty() ? "plot NaN notitle" : fmt::format("plot {}", fmt::join(plots, ", \\\n     "));
-  s +=
-      fmt::format("set terminal pngcairo size 900,600 noenhanced\nset output {}\n{}\n", gp_quoted(png), plot);
-  s += fmt::format("set terminal svg size 900,600 noenhanced\nset output {}\nreplot\nunset output\n",
-                   gp_quoted(svg));
+  s += fmt::format("\\end{{{}}}\n\\end{{tikzpicture}}\n", f.spec.log_y ? "semilogyaxis" : "axis");
   return s;
 }
 
+}  // namespace
+
 std::string figure_caption(const FigureData& f) {
+  if (f.spec.boxplot) {
+    std::string caption = fmt::format("{} against {}: one box per cell and algorithm, from the first to the third "
+                                      "quartile of the trials, the median inside, whiskers to the most extreme "
+                                      "trial within 1.5 interquartile ranges of the box.",
+                                      metric_display(f.spec.y).text, parameter_display(f.spec.x).text);
+    for (const auto& note : f.claim_notes) caption += " " + note + ".";
+    return caption;
+  }
   std::string caption = fmt::format("{} against {}: mean over the trials of each cell, error bars {} standard "
                                     "errors either side (about a 95% interval for the mean)",
                                     metric_display(f.spec.y).text, parameter_display(f.spec.x).text, kStandardErrors);
@@ -194,6 +243,7 @@ std::string figure_caption(const FigureData& f) {
 }
 
 std::string pgfplots_picture(const FigureData& f) {
+  if (f.spec.boxplot) return pgfplots_boxplot(f, figure_caption(f));
   std::string s = fmt::format(
       "% {}\n% \\input this tikzpicture into a figure; {}-standalone.tex compiles it on its own.\n"
       "% needs \\usepackage{{pgfplots}}\n% needs \\pgfplotsset{{compat=1.16}}\n\\begin{{tikzpicture}}\n",
@@ -227,9 +277,69 @@ std::string pgfplots_picture(const FigureData& f) {
 
 std::string pgfplots_standalone(const FigureData& f) {
   return fmt::format(
-      "\\documentclass{{standalone}}\n\\usepackage{{pgfplots}}\n\\pgfplotsset{{compat=1.16}}\n"
+      "\\documentclass{{standalone}}\n\\usepackage{{pgfplots}}\n\\usepgfplotslibrary{{statistics}}\n"
+      "\\pgfplotsset{{compat=1.16}}\n"
       "\\begin{{document}}\n\\input{{{}.tex}}\n\\end{{document}}\n",
       f.name);
+}
+
+std::string gnuplot_script(const FigureData& f, const std::string& png, const std::string& svg) {
+  std::string s = "# dpbounds report figure; data inline. Run: gnuplot <this file>\n";
+  s += "set grid\nset key below\nset bars small\n";
+  if (f.spec.log_x) s += "set logscale x\n";
+  if (f.spec.log_y) s += "set logscale y\n";
+  // The caption goes in a comment: a title line as long would run off the picture.
+  s += fmt::format("# caption: {}\nset xlabel {}\nset ylabel {}\nset title {}\n", figure_caption(f),
+                   gp_quoted(parameter_display(f.spec.x).text), gp_quoted(metric_display(f.spec.y).text),
+                   gp_quoted(fmt::format("{} against {}", metric_display(f.spec.y).text, parameter_display(f.spec.x).text)));
+  if (const Extent e = extent_of(f); e.x_min <= e.x_max && !f.spec.boxplot) {
+    const auto [x0, x1] = limits(e.x_min, e.x_max, f.spec.log_x);
+    const auto [y0, y1] = limits(e.y_min, e.y_max, f.spec.log_y);
+    s += fmt::format("set xrange [{:.6g}:{:.6g}]\nset yrange [{:.6g}:{:.6g}]\n", x0, x1, y0, y1);
+  }
+  std::vector<std::string> plots;
+  if (f.spec.boxplot) {
+    const auto cats = categories(f);
+    std::vector<std::string> tics;
+    for (std::size_t i = 0; i < cats.size(); ++i) tics.push_back(fmt::format("{} {}", gp_quoted(cats[i].second), i + 1));
+    s += fmt::format("unset logscale x\nset xtics ({})\nset xrange [0.5:{:.1f}]\nset style fill solid 0.5 border -1\n"
+                     "set boxwidth {:.3g} absolute\n",
+                     fmt::join(tics, ", "), static_cast<double>(cats.size()) + 0.5,
+                     0.64 / static_cast<double>(std::max<std::size_t>(f.series.size(), 1)));
+    for (std::size_t j = 0; j < f.series.size(); ++j) {
+      s += fmt::format("$box{} << EOD\n", j);
+      for (const auto& p : f.series[j].points)
+        s += fmt::format("{:.6g} {:.17g} {:.17g} {:.17g} {:.17g} {:.17g}\n",
+                         box_position(category_index(cats, p.x), j, f.series.size()), p.whisker_low, p.q25,
+                         p.median, p.q75, p.whisker_high);
+      s += "EOD\n";
+      plots.push_back(fmt::format("$box{0} using 1:3:2:6:5 with candlesticks title {1} whiskerbars 0.5, "
+                                  "$box{0} using 1:4:4:4:4 with candlesticks linecolor rgb \"black\" notitle",
+                                  j, gp_quoted(f.series[j].name.text)));
+    }
+  }
+  for (std::size_t i = 0; i < f.series.size() && !f.spec.boxplot; ++i) {
+    s += fmt::format("$series{} << EOD\n", i);
+    for (const auto& p : f.series[i].points)
+      s += fmt::format("{:.17g} {:.17g} {:.17g} {:.17g}\n", p.x, p.y, p.low, p.high);
+    s += "EOD\n";
+    plots.push_back(fmt::format("$series{} using 1:2:3:4 with yerrorlines title {}", i,
+                                gp_quoted(f.series[i].name.text)));
+  }
+  if (!f.reference.empty() && !f.spec.boxplot) {
+    s += "$reference << EOD\n";
+    for (const auto& [x, y] : f.reference) s += fmt::format("{:.17g} {:.17g}\n", x, y);
+    s += "EOD\n";
+    plots.push_back(fmt::format("$reference using 1:2 with lines dashtype 2 linecolor rgb \"black\" title {}",
+                                gp_quoted(f.reference_label)));
+  }
+  const std::string plot =
+      plots.empty() ? "plot NaN notitle" : fmt::format("plot {}", fmt::join(plots, ", \\\n     "));
+  s +=
+      fmt::format("set terminal pngcairo size 900,600 noenhanced\nset output {}\n{}\n", gp_quoted(png), plot);
+  s += fmt::format("set terminal svg size 900,600 noenhanced\nset output {}\nreplot\nunset output\n",
+                   gp_quoted(svg));
+  return s;
 }
 
 }  // namespace dpb::verify

@@ -19,6 +19,10 @@ struct FigurePoint {
   double x = 0, y = 0;       // x: the cell parameter; y: the mean over trials
   double low = 0, high = 0;  // y ± 2 sd / sqrt(trials); low = y where it would leave a log axis
   std::size_t trials = 0;
+  // The box of a boxplot: quartiles (type 7) and Tukey's whiskers, the most extreme values within 1.5
+  // interquartile ranges of the box.
+  double median = 0, q25 = 0, q75 = 0, whisker_low = 0, whisker_high = 0;
+  std::string x_label;  // the x value as the grid writes it (a boxplot's category)
 };
 
 struct FigureSeries {

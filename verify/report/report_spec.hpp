@@ -21,6 +21,7 @@ struct FigureSpec {
   std::string y;        // the metric on the y axis
   bool log_x = true, log_y = true;
   std::string theorem;  // optional reference-line theorem id
+  bool boxplot = false;  // `style: boxplot`: one box per x and algorithm (quartiles, Tukey whiskers)
 };
 
 struct ReportSpec {

@@ -58,3 +58,11 @@ TEST_CASE("a report table takes every statistic a table can show", "[experiment]
     CHECK(spec.report.tables[0].stat == stat);
   }
 }
+
+TEST_CASE("a report figure's style: boxplot, which draws no reference line", "[experiment][report]") {
+  const std::string base = std::string(dpb::verify::test::kTinyExperiment) + "report:\n  figure: { x: n, y: sin, ";
+  CHECK(dpb::verify::test::parse_text(base + "style: boxplot }\n").report.figures.at(0).boxplot);
+  CHECK_FALSE(dpb::verify::test::parse_text(base + "style: lines }\n").report.figures.at(0).boxplot);
+  CHECK_THROWS_WITH(dpb::verify::test::parse_text(base + "style: boxplot, theorem: liu2022.eq3 }\n"),
+                    Catch::Contains("a boxplot draws no reference line"));
+}

@@ -133,3 +133,28 @@ TEST_CASE("figures: the caption carries the documented reason of a claim that di
         std::string::npos);
   CHECK(dpb::verify::pgfplots_picture(f).find("a constant the paper leaves open") != std::string::npos);
 }
+
+TEST_CASE("figures: a boxplot draws quartiles and Tukey whiskers per cell and algorithm", "[report][figures]") {
+  // Issue 21: cai2024 Fig. 1 (right) and Fig. 3 are boxplots in the paper and were drawn as lines.
+  auto spec = figure("");
+  spec.boxplot = true;
+  auto r = dpb::test::small_results();
+  r.rows[2].metrics["sin"] = 30;  // a at n = 100: 1, 2, 30 -> quartiles 1.5, 2, 16; 30 is within 1.5 IQR
+  const auto f = dpb::verify::figure_data(r, spec, {});
+  const auto& p = f.series[0].points[0];
+  CHECK(p.q25 == 1.5);
+  CHECK(p.median == 2);
+  CHECK(p.q75 == 16);
+  CHECK(p.whisker_low == 1);
+  CHECK(p.whisker_high == 30);
+  const auto tex = dpb::verify::pgfplots_picture(f);
+  CHECK(tex.find("% needs \\usepgfplotslibrary{statistics}") != std::string::npos);
+  CHECK(tex.find("boxplot/draw direction=y") != std::string::npos);
+  // Two algorithms side by side around category 1 (n = 100): positions 0.8 and 1.2.
+  CHECK(tex.find("draw position=0.8, box extend=0.32, lower whisker=1, lower quartile=1.5, median=2, upper "
+                 "quartile=16, upper whisker=30") != std::string::npos);
+  CHECK(tex.find("xticklabels={100,1000}") != std::string::npos);
+  CHECK(dpb::verify::figure_caption(f).find("whiskers to the most extreme trial within 1.5 interquartile") !=
+        std::string::npos);
+  CHECK(dpb::verify::gnuplot_script(f, "a.png", "a.svg").find("with candlesticks") != std::string::npos);
+}
