@@ -178,7 +178,7 @@ CheckSpec parse_check_fields(const YAML::Node& node, const YamlReader& read, con
 }
 
 TableSpec parse_table(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
-  read.require_map(node, "a report table", {"rows", "columns", "stat", "metrics"});
+  read.require_map(node, "a report table", {"rows", "columns", "stat", "metrics", "best"});
   std::vector<std::string> dimensions = swept_axes(spec);
   dimensions.push_back("algorithm");
   TableSpec table;
@@ -188,6 +188,11 @@ TableSpec parse_table(const YAML::Node& node, const YamlReader& read, const Expe
   if (node["metrics"]) {
     read.require_sequence(node["metrics"], "table metrics");
     for (const auto& m : node["metrics"]) table.metrics.push_back(one_of(m, read, "metric", spec.metrics));
+  }
+  if (node["best"]) {
+    table.best = one_of(node["best"], read, "table best", {"min", "max"});
+    if (table.rows != "algorithm" && table.columns != "algorithm")
+      read.fail(node["best"], "best marks the best algorithm of each cell: make algorithm the rows or the columns");
   }
   return table;
 }

@@ -14,6 +14,9 @@ struct TableSpec {
   std::string columns = "algorithm";  // "algorithm", or a cell parameter
   std::string stat = "mean_ci";       // mean_ci (95% Student-t interval) | mean_sd | median_iqr
   std::vector<std::string> metrics;   // empty: every metric
+  // `best: min | max`: the best algorithm's entry of each cell in bold (min for errors, max for a score
+  // such as explained_variance); "" for none. Needs "algorithm" as the rows or the columns.
+  std::string best;
 };
 
 struct FigureSpec {

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <set>
 
 #include "core/errors.hpp"
 #include "verify/report/atomic_file.hpp"
@@ -91,10 +92,13 @@ std::string entry_md(const Entry& e, Stat stat, int places) {
   return std::isnan(e.low) ? fixed(e.centre, places) : fmt::format("{} ± {}", fixed(e.centre, places), fixed(e.low, places));
 }
 
-std::string entry_tex(const Entry& e, Stat stat, int places) {
-  const auto num = [&](double x) { return std::isnan(x) ? std::string("n/a") : "\\num{" + fixed(x, places) + "}"; };
-  if (stat == Stat::median_iqr) return fmt::format("{} [{}, {}]", num(e.centre), num(e.low), num(e.high));
-  return std::isnan(e.low) ? num(e.centre) : fmt::format("{} $\\pm$ {}", num(e.centre), num(e.low));
+// In bold, \boldmath reaches the math \num sets only when siunitx keeps the math version.
+std::string entry_tex(const Entry& e, Stat stat, int places, bool bold) {
+  const std::string num_command = bold ? "\\num[reset-math-version=false]{" : "\\num{";
+  const auto num = [&](double x) { return std::isnan(x) ? std::string("n/a") : num_command + fixed(x, places) + "}"; };
+  const std::string weight = bold ? "\\bfseries\\boldmath " : "";
+  if (stat == Stat::median_iqr) return fmt::format("{}{} [{}, {}]", weight, num(e.centre), num(e.low), num(e.high));
+  return std::isnan(e.low) ? weight + num(e.centre) : fmt::format("{}{} $\\pm$ {}", weight, num(e.centre), num(e.low));
 }
 
 std::string csv_field(const std::string& text) {
@@ -133,6 +137,26 @@ RenderedTable render_table(const ResultSet& results, const TableSpec& spec, cons
         most = std::max(most, s->trials);
       }
     }
+  // The best algorithm's entry of each cell (by its centre), when asked: along a row when the columns
+  // are the algorithms, down a column when the rows are.
+  std::set<std::pair<std::size_t, std::size_t>> best;
+  if (!spec.best.empty()) {
+    const bool along_rows = columns == "algorithm";
+    const std::size_t lines = along_rows ? g.rows.size() : g.columns.size();
+    const std::size_t across = along_rows ? g.columns.size() : g.rows.size();
+    for (std::size_t a = 0; a < lines; ++a) {
+      std::optional<std::pair<std::size_t, std::size_t>> winner;
+      double winning = 0;
+      for (std::size_t b = 0; b < across; ++b) {
+        const auto at = along_rows ? std::pair{a, b} : std::pair{b, a};
+        const auto& cell = summaries[at.first][at.second];
+        if (!cell) continue;
+        const double centre = entry_of(*cell, stat).centre;
+        if (!winner || (spec.best == "min" ? centre < winning : centre > winning)) winner = at, winning = centre;
+      }
+      if (winner) best.insert(*winner);
+    }
+  }
   std::vector<int> places(g.columns.size());
   for (std::size_t j = 0; j < g.columns.size(); ++j) {
     std::vector<Entry> column;
@@ -183,8 +207,10 @@ RenderedTable render_table(const ResultSet& results, const TableSpec& spec, cons
       }
       const ValueSummary& s = *summaries[i][j];
       const Entry e = entry_of(s, stat);
-      t.md += fmt::format(" {} |", entry_md(e, stat, places[j]));
-      t.tex += fmt::format(" & {}", entry_tex(e, stat, places[j]));
+      const bool bold = best.count({i, j}) > 0;
+      const std::string md = entry_md(e, stat, places[j]);
+      t.md += bold ? fmt::format(" **{}** |", md) : fmt::format(" {} |", md);
+      t.tex += fmt::format(" & {}", entry_tex(e, stat, places[j], bold));
       const double half = ci_half_width(s);
       t.csv += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(g.rows[i].label),
                            csv_field(g.columns[j].label), csv_field(metric), s.trials, csv_number(s.mean),

@@ -95,3 +95,16 @@ TEST_CASE("tables: algorithms, parameters and metrics appear by their names", "[
   // The CSV keeps the labels a program matches on.
   CHECK(t.csv.find("100,\"cai2024.gaussian_mechanism[C2=3,C5=4]\",projector_fro,") != std::string::npos);
 }
+
+TEST_CASE("tables: the best algorithm of each cell in bold when asked", "[report][tables]") {
+  auto spec = table("mean_sd");
+  spec.best = "min";
+  const auto t = dpb::verify::render_table(dpb::test::small_results(), spec, "sin");
+  // n = 100: a 2 < b 4; n = 1000: b 0.3 < a 0.6.
+  CHECK(t.md.find("| 100 | **2.00 ± 1.00** | 4.00 ± 0.00 |") != std::string::npos);
+  CHECK(t.md.find("| 1000 | 0.60 ± 0.17 | **0.30 ± 0.14** |") != std::string::npos);
+  CHECK(t.tex.find("100 & \\bfseries\\boldmath \\num[reset-math-version=false]{2.00}") != std::string::npos);
+  spec.best = "max";
+  CHECK(dpb::verify::render_table(dpb::test::small_results(), spec, "sin").md.find("| 100 | 2.00 ± 1.00 | **4.00 ± 0.00** |") !=
+        std::string::npos);
+}
