@@ -215,6 +215,10 @@ TEST_CASE("private PCA prints no count read off the data", "[verify][pca][privac
   // Not centred: the report says what the components then describe (issue 22: pc1 was the mean direction
   // with no word about it).
   CHECK_THAT(text, Catch::Contains("--center gives the usual PCA"));
+  // Issue 22: "every A_i trace-clipped ... (given, or from the model's population quantities)" meant
+  // nothing to a practitioner; the report speaks of rows and records, the paper's terms stay in pca.json.
+  CHECK_THAT(text, !Catch::Contains("A_i") && !Catch::Contains("population quantities"));
+  CHECK_THAT(text, Catch::Contains("Any one row of the data could be replaced"));
   CHECK_THAT(text, !Catch::Contains("records were clipped"));
   CHECK_THAT(json, !Catch::Contains("records were clipped"));
   CHECK(result.warnings.empty());
