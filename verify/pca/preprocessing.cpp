@@ -59,7 +59,8 @@ class Steps {
     const Eigen::MatrixXd shifted = out_.data.colwise() - around;
     const Eigen::VectorXd shift = around + alg::private_clipped_mean(shifted, radius, budget, ledger_, rng).mean;
     out_.data.colwise() -= shift;
-    out_.center += shift;
+    // The records are (x - center) / scale: a shift of the scaled records is scale times it in x's units.
+    out_.center += out_.scale.cwiseProduct(shift);
   }
 
   alg::ColumnSecondMoments column_spreads(double radius) {

@@ -120,6 +120,13 @@ TEST_CASE("standardising puts columns in different units on one scale, and the r
   CHECK(scaled.warnings.empty());
   // Standardised, the planted component is back on top (sin of a random direction: about 0.97).
   CHECK(core::sin_angle(scaled.components.leftCols(1), data.U) < 0.3);
+  // The center and scale are reported in the data's own units, so (x - center) / scale is exactly the
+  // map the PCA saw, though the second centering round ran on the scaled records.
+  alg::Ledger ledger;
+  const auto prepared = verify::preprocess(data.X, request.preprocessing, request.privacy, 1, ledger);
+  const Eigen::MatrixXd mapped =
+      ((data.X.colwise() - prepared.center).array().colwise() / prepared.scale.array()).matrix();
+  CHECK((mapped - prepared.data).cwiseAbs().maxCoeff() < 1e-9 * (1 + prepared.data.cwiseAbs().maxCoeff()));
   // Its scale is its standard deviation up to the spreads' noise (eps 0.025 a round): within 30%.
   CHECK(scaled.scale(19) == Approx(1000).epsilon(0.3));
 }
