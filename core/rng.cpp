@@ -2,19 +2,100 @@
 
 #include <Random123/philox.h>
 
+#include <algorithm>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace dpb::core {
 
-void Rng::refill() {
+namespace {
+
+// One Philox4x32-10 block per counter, Random123's reference implementation.
+void philox_reference(std::uint64_t seed, std::uint64_t stream, std::uint64_t block, std::uint64_t* out) {
   r123::Philox4x32 philox;
-  const r123::Philox4x32::key_type key = {{static_cast<std::uint32_t>(seed_),
-                                           static_cast<std::uint32_t>(seed_ >> 32)}};
+  const r123::Philox4x32::key_type key = {{static_cast<std::uint32_t>(seed), static_cast<std::uint32_t>(seed >> 32)}};
   const r123::Philox4x32::ctr_type ctr = {
-      {static_cast<std::uint32_t>(block_), static_cast<std::uint32_t>(block_ >> 32),
-       static_cast<std::uint32_t>(stream_), static_cast<std::uint32_t>(stream_ >> 32)}};
-  const auto out = philox(ctr, key);
-  buffer_[0] = (static_cast<std::uint64_t>(out[1]) << 32) | out[0];
-  buffer_[1] = (static_cast<std::uint64_t>(out[3]) << 32) | out[2];
-  ++block_;
+      {static_cast<std::uint32_t>(block), static_cast<std::uint32_t>(block >> 32),
+       static_cast<std::uint32_t>(stream), static_cast<std::uint32_t>(stream >> 32)}};
+  const auto w = philox(ctr, key);
+  out[0] = (static_cast<std::uint64_t>(w[1]) << 32) | w[0];
+  out[1] = (static_cast<std::uint64_t>(w[3]) << 32) | w[2];
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define DPB_PHILOX_AVX2 1
+
+// Blocks processed per pass of the vector loop: two groups of four counters, one counter per 64-bit
+// lane (a 32-bit word of the counter in the low half, the high half ignored by _mm256_mul_epu32), so
+// that one multiply yields both halves of the product and two groups hide its latency.
+constexpr int kAvx2Groups = 2;
+constexpr int kAvx2Blocks = 4 * kAvx2Groups;
+
+__attribute__((target("avx2"))) void philox_blocks_avx2(std::uint64_t seed, std::uint64_t stream,
+                                                        std::uint64_t first_block, int count,
+                                                        std::uint64_t* out) {
+  const __m256i m0 = _mm256_set1_epi64x(0xD2511F53u), m1 = _mm256_set1_epi64x(0xCD9E8D57u);
+  const __m256i low32 = _mm256_set1_epi64x(0xffffffffu);
+  const __m256i stream_lo = _mm256_set1_epi64x(static_cast<std::uint32_t>(stream));
+  const __m256i stream_hi = _mm256_set1_epi64x(static_cast<std::uint32_t>(stream >> 32));
+  for (int base = 0; base < count; base += kAvx2Blocks) {
+    __m256i c0[kAvx2Groups], c1[kAvx2Groups], c2[kAvx2Groups], c3[kAvx2Groups];
+    for (int g = 0; g < kAvx2Groups; ++g) {
+      const auto first = static_cast<long long>(first_block + static_cast<std::uint64_t>(base + 4 * g));
+      const __m256i block = _mm256_add_epi64(_mm256_set1_epi64x(first), _mm256_set_epi64x(3, 2, 1, 0));
+      c0[g] = block;
+      c1[g] = _mm256_srli_epi64(block, 32);
+      c2[g] = stream_lo;
+      c3[g] = stream_hi;
+    }
+    std::uint32_t k0 = static_cast<std::uint32_t>(seed), k1 = static_cast<std::uint32_t>(seed >> 32);
+    for (int round = 0; round < 10; ++round) {
+      const __m256i key0 = _mm256_set1_epi64x(k0), key1 = _mm256_set1_epi64x(k1);
+      for (int g = 0; g < kAvx2Groups; ++g) {
+        const __m256i p0 = _mm256_mul_epu32(c0[g], m0), p1 = _mm256_mul_epu32(c2[g], m1);
+        c0[g] = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), c1[g]), key0);
+        c1[g] = p1;
+        c2[g] = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p0, 32), c3[g]), key1);
+        c3[g] = p0;
+      }
+      k0 += 0x9E3779B9u;  // Philox's Weyl key schedule
+      k1 += 0xBB67AE85u;
+    }
+    for (int g = 0; g < kAvx2Groups; ++g) {
+      // Word 0 of each block is c1:c0, word 1 is c3:c2; interleave to block order.
+      const __m256i w0 = _mm256_or_si256(_mm256_slli_epi64(c1[g], 32), _mm256_and_si256(c0[g], low32));
+      const __m256i w1 = _mm256_or_si256(_mm256_slli_epi64(c3[g], 32), _mm256_and_si256(c2[g], low32));
+      const __m256i even = _mm256_unpacklo_epi64(w0, w1), odd = _mm256_unpackhi_epi64(w0, w1);
+      auto* dst = reinterpret_cast<__m256i*>(out + 2 * (base + 4 * g));
+      _mm256_storeu_si256(dst, _mm256_permute2x128_si256(even, odd, 0x20));
+      _mm256_storeu_si256(dst + 1, _mm256_permute2x128_si256(even, odd, 0x31));
+    }
+  }
+}
+#endif
+
+}  // namespace
+
+void philox_blocks_portable(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
+                            std::uint64_t* out) {
+  for (int i = 0; i < count; ++i) philox_reference(seed, stream, first_block + static_cast<std::uint64_t>(i), out + 2 * i);
+}
+
+void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
+                   std::uint64_t* out) {
+#ifdef DPB_PHILOX_AVX2
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2 && count % kAvx2Blocks == 0) return philox_blocks_avx2(seed, stream, first_block, count, out);
+#endif
+  philox_blocks_portable(seed, stream, first_block, count, out);
+}
+
+void Rng::refill() {
+  blocks_ = blocks_ == 0 ? 1 : std::min(2 * blocks_, kMaxBlocks);
+  philox_blocks(seed_, stream_, block_, blocks_, buffer_.data());
+  block_ += static_cast<std::uint64_t>(blocks_);
+  filled_ = 2 * blocks_;
   next_ = 0;
 }
 

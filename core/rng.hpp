@@ -9,16 +9,37 @@
 //   key     = { lo32(seed), hi32(seed) }
 //   counter = { lo32(block), hi32(block), lo32(stream), hi32(stream) }
 //   output  = 4 x 32 bits, returned as two 64-bit words: (out[1] << 32 | out[0]), (out[3] << 32 | out[2]).
+// Blocks are computed many at once (`philox_blocks`, vectorised over counters) into a buffer that
+// grows from one block to `kMaxBlocks` as a stream is used, so a stream drawn once costs one block
+// and a long one runs at the vector unit's throughput; the words are the same either way.
 #include <array>
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <string_view>
 
 namespace dpb::core {
 
+// The version of everything that maps (seed, stream) to numbers: this word layout, the stream-id
+// derivation below and the samplers' transforms (samplers.hpp). Stored results record it; a change
+// to any of them increments it.
+//   1: Boost.Random's ziggurat for normals.
+//   2: dpbounds' own 256-layer ziggurat (samplers.hpp), drawn from the same words.
+inline constexpr int kStreamLayout = 2;
+
+// Philox4x32-10 of `count` consecutive blocks first_block, first_block + 1, ... of one stream, two
+// words per block in the order documented above. Vectorised (AVX2 where the CPU has it; the result is
+// the same integer arithmetic either way).
+void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
+                   std::uint64_t* out);
+// The portable path alone, for the test that both paths agree.
+void philox_blocks_portable(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
+                            std::uint64_t* out);
+
 class Rng {
  public:
   using result_type = std::uint64_t;
+  static constexpr int kMaxBlocks = 32;
 
   Rng(std::uint64_t master_seed, std::uint64_t stream_id) : seed_(master_seed), stream_(stream_id) {}
 
@@ -26,9 +47,17 @@ class Rng {
   static constexpr result_type max() { return std::numeric_limits<result_type>::max(); }
 
   result_type operator()() {
-    if (next_ == 2) refill();
+    if (next_ == filled_) refill();
     return buffer_[next_++];
   }
+
+  // Bulk access for samplers that consume many words: the buffered words not drawn yet (refilled when
+  // none are left), of which `skip(n)` marks the first n drawn. Equivalent to n calls of operator().
+  std::span<const std::uint64_t> pending() {
+    if (next_ == filled_) refill();
+    return {buffer_.data() + next_, static_cast<std::size_t>(filled_ - next_)};
+  }
+  void skip(std::size_t n) { next_ += static_cast<int>(n); }
 
   std::uint64_t seed() const { return seed_; }
   std::uint64_t stream() const { return stream_; }
@@ -42,9 +71,11 @@ class Rng {
 
   std::uint64_t seed_;
   std::uint64_t stream_;
-  std::uint64_t block_ = 0;
-  std::array<std::uint64_t, 2> buffer_{};
-  int next_ = 2;
+  std::uint64_t block_ = 0;  // the next block to compute
+  int blocks_ = 0;           // blocks per refill: 1, 2, 4, ... kMaxBlocks
+  int next_ = 0;
+  int filled_ = 0;
+  std::array<std::uint64_t, 2 * kMaxBlocks> buffer_;
 };
 
 // Fixed, documented derivation of stream ids from tuples.

@@ -1,6 +1,5 @@
 #include "core/samplers.hpp"
 
-#include <boost/random/normal_distribution.hpp>
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/student_t_distribution.hpp>
 #include <cmath>
@@ -10,14 +9,6 @@
 
 namespace dpb::core {
 
-double uniform01(Rng& rng) { return uniform01_from_bits(rng()); }
-
-double uniform01_from_bits(std::uint64_t bits) {
-  // 52 bits, not 53: m + 1/2 needs one bit more than m, and with m < 2^53 it would round (ties to
-  // even), so m = 2^53 - 1 would map to exactly 1.
-  return (static_cast<double>(bits >> 12) + 0.5) * 0x1.0p-52;
-}
-
 double uniform(Rng& rng, double a, double b) {
   if (!(a < b)) throw InvalidArgument("uniform: need a < b");
   // a + (b - a) u can round up to b when u is close to 1; keep the interval half-open.
@@ -25,9 +16,67 @@ double uniform(Rng& rng, double a, double b) {
   return x < b ? x : std::nextafter(b, a);
 }
 
-double standard_normal(Rng& rng) {
-  boost::random::normal_distribution<double> normal;
-  return normal(rng);
+namespace detail {
+
+bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out) {
+  const auto& zig = ziggurat::kTables;
+  if (layer == 0) {
+    // Marsaglia (1964): a = -log(u1) / R, b = -log(u2) until 2b > a^2; R + a is the tail draw.
+    for (;;) {
+      const double a = -std::log(uniform01(rng)) / ziggurat::kR;
+      const double b = -std::log(uniform01(rng));
+      if (b + b > a * a) {
+        out = ziggurat::kR + a;
+        return true;
+      }
+    }
+  }
+  // Under f in the wedge between the layer's rectangle and the next one's?
+  const double y = zig.f[layer] + uniform01(rng) * (zig.f[layer + 1] - zig.f[layer]);
+  out = x;
+  return y < std::exp(-x * x / 2);
+}
+
+}  // namespace detail
+
+void fill_standard_normal(Rng& rng, std::span<double> out) {
+  std::size_t i = 0;
+  while (i < out.size()) {
+    // Run the ziggurat's first step over the buffered words; a word outside its rectangle hands the
+    // stream to the scalar sampler's rest, which draws the words after it.
+    const auto words = rng.pending();
+    const std::size_t n = std::min(words.size(), out.size() - i);
+    std::size_t used = 0;
+    while (used < n && detail::normal_in_rectangle(words[used], out[i])) ++used, ++i;
+    if (used == n) {
+      rng.skip(n);
+      continue;
+    }
+    const std::uint64_t w = words[used];
+    rng.skip(used + 1);
+    double x = out[i];
+    if (detail::normal_outside_rectangle(rng, static_cast<int>(w & 0xff), x, x))
+      out[i++] = detail::with_sign_bit(x, w);
+    // A rejected draw starts over with the next word, as standard_normal does.
+  }
+}
+
+void fill_uniform01(Rng& rng, std::span<double> out) {
+  for (double& v : out) v = uniform01(rng);
+}
+
+void fill_laplace(Rng& rng, double b, std::span<double> out) {
+  if (!(b > 0)) throw InvalidArgument("laplace: scale b must be > 0");
+  for (double& v : out) v = laplace(rng, b);
+}
+
+void fill_rademacher(Rng& rng, std::span<double> out) {
+  for (double& v : out) v = rademacher(rng);
+}
+
+void add_gaussian_noise(Rng& rng, double sd, Eigen::Ref<Eigen::MatrixXd> value) {
+  for (Eigen::Index j = 0; j < value.cols(); ++j)
+    for (Eigen::Index i = 0; i < value.rows(); ++i) value(i, j) += sd * standard_normal(rng);
 }
 
 double laplace(Rng& rng, double b) {
@@ -43,8 +92,6 @@ double exponential(Rng& rng, double rate) {
 
 double gumbel(Rng& rng) { return -std::log(-std::log(uniform01(rng))); }
 
-double rademacher(Rng& rng) { return (rng() >> 63) ? 1.0 : -1.0; }
-
 double student_t(Rng& rng, double nu) {
   if (!(nu > 0)) throw InvalidArgument("student_t: degrees of freedom nu must be > 0");
   boost::random::student_t_distribution<double> t(nu);
@@ -59,15 +106,14 @@ double chi_squared(Rng& rng, double df) {
 
 Eigen::VectorXd standard_normal_vector(Rng& rng, Eigen::Index d) {
   Eigen::VectorXd v(d);
-  for (Eigen::Index i = 0; i < d; ++i) v[i] = standard_normal(rng);
+  fill_standard_normal(rng, {v.data(), static_cast<std::size_t>(d)});
   return v;
 }
 
 Eigen::MatrixXd standard_normal_matrix(Rng& rng, Eigen::Index rows, Eigen::Index cols) {
   Eigen::MatrixXd m(rows, cols);
   // Column-major fill order is part of the reproducibility contract.
-  for (Eigen::Index j = 0; j < cols; ++j)
-    for (Eigen::Index i = 0; i < rows; ++i) m(i, j) = standard_normal(rng);
+  fill_standard_normal(rng, {m.data(), static_cast<std::size_t>(m.size())});
   return m;
 }
 

@@ -55,9 +55,12 @@ struct Scratch {
   }
   ~Scratch() { fs::remove_all(dir); }
 
-  // 5000 records in d = 5 with one strong direction: enough for every private step of `dpbounds pca`.
+  // 20000 records in d = 5 with one strong direction: enough for every private step of `dpbounds pca`.
+  // With `--center --standardize` six private radii each need about 730 records in one quarter octave
+  // of record norms (docs/pca.md, "Record counts"); 5000 such records put 770 in the best one, so
+  // whether the help example ran depended on the draw.
   void write_data() const {
-    constexpr std::size_t kN = 5000, kD = 5;
+    constexpr std::size_t kN = 20000, kD = 5;
     dpb::core::Rng rng(1, 1);
     std::vector<double> rows(kN * kD);
     for (std::size_t i = 0; i < rows.size(); ++i) rows[i] = dpb::core::standard_normal(rng) * (i % kD == 0 ? 3 : 1);

@@ -28,6 +28,7 @@ nlohmann::json canonical_form(const ExperimentSpec& spec) {
     algorithms.push_back(algorithm);
   }
   nlohmann::json j = {{"dpbounds", DPB_VERSION},  // another version may compute other rows
+          {"stream_layout", core::kStreamLayout},  // another map from (seed, stream) to numbers does
           {"name", spec.name},
           {"seed", spec.seed},
           {"trials", spec.trials},

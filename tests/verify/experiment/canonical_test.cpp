@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <fstream>
 
+#include "core/rng.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 
 using namespace dpb::verify;
@@ -23,6 +24,12 @@ TEST_CASE("the content hash changes with what decides rows, and only with that",
   // Source text and report settings do not change rows.
   CHECK(content_hash(test::parse_text(test::kTinyExperiment, {{"source=elsewhere"}, {}})) == base);
   CHECK(content_hash(test::parse_text(std::string(test::kTinyExperiment) + "report: { table: { rows: n } }\n")) == base);
+}
+
+TEST_CASE("the stored content names the stream layout that drew its numbers", "[experiment]") {
+  // A store made by another layout (another map from seeds to numbers) must not be resumed into.
+  const auto form = canonical_form(test::parse_text(test::kTinyExperiment));
+  CHECK(form.at("stream_layout") == dpb::core::kStreamLayout);
 }
 
 TEST_CASE("parameter values become JSON by type", "[experiment]") {
