@@ -6,9 +6,9 @@ namespace {
 
 const bool registered = dpb::cli::register_verb({
     .name = "bench",
-    .summary = "Run the benchmarks: time per trial against its floor, scaling, runner throughput",
-    .help = "runs the build's bench_algorithms and bench_throughput (Google Benchmark; minutes);\n"
-            "figures and how to read them: bench/README.md",
+    .summary = "Run the benchmarks: time per trial against its floor, samplers against numpy, throughput",
+    .help = "runs the build's bench_algorithms, bench_samplers and bench_throughput (Google Benchmark;\n"
+            "minutes); figures and how to read them: bench/README.md",
     .examples = {"bench --only throughput", "bench --filter 'dugler2026.tadadpo/n:100000'"},
     .order = 95,
     .setup =

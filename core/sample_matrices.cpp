@@ -119,6 +119,13 @@ void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd
   add_rank_one_product(X_.col(i), Q, out);
 }
 
+void VectorSamples::prefetch(Eigen::Index i) const {
+  if (i < 0 || i >= X_.cols()) return;
+  const char* column = reinterpret_cast<const char*>(X_.col(i).data());
+  const auto bytes = static_cast<std::size_t>(X_.rows()) * sizeof(double);
+  for (std::size_t offset = 0; offset < bytes; offset += 64) __builtin_prefetch(column + offset);
+}
+
 void VectorSamples::apply_range_tangent(Eigen::Index first, Eigen::Index count,
                                         const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out,
                                         Eigen::MatrixXd& scratch) const {

@@ -61,18 +61,30 @@ void fill_standard_normal(Rng& rng, std::span<double> out) {
   }
 }
 
-void fill_uniform01(Rng& rng, std::span<double> out) {
-  for (double& v : out) v = uniform01(rng);
+namespace {
+
+// out[i] = map(the i-th word): for samplers that use one word per draw, straight from the buffer.
+template <class Map>
+void fill_one_word_each(Rng& rng, std::span<double> out, Map map) {
+  for (std::size_t i = 0; i < out.size();) {
+    const auto words = rng.pending();
+    const std::size_t n = std::min(words.size(), out.size() - i);
+    for (std::size_t j = 0; j < n; ++j) out[i + j] = map(words[j]);
+    rng.skip(n);
+    i += n;
+  }
 }
+
+}  // namespace
+
+void fill_uniform01(Rng& rng, std::span<double> out) { fill_one_word_each(rng, out, uniform01_from_bits); }
 
 void fill_laplace(Rng& rng, double b, std::span<double> out) {
   if (!(b > 0)) throw InvalidArgument("laplace: scale b must be > 0");
   for (double& v : out) v = laplace(rng, b);
 }
 
-void fill_rademacher(Rng& rng, std::span<double> out) {
-  for (double& v : out) v = rademacher(rng);
-}
+void fill_rademacher(Rng& rng, std::span<double> out) { fill_one_word_each(rng, out, rademacher_from_bits); }
 
 void add_gaussian_noise(Rng& rng, double sd, Eigen::Ref<Eigen::MatrixXd> value) {
   for (Eigen::Index j = 0; j < value.cols(); ++j)

@@ -21,7 +21,7 @@ namespace dpb::core {
 inline double uniform01_from_bits(std::uint64_t bits) {
   // 52 bits, not 53: m + 1/2 needs one bit more than m, and with m < 2^53 it would round (ties to
   // even), so m = 2^53 - 1 would map to exactly 1.
-  return (static_cast<double>(bits >> 12) + 0.5) * 0x1.0p-52;
+  return (static_cast<double>(static_cast<std::int64_t>(bits >> 12)) + 0.5) * 0x1.0p-52;
 }
 // Uniform on the open interval (0, 1): one draw, mapped by `uniform01_from_bits`.
 inline double uniform01(Rng& rng) { return uniform01_from_bits(rng()); }
@@ -36,8 +36,13 @@ double laplace(Rng& rng, double b);
 double exponential(Rng& rng, double rate);
 // Standard Gumbel (location 0, scale 1): CDF exp(-exp(-x)).
 double gumbel(Rng& rng);
+// The map rademacher applies to one draw: +1 when the top bit is set, else -1 (1.0 with the
+// complement of that bit as its sign: no branch on a coin flip).
+inline double rademacher_from_bits(std::uint64_t bits) {
+  return std::bit_cast<double>(0x3ff0000000000000ULL | (~bits & 0x8000000000000000ULL));
+}
 // +1 or -1 with probability 1/2 each.
-inline double rademacher(Rng& rng) { return (rng() >> 63) ? 1.0 : -1.0; }
+inline double rademacher(Rng& rng) { return rademacher_from_bits(rng()); }
 // Student-t with nu > 0 degrees of freedom (Boost.Random).
 double student_t(Rng& rng, double nu);
 // Chi-squared with df > 0 degrees of freedom (Boost.Random), e.g. the Bartlett diagonal of a Wishart draw.
@@ -81,11 +86,13 @@ bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out);
 // then gets the unsigned candidate in `out`.
 inline bool normal_in_rectangle(std::uint64_t w, double& out) {
   const auto& zig = ziggurat::kTables;
-  const int layer = static_cast<int>(w & 0xff);
+  const auto layer = static_cast<std::size_t>(w & 0xff);
   const double u = static_cast<double>(static_cast<std::int64_t>(w >> 11)) * 0x1.0p-53;  // [0, 1)
-  out = u * zig.x[layer];
-  if (out >= zig.x[layer + 1]) return false;
-  out = with_sign_bit(out, w);
+  const double x = u * zig.x[layer];
+  out = x;
+  if (x >= zig.x[layer + 1]) [[unlikely]]
+    return false;
+  out = with_sign_bit(x, w);
   return true;
 }
 

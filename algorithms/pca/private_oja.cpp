@@ -189,6 +189,7 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   Eigen::Index clipped = 0;
   double largest_gradient = 0;  // max_t ||A_t w_{t-1}||, which Lemma 3.2 bounds by beta (C = 1)
   for (Eigen::Index t = 1; t <= n; ++t) {  // 4
+    if (t < n) A.prefetch(order[static_cast<std::size_t>(t)]);
     A.apply(order[static_cast<std::size_t>(t - 1)], w, g);
     largest_gradient = std::max(largest_gradient, g.norm());
     if (l2_clip(g, s.clip)) ++clipped;

@@ -106,6 +106,19 @@ double StandardizedEntries::draw(Rng& rng) const {
   return std::sqrt((nu - 2.0) / nu) * student_t(rng, nu);
 }
 
+void StandardizedEntries::fill(Rng& rng, std::span<double> out) const {
+  switch (kind) {
+    case EntryNoise::gaussian:
+      return fill_standard_normal(rng, out);
+    case EntryNoise::rademacher:
+      return fill_rademacher(rng, out);
+    case EntryNoise::uniform:
+    case EntryNoise::student_t:
+      break;
+  }
+  for (double& v : out) v = draw(rng);
+}
+
 std::optional<double> StandardizedEntries::excess_kurtosis() const {
   switch (kind) {
     case EntryNoise::gaussian:
@@ -146,13 +159,12 @@ SpikedModel::SpikedModel(const std::string& id, const Eigen::MatrixXd& U, const 
 Eigen::MatrixXd SpikedModel::sample(Eigen::Index n, Rng& rng) const {
   require_sample_count(n, info_.model);
   const Eigen::Index d = loadings_.rows(), r = loadings_.cols();
-  Eigen::MatrixXd G(r, n), X(d, n);
-  // Draw order, per sample i: the r entries of g_i, then the d entries of w_i.
-  for (Eigen::Index i = 0; i < n; ++i) {
-    for (Eigen::Index j = 0; j < r; ++j) G(j, i) = entries_.draw(rng);
-    for (Eigen::Index j = 0; j < d; ++j) X(j, i) = sigma_ * entries_.draw(rng);
-  }
-  X.noalias() += loadings_ * G;
+  // Draw order, per sample i: the r entries of g_i, then the d entries of w_i; so column i of the
+  // (r + d) x n draw is (g_i, w_i), filled in one bulk call.
+  Eigen::MatrixXd draws(r + d, n);
+  entries_.fill(rng, {draws.data(), static_cast<std::size_t>(draws.size())});
+  Eigen::MatrixXd X = sigma_ * draws.bottomRows(d);
+  X.noalias() += loadings_ * draws.topRows(r);
   return X;
 }
 

@@ -3,6 +3,7 @@
 // with Gaussian data and the sub-Gaussian / heavier-tailed alternatives of cai2024 §7.
 #include <Eigen/Dense>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "core/models/model.hpp"
@@ -23,6 +24,8 @@ struct StandardizedEntries {
   double nu = 0;  // degrees of freedom, student_t only
 
   double draw(Rng& rng) const;
+  // out[i] = the i-th draw, in bulk where the kind has a bulk sampler.
+  void fill(Rng& rng, std::span<double> out) const;
   // E[y^4] - 3; empty when the fourth moment is infinite (student_t with nu <= 4).
   std::optional<double> excess_kurtosis() const;
 };

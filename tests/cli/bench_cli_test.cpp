@@ -35,11 +35,12 @@ TEST_CASE("bench names the missing executable and how to build it", "[cli][bench
 }
 
 TEST_CASE("bench checks every executable before it runs any", "[cli][bench]") {
-  // bench_algorithms exists (a script that would print), bench_throughput does not: nothing may run.
+  // bench_algorithms exists (a script that would print), bench_samplers and bench_throughput do not:
+  // nothing may run, and the error names the first missing one.
   const auto dir = folder_with_script("dpb_bench_cli_test_partial", "bench_algorithms", "echo ran");
   const auto r = run_cli("bench --dir '" + dir.string() + "'");
   check_usage_error(r);
-  CHECK(r.err.find("bench_throughput") != std::string::npos);
+  CHECK(r.err.find("bench_samplers") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -55,5 +56,5 @@ TEST_CASE("bench --only runs the named executable with the filter", "[cli][bench
 TEST_CASE("bench rejects an unknown benchmark name", "[cli][bench]") {
   const auto r = run_cli("bench --only nonesuch");
   check_usage_error(r);
-  CHECK(r.err.find("unknown benchmark 'nonesuch'; allowed: algorithms, throughput") != std::string::npos);
+  CHECK(r.err.find("unknown benchmark 'nonesuch'; allowed: algorithms, samplers, throughput") != std::string::npos);
 }
