@@ -1,6 +1,7 @@
 #include "core/linalg.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <fmt/format.h>
 #include <numeric>
@@ -103,14 +104,33 @@ Eigen::MatrixXd second_moment(const Eigen::MatrixXd& X) {
 
 Eigen::VectorXd safe_normalize(const Eigen::VectorXd& v) {
   require_finite(v, "vector to normalise");
-  const double scale = v.size() ? v.cwiseAbs().maxCoeff() : 0.0;
+  if (v.size() == 0) throw InvalidArgument("cannot normalise a zero vector");
+  const double scale = v.cwiseAbs().maxCoeff();
   if (!(scale > 0)) throw InvalidArgument("cannot normalise a zero vector");
   const Eigen::VectorXd w = v / scale;
   return w / w.norm();
 }
 
+namespace {
+
+// x - x is 0 for a finite x and NaN otherwise; eight running sums (not one chain, which the compiler
+// may not reorder) vectorise, where Eigen's allFinite was a pass several times slower.
+bool all_finite(const double* x, Eigen::Index size) {
+  constexpr Eigen::Index kLanes = 8;
+  std::array<double, kLanes> sums{};
+  const Eigen::Index whole = size - size % kLanes;
+  for (Eigen::Index i = 0; i < whole; i += kLanes)
+    for (Eigen::Index l = 0; l < kLanes; ++l) sums[l] += x[i + l] - x[i + l];
+  for (Eigen::Index i = whole; i < size; ++i) sums[0] += x[i] - x[i];
+  double total = 0;
+  for (const double s : sums) total += s;
+  return !std::isnan(total);
+}
+
+}  // namespace
+
 void require_finite(const Eigen::MatrixXd& M, const char* what) {
-  if (!M.allFinite())
+  if (!all_finite(M.data(), M.size()))
     throw InvalidArgument(fmt::format("{} contains NaN or infinite values; all entries must be finite", what));
 }
 

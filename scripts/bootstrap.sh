@@ -26,6 +26,7 @@ packages=(
   # rendered pages; the main job needs none of them.
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures texlive-science
   poppler-utils     # pdftoppm: docs' PNG pages of compiled tables and figures
+  python3-numpy     # bench_samplers runs the numpy code a researcher would write beside ours
 )
 
 missing=()

@@ -197,4 +197,18 @@ TEST_CASE("safe_normalize / require_finite: invalid input throws InvalidArgument
   Eigen::Matrix2d bad = Eigen::Matrix2d::Identity();
   bad(0, 1) = -std::numeric_limits<double>::infinity();
   CHECK_THROWS_WITH(require_finite(bad, "noise matrix"), Catch::Contains("noise matrix"));
+  // The check runs eight lanes at a time and a tail: one bad entry anywhere, of any kind, is found, and
+  // huge finite values (whose sums would overflow) pass.
+  for (const Eigen::Index size : {1, 7, 8, 9, 64, 203}) {
+    Eigen::MatrixXd finite = Eigen::MatrixXd::Constant(size, 1, std::numeric_limits<double>::max());
+    CHECK_NOTHROW(require_finite(finite, "huge"));
+    for (Eigen::Index at : {Eigen::Index{0}, size / 2, size - 1})
+      for (const double v : {std::nan(""), std::numeric_limits<double>::infinity(),
+                             -std::numeric_limits<double>::infinity()}) {
+        Eigen::MatrixXd m = finite;
+        m(at, 0) = v;
+        INFO("size " << size << ", entry " << at << " = " << v);
+        CHECK_THROWS_AS(require_finite(m, "data"), InvalidArgument);
+      }
+  }
 }

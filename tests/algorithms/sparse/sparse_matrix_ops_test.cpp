@@ -85,6 +85,17 @@ TEST_CASE("max-norm distance, its early-exit test, and the relative gap", "[kuma
   CHECK(max_abs_difference(A, B) == Approx(0.3));
   CHECK(within_max_abs(A, B, 0.3));  // non-strict, like the friend test of Alg 2 line 8
   CHECK_FALSE(within_max_abs(A, B, 0.29));
+  // Chunks of 64 entries: one entry outside (or NaN) in any chunk, the last partial one included, fails.
+  const MatrixXd C = MatrixXd::Zero(13, 11);
+  for (const Eigen::Index at : {Eigen::Index{0}, Eigen::Index{63}, Eigen::Index{64}, Eigen::Index{142}}) {
+    for (const double v : {0.31, -0.31, std::nan("")}) {
+      MatrixXd D = MatrixXd::Constant(13, 11, 0.3);
+      D(at) = v;
+      INFO("entry " << at << " = " << v);
+      CHECK_FALSE(within_max_abs(C, D, 0.3));
+    }
+  }
+  CHECK(within_max_abs(C, MatrixXd::Constant(13, 11, -0.3), 0.3));
   MatrixXd S(2, 2);
   S << 2, 0, 0, 1;
   const TopTwoEigenvalues ev = top_two_eigenvalues(S);
