@@ -9,6 +9,8 @@
 
 namespace dpb::core {
 
+constinit const ziggurat::Tables ziggurat::kTables = ziggurat::make_tables();
+
 double uniform(Rng& rng, double a, double b) {
   if (!(a < b)) throw InvalidArgument("uniform: need a < b");
   // a + (b - a) u can round up to b when u is close to 1; keep the interval half-open.

@@ -78,6 +78,8 @@ constexpr Tables make_tables() {
   return t;
 }
 
-inline constexpr Tables kTables = make_tables();
+// Defined in samplers.cpp as make_tables(), evaluated at compile time there once (a constexpr table in
+// this header would be evaluated again by every file that includes it, about 0.25 s each).
+extern const Tables kTables;
 
 }  // namespace dpb::core::ziggurat
