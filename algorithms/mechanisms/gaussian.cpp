@@ -115,9 +115,7 @@ void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& en
   LedgerProbe* probe = active_probe();
   std::vector<double> statistic;
   if (probe) statistic = flatten(Eigen::MatrixXd(value));
-  const double sd = entry.noise_scale;
-  for (Eigen::Index j = 0; j < value.cols(); ++j)
-    for (Eigen::Index i = 0; i < value.rows(); ++i) value(i, j) += sd * core::standard_normal(rng);
+  core::add_gaussian_noise(rng, entry.noise_scale, value);
   if (!probe) return;
   std::vector<double> release = flatten(Eigen::MatrixXd(value));
   probe->observe(entry, statistic, {}, release);
