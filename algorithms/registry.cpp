@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <set>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -12,7 +13,7 @@
 namespace dpb::alg {
 namespace {
 
-std::vector<std::string> ids_of(const std::vector<AlgorithmEntry>& entries) {
+std::vector<std::string> ids_of(const std::deque<AlgorithmEntry>& entries) {
   std::vector<std::string> ids;
   for (const auto& e : entries) ids.push_back(e.id);
   return ids;
@@ -73,12 +74,21 @@ std::string display_name(const AlgorithmEntry& entry) {
   return entry.summary.substr(0, colon);
 }
 
-void Registry::add(AlgorithmEntry entry) {
+namespace {
+
+// What every entry must satisfy, however it is added.
+void check_entry(const AlgorithmEntry& entry) {
   if (entry.id.empty() || !entry.factory)
     throw InvalidArgument("algorithm registry: an entry needs an id and a factory");
+  for (const auto& spec : entry.params) check_value(entry, spec, spec.default_value);
+}
+
+}  // namespace
+
+void Registry::add(AlgorithmEntry entry) {
+  check_entry(entry);
   for (const auto& e : entries_)
     if (e.id == entry.id) throw InvalidArgument(fmt::format("algorithm registry: id '{}' registered twice", entry.id));
-  for (const auto& spec : entry.params) check_value(entry, spec, spec.default_value);
   entries_.push_back(std::move(entry));
 }
 
@@ -157,8 +167,10 @@ bool register_plugin_algorithm(AlgorithmEntry entry) {
   return true;
 }
 
-const Registry& algorithm_registry() {
-  static const Registry registry = [] {
+namespace {
+
+Registry& the_registry() {
+  static Registry registry = [] {
     Registry r;
     register_liu2022(r);
     register_dugler2026(r);
@@ -172,6 +184,31 @@ const Registry& algorithm_registry() {
     return r;
   }();
   return registry;
+}
+
+std::set<std::string>& runtime_ids() {
+  static std::set<std::string> ids;
+  return ids;
+}
+
+}  // namespace
+
+const Registry& algorithm_registry() { return the_registry(); }
+
+void register_runtime_algorithm(AlgorithmEntry entry) {
+  Registry& registry = the_registry();
+  if (!runtime_ids().count(entry.id)) {
+    for (const auto& e : registry.entries())
+      if (e.id == entry.id)
+        throw InvalidArgument(fmt::format("'{}' is the id of a built-in algorithm; choose another", entry.id));
+    const std::string id = entry.id;
+    registry.add(std::move(entry));
+    runtime_ids().insert(id);
+    return;
+  }
+  check_entry(entry);
+  for (auto& e : registry.entries_)
+    if (e.id == entry.id) e = std::move(entry);
 }
 
 }  // namespace dpb::alg

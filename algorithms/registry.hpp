@@ -3,6 +3,7 @@
 // parameter schema with defaults and documentation, what data and oracle quantities it needs, its
 // privacy claim, and a factory.
 #include <Eigen/Dense>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -88,7 +89,8 @@ class Registry {
   void add(AlgorithmEntry entry);
   // Throws dpb::InvalidArgument listing the known ids if `id` is unknown.
   const AlgorithmEntry& find(const std::string& id) const;
-  const std::vector<AlgorithmEntry>& entries() const { return entries_; }
+  // A deque: entries added at run time (register_runtime_algorithm) leave references to the others valid.
+  const std::deque<AlgorithmEntry>& entries() const { return entries_; }
 
   // Defaults filled in, every given value checked against the schema (unknown name, wrong type,
   // out of range, not a listed choice -> dpb::InvalidArgument saying what is allowed).
@@ -98,7 +100,8 @@ class Registry {
   std::unique_ptr<Estimator> make(const std::string& id, const core::ParamMap& given) const;
 
  private:
-  std::vector<AlgorithmEntry> entries_;
+  friend void register_runtime_algorithm(AlgorithmEntry entry);
+  std::deque<AlgorithmEntry> entries_;
 };
 
 // The built-in algorithms of dpbounds, registered once, in a fixed order; then the plug-ins; the
@@ -110,5 +113,11 @@ const Registry& algorithm_registry();
 // and link that file into an executable with dpbounds::dpb_cli. Throws dpb::InvalidArgument once the
 // registry is in use (too late to change what the verbs see).
 bool register_plugin_algorithm(AlgorithmEntry entry);
+
+// Adds an algorithm while the registry is in use (the Python module's `@dpbounds.algorithm`): every later
+// lookup sees it. Registering an id added this way again replaces it (a notebook cell run twice); a
+// built-in or plug-in id is refused (dpb::InvalidArgument). Not safe while another thread looks an
+// algorithm up: register before running.
+void register_runtime_algorithm(AlgorithmEntry entry);
 
 }  // namespace dpb::alg

@@ -34,19 +34,10 @@ dpb::bounds::Params given_params(const Options& o) {
 }
 
 int run(const Options& o) {
-  const auto& theorem = dpb::verify::find_theorem(dpb::verify::all_theorems(), o.id);
-  const auto given = given_params(o);
-  const auto params = o.example ? dpb::verify::over_example(theorem, given) : given;
-  dpb::verify::BoundEvaluation evaluation;
-  try {
-    evaluation = dpb::verify::evaluate_bound(theorem, params);
-  } catch (const dpb::InvalidArgument& e) {
-    throw dpb::InvalidArgument(fmt::format(
-        "{} (set parameters with --n, --d, --k, --eps, --delta or --param NAME=VALUE; --example starts from "
-        "the theorem's example point)",
-        e.what()));
-  }
-  dpb::verify::reject_unread(evaluation, given);
+  const auto evaluation = dpb::verify::evaluate_bound_request(
+      o.id, given_params(o), o.example,
+      "set parameters with --n, --d, --k, --eps, --delta or --param NAME=VALUE; --example starts from the "
+      "theorem's example point");
   if (o.json)
     dpb::cli::print_json(dpb::verify::to_json(evaluation));
   else

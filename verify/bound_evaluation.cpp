@@ -8,6 +8,7 @@
 #include "bounds/params.hpp"
 #include "core/errors.hpp"
 #include "verify/experiment/suggest.hpp"
+#include "verify/theorem_table.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -83,6 +84,19 @@ void reject_unread(const BoundEvaluation& e, const bounds::Params& given) {
     throw InvalidArgument(fmt::format("{} does not read parameter '{}'{}; at this point it reads {}", e.theorem->id, name,
                                       did_you_mean(name, read), fmt::join(read, ", ")));
   }
+}
+
+BoundEvaluation evaluate_bound_request(const std::string& id, const bounds::Params& given, bool example,
+                                       const std::string& how_to_set) {
+  const auto& theorem = find_theorem(all_theorems(), id);
+  BoundEvaluation evaluation;
+  try {
+    evaluation = evaluate_bound(theorem, example ? over_example(theorem, given) : given);
+  } catch (const InvalidArgument& e) {
+    throw InvalidArgument(fmt::format("{} ({})", e.what(), how_to_set));
+  }
+  reject_unread(evaluation, given);
+  return evaluation;
 }
 
 std::string to_text(const BoundEvaluation& e) {

@@ -54,6 +54,13 @@ BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& p
 // a typo or a parameter the theorem does not use would otherwise be ignored without a word.
 void reject_unread(const BoundEvaluation& e, const bounds::Params& given);
 
+// What `dpbounds bound` and the Python package's `bound()` evaluate: theorem `id` (of all_theorems()) at
+// `given`, laid over its example point when `example`, every given name read (reject_unread). A
+// parameter that is missing or outside its domain is a dpb::InvalidArgument ending with `how_to_set`
+// (how this caller's user sets parameters).
+BoundEvaluation evaluate_bound_request(const std::string& id, const bounds::Params& given, bool example,
+                                       const std::string& how_to_set);
+
 std::string to_text(const BoundEvaluation& e);
 nlohmann::json to_json(const BoundEvaluation& e);
 

@@ -20,10 +20,8 @@ namespace {
 constexpr const char* kId = "external.command";
 constexpr const char* kSpecRef = "docs/external.md";
 constexpr const char* kUserDeclared = "user-declared, not verified by dpbounds";
-// Defaults of the schema (and of the factory's fallbacks when called without resolve()).
+// Default of the schema (and of the factory's fallback when called without resolve()).
 constexpr double kDefaultTimeoutSeconds = 60;
-constexpr double kDefaultOrthonormalityTolerance = 1e-6;  // Q printed with ~7 significant digits passes
-constexpr double kDefaultSymmetryTolerance = 1e-9;        // a symmetric matrix prints symmetric: any digits
 
 enum class Mode { one_shot, persistent };
 
@@ -52,8 +50,7 @@ Settings settings_from(const core::ParamMap& p) {
   s.argv = split_command(s.command);
   s.mode = p.get_string("protocol", "one_shot", kId) == "persistent" ? Mode::persistent : Mode::one_shot;
   s.timeout_seconds = p.get_real("timeout_seconds", kDefaultTimeoutSeconds, kId);
-  s.tolerances = {p.get_real("orthonormality_tolerance", kDefaultOrthonormalityTolerance, kId),
-                  p.get_real("symmetry_tolerance", kDefaultSymmetryTolerance, kId)};
+  s.tolerances = tolerances_from(p, kId);
   s.declared.epsilon = p.get_real("claim_epsilon", 0, kId);
   s.declared.delta = p.get_real("claim_delta", 0, kId);
   s.declared.scope = parse_scope(p.get_string("claim_scope", "not_private", kId));
@@ -157,13 +154,6 @@ AlgorithmEntry external_command_entry() {
       real_param("timeout_seconds", kDefaultTimeoutSeconds, 1e-3, 86400,
                  "a trial whose reply is not complete within this many seconds fails; the program is killed",
                  kSpecRef),
-      real_param(
-          "orthonormality_tolerance", kDefaultOrthonormalityTolerance, 0, 1,
-          "largest accepted max |Q^T Q - I| of the returned Q (replies printed with few digits need more)",
-          kSpecRef),
-      real_param("symmetry_tolerance", kDefaultSymmetryTolerance, 0, 1,
-                 "largest accepted max |Sigma - Sigma^T| / max(1, max |Sigma|) of a returned Sigma",
-                 kSpecRef),
       real_param("claim_epsilon", 0, 0, std::nullopt, "declared epsilon of the program (user-declared)",
                  kSpecRef),
       real_param("claim_delta", 0, 0, 1, "declared delta of the program, < 1 (user-declared)", kSpecRef),
@@ -177,6 +167,8 @@ AlgorithmEntry external_command_entry() {
                  "content, and the program's, enters the experiment's key",
                  kSpecRef),
   };
+  const auto tolerances = tolerance_params(kSpecRef);
+  e.params.insert(e.params.begin() + 3, tolerances.begin(), tolerances.end());  // after timeout_seconds
   e.privacy =
       "whatever the user declares (claim_* parameters; default NOT private): user-declared, not verified by "
       "dpbounds";

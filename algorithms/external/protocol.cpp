@@ -85,6 +85,48 @@ std::string encode_request(std::uint64_t id, const Eigen::MatrixXd& X, int k, co
   return bytes;
 }
 
+namespace {
+constexpr double kDefaultOrthonormalityTolerance = 1e-6;
+constexpr double kDefaultSymmetryTolerance = 1e-9;
+}  // namespace
+
+std::vector<ParamSpec> tolerance_params(const std::string& spec_ref) {
+  return {real_param("orthonormality_tolerance", kDefaultOrthonormalityTolerance, 0, 1,
+                     "largest accepted max |Q^T Q - I| of the returned Q (replies printed with few digits need more)",
+                     spec_ref),
+          real_param("symmetry_tolerance", kDefaultSymmetryTolerance, 0, 1,
+                     "largest accepted max |Sigma - Sigma^T| / max(1, max |Sigma|) of a returned Sigma", spec_ref)};
+}
+
+ReplyTolerances tolerances_from(const core::ParamMap& resolved, const std::string& owner) {
+  return {resolved.get_real("orthonormality_tolerance", kDefaultOrthonormalityTolerance, owner),
+          resolved.get_real("symmetry_tolerance", kDefaultSymmetryTolerance, owner)};
+}
+
+std::string structure_problem(const Estimate& estimate, const ReplyTolerances& tolerances) {
+  if (estimate.Q) {
+    const Eigen::MatrixXd& Q = *estimate.Q;
+    const double off = (Q.transpose() * Q - Eigen::MatrixXd::Identity(Q.cols(), Q.cols())).cwiseAbs().maxCoeff();
+    if (!(off <= tolerances.orthonormality))
+      return fmt::format(
+          "has a Q whose columns are not orthonormal: max |Q^T Q - I| = {:g} > {:g} (parameter "
+          "orthonormality_tolerance)",
+          off, tolerances.orthonormality);
+  }
+  if (estimate.Sigma) {
+    const Eigen::MatrixXd& Sigma = *estimate.Sigma;
+    // Consumers read only one triangle of a symmetric matrix: an asymmetric one would be half ignored.
+    const double asymmetry =
+        (Sigma - Sigma.transpose()).cwiseAbs().maxCoeff() / std::max(1.0, Sigma.cwiseAbs().maxCoeff());
+    if (!(asymmetry <= tolerances.symmetry))
+      return fmt::format(
+          "has a Sigma that is not symmetric: max |Sigma - Sigma^T| / max(1, max |Sigma|) = {:g} > {:g} "
+          "(parameter symmetry_tolerance)",
+          asymmetry, tolerances.symmetry);
+  }
+  return {};
+}
+
 Estimate decode_reply(const std::string& reply, std::uint64_t id, Eigen::Index d, int k,
                       const ReplyTolerances& tolerances) {
   if (reply.find_first_not_of(" \t\r\n") == std::string::npos)
@@ -110,26 +152,10 @@ Estimate decode_reply(const std::string& reply, std::uint64_t id, Eigen::Index d
                        parsed["id"].dump(), id));
   if (!parsed.contains("Q")) reject("has no 'Q'");
   Estimate out;
-  const Eigen::MatrixXd Q = columns_field(parsed["Q"], d, k, "Q");
-  const double off = (Q.transpose() * Q - Eigen::MatrixXd::Identity(k, k)).cwiseAbs().maxCoeff();
-  if (off > tolerances.orthonormality)
-    reject(
-        fmt::format("has a Q whose columns are not orthonormal: max |Q^T Q - I| = {:g} > {:g} "
-                    "(parameter orthonormality_tolerance)",
-                    off, tolerances.orthonormality));
-  out.Q = Q;
-  if (parsed.contains("Sigma")) {
-    const Eigen::MatrixXd Sigma = columns_field(parsed["Sigma"], d, d, "Sigma").transpose();
-    // Consumers read only one triangle of a symmetric matrix: an asymmetric one would be half ignored.
-    const double asymmetry =
-        (Sigma - Sigma.transpose()).cwiseAbs().maxCoeff() / std::max(1.0, Sigma.cwiseAbs().maxCoeff());
-    if (asymmetry > tolerances.symmetry)
-      reject(fmt::format(
-          "has a Sigma that is not symmetric: max |Sigma - Sigma^T| / max(1, max |Sigma|) = {:g} > "
-          "{:g} (parameter symmetry_tolerance)",
-          asymmetry, tolerances.symmetry));
-    out.Sigma = Sigma;
-  }
+  out.Q = columns_field(parsed["Q"], d, k, "Q");
+  // Sigma arrives row by row; columns_field reads columns.
+  if (parsed.contains("Sigma")) out.Sigma = columns_field(parsed["Sigma"], d, d, "Sigma").transpose();
+  if (const std::string problem = structure_problem(out, tolerances); !problem.empty()) reject(problem);
   if (parsed.contains("eigenvalues")) {
     const json& values = parsed["eigenvalues"];
     const auto count = values.is_array() ? Eigen::Index(values.size()) : 0;

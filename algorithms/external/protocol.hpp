@@ -22,6 +22,7 @@
 
 #include "algorithms/estimate.hpp"
 #include "algorithms/privacy.hpp"
+#include "algorithms/registry.hpp"
 
 namespace dpb::alg::external {
 
@@ -37,6 +38,18 @@ struct ReplyTolerances {
   double orthonormality;  // of Q: max |Q^T Q - I|
   double symmetry;        // of Sigma: max |Sigma - Sigma^T| / max(1, max |Sigma|)
 };
+
+// The two tolerances as schema entries (defaults: 1e-6, so a Q printed with about seven significant digits
+// passes; 1e-9, as a symmetric matrix prints symmetric at any precision), for every algorithm whose
+// estimate comes from outside dpbounds, and their values in its resolved parameters.
+std::vector<ParamSpec> tolerance_params(const std::string& spec_ref);
+ReplyTolerances tolerances_from(const core::ParamMap& resolved, const std::string& owner);
+
+// What is wrong with an estimate's structure, in words ("has a Q whose columns are not orthonormal: ..."):
+// Q's columns must be orthonormal and Sigma, when present, symmetric, within `tolerances`. Empty when
+// nothing is. Every estimate that comes from outside dpbounds (a program's reply, a Python function's
+// return) passes it.
+std::string structure_problem(const Estimate& estimate, const ReplyTolerances& tolerances);
 
 // Parses the reply to request `id`, checking every shape and value against (d, k); throws
 // dpb::InvalidArgument naming the problem (malformed JSON, an id that is missing or another request's, a

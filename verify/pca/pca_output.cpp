@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "algorithms/mechanisms/accountant.hpp"
+#include "algorithms/mechanisms/ledger_json.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -62,18 +63,6 @@ double fraction(const PcaResult& r, Eigen::Index j) {
 }  // namespace
 
 nlohmann::json to_json(const PcaResult& r) {
-  nlohmann::json ledger = nlohmann::json::array();
-  for (const auto& e : r.ledger.entries()) {
-    const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
-    ledger.push_back({{"step", e.step},
-                      {"mechanism", alg::to_string(e.mechanism)},
-                      {"sensitivity", e.sensitivity},
-                      {"norm", alg::to_string(e.norm)},
-                      {"noise_scale", e.noise_scale},
-                      {"uses", e.uses},
-                      {"calibrated_for", {{"epsilon", e.calibrated_for.epsilon}, {"delta", e.calibrated_for.delta}}},
-                      {"cost_per_use", {{"epsilon", cost.epsilon}, {"delta", cost.delta}, {"theorem", cost.theorem}}}});
-  }
   nlohmann::json params = nlohmann::json::object();
   for (const auto& [name, value] : r.params.values()) params[name] = param_json(value);
   nlohmann::json components = nlohmann::json::array();
@@ -115,7 +104,7 @@ nlohmann::json to_json(const PcaResult& r) {
         {"scope", alg::to_string(r.total.scope)},
         {"statement", alg::describe(r.total)},
         {"algorithm_claim", alg::describe(r.claim)},
-        {"ledger", ledger}}},
+        {"ledger", alg::to_json(r.ledger, alg::Neighbours::replace)}}},
       {"warnings", r.warnings},
   };
 }
