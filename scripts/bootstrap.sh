@@ -26,7 +26,10 @@ packages=(
   # rendered pages; the main job needs none of them.
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures texlive-science
   poppler-utils     # pdftoppm: docs' PNG pages of compiled tables and figures
-  python3-numpy     # bench_samplers runs the numpy code a researcher would write beside ours
+  python3-numpy     # the Python package; bench_samplers runs the numpy code a researcher would write
+  python3-dev pybind11-dev python3-pybind11  # the Python package dpbounds (python/, docs/python.md)
+  python3-pandas    # its results as DataFrames
+  python3-pytest    # its tests (python/tests, run by ctest)
 )
 
 missing=()

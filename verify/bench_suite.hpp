@@ -9,7 +9,7 @@
 namespace dpb::verify {
 
 // The suite's executables, in the order they run.
-inline const std::vector<std::string> kBenchNames = {"algorithms", "samplers", "throughput"};
+inline const std::vector<std::string> kBenchNames = {"algorithms", "samplers", "throughput", "python"};
 
 struct BenchOptions {
   std::filesystem::path dir;                // where the bench_<name> executables are

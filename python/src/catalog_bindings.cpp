@@ -1,0 +1,45 @@
+// What dpbounds knows: its algorithms, models and theorems, and one bound evaluated.
+#include <fmt/format.h>
+
+#include "bindings.hpp"
+#include "convert.hpp"
+#include "core/errors.hpp"
+#include "verify/bound_evaluation.hpp"
+#include "verify/catalog.hpp"
+#include "verify/theorem_table.hpp"
+
+namespace dpb::python {
+
+void bind_catalog(py::module_& m) {
+  m.def("catalog", [](const std::string& kind) { return to_python(verify::catalog_json(kind)); }, py::arg("kind"));
+  m.def(
+      "theorems",
+      [](const std::string& paper, const std::string& kind) {
+        verify::TheoremFilter filter{paper, std::nullopt};
+        if (!kind.empty()) filter.kind = verify::parse_kind(kind);
+        py::list out;
+        for (const auto& theorem : verify::select_theorems(verify::all_theorems(), filter))
+          out.append(to_python(verify::theorem_json(*theorem)));
+        return out;
+      },
+      py::arg("paper"), py::arg("kind"));
+  m.def(
+      "bound",
+      [](const std::string& id, const py::dict& params, bool example) {
+        bounds::Params given;
+        for (const auto& [key, value] : params) {
+          const std::string name = py::str(key);
+          if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+            throw InvalidArgument(fmt::format("bound {}: parameter {} = {} must be a number", id, name,
+                                              std::string(py::repr(value))));
+          given.emplace(name, value.cast<double>());
+        }
+        return to_python(verify::to_json(verify::evaluate_bound_request(
+            id, given, example,
+            "give parameters as keywords, bound(ID, n=..., d=..., eps=...); example=True starts from the "
+            "theorem's example point")));
+      },
+      py::arg("id"), py::arg("params"), py::arg("example"));
+}
+
+}  // namespace dpb::python

@@ -1,0 +1,69 @@
+"""dpbounds.run: a built-in algorithm on the caller's numpy data, with its claim and ledger."""
+import numpy as np
+import pytest
+
+import dpbounds
+
+
+def run(X, **kw):
+    args = dict(k=2, epsilon=1.0, delta=1e-5, params={"beta": 6.0}, seed=3)
+    args.update(kw)
+    return dpbounds.run("baseline.dp_gauss_1", X, **args)
+
+
+def test_release_claim_and_ledger(records):
+    r = run(records)
+    assert r.Q.shape == (5, 2)
+    assert np.allclose(r.Q.T @ r.Q, np.eye(2), atol=1e-12)
+    assert abs(r.Q[0, 0]) > 0.9  # the strong direction e_1 (sin ~ 0.1 at this n and noise)
+    assert r.claim["epsilon"] == 1.0 and r.claim["delta"] == 1e-5 and r.claim["scope"] == "worst_case"
+    assert r.spent["epsilon"] <= r.claim["epsilon"] * (1 + 1e-9)
+    assert [e["mechanism"] for e in r.ledger] == ["gaussian"]
+    # Replace-one sensitivity of the trace-clipped sum: sqrt(2) beta^2 (algorithms/baselines/analyze_gauss.hpp).
+    assert r.ledger[0]["sensitivity"] == pytest.approx(np.sqrt(2) * 36)
+    assert not hasattr(r, "diagnostics")  # read off the data without noise: never released
+
+
+def test_same_seed_same_release_other_seed_other(records):
+    assert np.array_equal(run(records).Q, run(records).Q)
+    assert not np.array_equal(run(records).Q, run(records, seed=4).Q)
+
+
+def test_layouts_and_dtypes_give_the_same_release(records):
+    # Fortran order and float32 are converted; the release depends on the values only.
+    assert np.array_equal(run(records).Q, run(np.asfortranarray(records)).Q)
+    as32 = records.astype(np.float32)
+    assert np.array_equal(run(as32).Q, run(as32.astype(np.float64)).Q)
+
+
+def test_the_oja_family_runs_on_records(records):
+    r = dpbounds.run("liu2022.private_oja", records, k=1, epsilon=2.0, delta=1e-5,
+                     params={"lambda1": 5.0, "lambda2": 1.0, "gamma": 3.0}, seed=1)
+    assert r.Q.shape == (5, 1) and r.ledger
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(epsilon=0.0), "epsilon"),
+    (dict(delta=1.5), "delta"),
+    (dict(k=6), "k must lie in"),
+    (dict(params={"bta": 6.0}), "bta"),
+    (dict(params={"calibration": "exact"}), "analytic"),
+    (dict(params={"beta": True}), "number"),
+    (dict(neighbours="swap"), "replace, add_remove"),
+])
+def test_bad_input_is_a_value_error_with_the_cli_message(records, change, message):
+    with pytest.raises(ValueError, match=message):
+        run(records, **change)
+
+
+def test_bad_data_is_a_value_error(records):
+    bad = records.copy()
+    bad[3, 2] = np.nan
+    with pytest.raises(ValueError, match="finite"):
+        run(bad)
+    with pytest.raises(ValueError, match="two-dimensional"):
+        run(records[:, 0])
+    with pytest.raises(ValueError, match="array of numbers"):
+        run([["a", "b"]])
+    with pytest.raises(ValueError, match="unknown algorithm 'baseline.dp_gaus_1'"):
+        dpbounds.run("baseline.dp_gaus_1", records)
