@@ -14,6 +14,7 @@
 #include "core/errors.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/cell_label.hpp"
+#include "verify/checks/sample_statistics.hpp"
 #include "verify/store/store.hpp"
 
 namespace dpb::verify {
@@ -54,8 +55,6 @@ void require_sample(const std::vector<double>& x, const char* name) {
   for (double v : x)
     if (!std::isfinite(v)) throw InvalidArgument(fmt::format("mann_whitney: sample {} holds {}; values must be finite", name, v));
 }
-
-double mean(const std::vector<double>& x) { return std::accumulate(x.begin(), x.end(), 0.0) / static_cast<double>(x.size()); }
 
 // ---- matching the rows of two runs -------------------------------------------------------------------
 
@@ -309,8 +308,8 @@ Comparison compare_results(const ResultSet& a, const ResultSet& b, const Compare
       e.metric = metric;
       e.trials_a = sample_a->second.size();
       e.trials_b = sample_b->second.size();
-      e.mean_a = mean(sample_a->second);
-      e.mean_b = mean(sample_b->second);
+      e.mean_a = sample_mean(sample_a->second);
+      e.mean_b = sample_mean(sample_b->second);
       e.test = mann_whitney(sample_a->second, sample_b->second);
       comparison.errors.push_back(std::move(e));
     }

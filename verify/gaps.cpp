@@ -8,6 +8,7 @@
 
 #include "core/errors.hpp"
 #include "verify/bound_evaluation.hpp"
+#include "verify/checks/sample_statistics.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -71,19 +72,16 @@ bool differs(const std::optional<double>& rate, const std::optional<double>& bas
 // Least-squares slope of log ratio vs log(value / base) over the points with a positive ratio (and, with
 // `holding_only`, where every condition holds).
 std::optional<double> fit_slope(const VariableGap& v, bool holding_only) {
-  std::vector<std::pair<double, double>> xy;
+  std::vector<double> x, y;
   for (const auto& p : v.points)
-    if (p.ratio && *p.ratio > 0 && (p.failing.empty() || !holding_only))
-      xy.emplace_back(std::log(p.value / v.base), std::log(*p.ratio));
-  if (xy.size() < 2) return std::nullopt;
-  double mx = 0, my = 0;
-  for (const auto& [x, y] : xy) mx += x, my += y;
-  mx /= static_cast<double>(xy.size());
-  my /= static_cast<double>(xy.size());
-  double sxy = 0, sxx = 0;
-  for (const auto& [x, y] : xy) sxy += (x - mx) * (y - my), sxx += (x - mx) * (x - mx);
-  if (sxx == 0) return std::nullopt;
-  return sxy / sxx;
+    if (p.ratio && *p.ratio > 0 && (p.failing.empty() || !holding_only)) {
+      x.push_back(std::log(p.value / v.base));
+      y.push_back(std::log(*p.ratio));
+    }
+  // No slope through fewer than two points or over a single x value.
+  if (x.size() < 2 || std::all_of(x.begin(), x.end(), [&](double xi) { return xi == x.front(); }))
+    return std::nullopt;
+  return least_squares_slope(x, y);
 }
 
 Trend trend_of(const std::optional<double>& slope, double tolerance) {
