@@ -38,4 +38,15 @@ std::vector<Cell> expand_grid(const std::vector<GridGroup>& grid) {
   return cells;
 }
 
+CellSettings cell_settings(const ExperimentSpec& spec, const Cell& cell) {
+  CellSettings settings{spec.n, spec.privacy, spec.model_params};
+  for (const auto& [axis, value] : cell) {
+    if (axis == "n") settings.n = static_cast<long>(value);
+    else if (axis == "epsilon") settings.privacy.epsilon = value;
+    else if (axis == "delta") settings.privacy.delta = value;
+    else settings.model_params.set(axis, value);
+  }
+  return settings;
+}
+
 }  // namespace dpb::verify

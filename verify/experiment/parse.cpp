@@ -29,7 +29,6 @@ const std::vector<std::string> kTopKeys = {"name",    "source",     "seed",    "
 // An audit-only experiment (no `algorithms`) runs no trials: its privacy and seed are the audits' defaults.
 const std::vector<std::string> kAuditOnlyKeys = {"name", "source", "seed", "privacy", "audit"};
 // Grid axes that are not model parameters (privacy axes spell out their names as in `privacy:`).
-const std::vector<std::string> kRunAxes = {"n", "epsilon", "delta"};
 constexpr long long kMaxTrials = 1'000'000;
 constexpr long long kMaxSeed = 9'007'199'254'740'992LL;  // 2^53: seeds survive a round trip through JSON
 
@@ -218,21 +217,17 @@ void parse_metrics(const YAML::Node& node, const YamlReader& read, ExperimentSpe
 void check_cells(const YAML::Node& root, const YamlReader& read, const ExperimentSpec& spec) {
   for (const Cell& cell : expand_grid(spec.grid)) {
     if (!cell.count("n") && spec.n == 0) read.fail(root, "no sample size: give n, or a grid axis n");
-    core::ParamMap params = spec.model_params;
-    for (const auto& [axis, value] : cell)
-      if (!contains(kRunAxes, axis)) params.set(axis, value);
+    const CellSettings settings = cell_settings(spec, cell);
+    const core::ParamMap& params = settings.model_params;
     core::Rng rng(spec.seed, 0);
     try {
       // Before the model, which itself holds d x d matrices. A dataset's d is known once it is read.
-      const double n = cell.count("n") ? cell.at("n") : double(spec.n);
+      const double n = double(settings.n);
       const double d = params.get_real("d", params.get_real("p", 0, spec.model), spec.model);
       core::require_memory(core::trial_memory_bytes(n, d), fmt::format("a trial at n = {:g}, d = {:g}", n, d),
                            "make the grid's n or the model's d smaller");
       if (!spec.data) core::make_model(spec.model, params, rng);  // a dataset is read when the run starts
-      alg::Privacy privacy = spec.privacy;
-      if (cell.count("epsilon")) privacy.epsilon = cell.at("epsilon");
-      if (cell.count("delta")) privacy.delta = cell.at("delta");
-      alg::validate(privacy);
+      alg::validate(settings.privacy);
     } catch (const InvalidArgument& e) {
       read.fail(root["grid"] ? root["grid"] : root["model"], e.what());
     }

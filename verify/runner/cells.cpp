@@ -15,17 +15,12 @@ std::vector<CellContext> make_cells(const ExperimentSpec& spec) {
   for (std::size_t c = 0; c < grid.size(); ++c) {
     CellContext cell;
     cell.swept = grid[c];
-    cell.n = spec.n;
-    cell.privacy = spec.privacy;
-    core::ParamMap model_params = spec.model_params;
+    const CellSettings settings = cell_settings(spec, cell.swept);
+    cell.n = settings.n;
+    cell.privacy = settings.privacy;
+    const core::ParamMap& model_params = settings.model_params;
     std::vector<std::string> parts;
-    for (const auto& [axis, value] : cell.swept) {
-      parts.push_back(fmt::format("{}={}", axis, value));
-      if (axis == "n") cell.n = static_cast<long>(value);
-      else if (axis == "epsilon") cell.privacy.epsilon = value;
-      else if (axis == "delta") cell.privacy.delta = value;
-      else model_params.set(axis, value);
-    }
+    for (const auto& [axis, value] : cell.swept) parts.push_back(fmt::format("{}={}", axis, value));
     cell.label = parts.empty() ? "single cell" : fmt::format("{}", fmt::join(parts, ", "));
     core::Rng rng(spec.seed, core::stream_id(spec.name, c, "model", 0, "model"));
     if (spec.data) cell.model = std::make_unique<DatasetModel>(records, *spec.data);
