@@ -51,6 +51,7 @@ __all__ = [
     "audit",
     "bound",
     "compare",
+    "gaussian_sd",
     "load",
     "models",
     "register",
@@ -106,6 +107,19 @@ def bound(theorem_id: str, example: bool = False, **params: float) -> dict:
     return _core.bound(theorem_id, params, example)
 
 
+def gaussian_sd(sensitivity: float, epsilon: float, delta: float, calibration: str = "analytic") -> float:
+    """The noise sd of an (epsilon, delta)-DP Gaussian mechanism for a release of l2 `sensitivity`, as
+    dpbounds' own algorithms calibrate it: "analytic" (Balle & Wang 2018, the smallest sd, any epsilon) or
+    "classical" (sensitivity sqrt(2 log(1.25/delta)) / epsilon, epsilon < 1 only).
+
+    >>> round(dpbounds.gaussian_sd(1.0, 0.5, 1e-5, "classical"), 4)
+    9.6896
+    >>> dpbounds.gaussian_sd(1.0, 0.5, 1e-5) < dpbounds.gaussian_sd(1.0, 0.5, 1e-5, "classical")
+    True
+    """
+    return _core.gaussian_sd(float(sensitivity), float(epsilon), float(delta), calibration)
+
+
 # --- One algorithm on your data ------------------------------------------------------------------
 
 
@@ -132,26 +146,29 @@ class Release:
 
 def run(
     algorithm: Union[str, "Algorithm"],
-    X: np.ndarray,
+    X: Optional[np.ndarray] = None,
     k: int = 1,
     epsilon: float = 1.0,
     delta: float = 1e-5,
     params: Optional[Mapping[str, Any]] = None,
     seed: int = 1,
     neighbours: str = "replace",
+    samples: Optional[np.ndarray] = None,
 ) -> Release:
     """Runs one algorithm on X (n x d, one record per row) and returns its Release.
 
-    The result depends only on (X, parameters, seed). Parameters an algorithm would read from a model
-    in simulation (a clipping radius, lambda1, ...) must be given in params; the error says which.
+    The Oja family reads matrices A_i: from X they are x_i x_i^T; samples (n x d x d) gives them
+    directly, read in place when it is a C-ordered float64 array. The result depends only on the data,
+    the parameters and seed. Parameters an algorithm would read from a model in simulation (a clipping
+    radius, lambda1, ...) must be given in params; the error says which.
 
     >>> X = np.random.default_rng(0).normal(size=(1000, 4))
     >>> r = dpbounds.run("baseline.dp_gauss_1", X, k=2, epsilon=1, delta=1e-5, params={"beta": 4.0})
     >>> r.Q.shape, r.spent["epsilon"] <= r.claim["epsilon"]
     ((4, 2), True)
     """
-    out = _core.run_algorithm(_id_of(algorithm), X, int(k), float(epsilon), float(delta), dict(params or {}),
-                              int(seed), neighbours)
+    out = _core.run_algorithm(_id_of(algorithm), X, samples, int(k), float(epsilon), float(delta),
+                              dict(params or {}), int(seed), neighbours)
     return Release(**out)
 
 
@@ -400,7 +417,8 @@ def audit(algorithm: Union[str, Algorithm, Callable], *, epsilon: float = 1.0, d
     60 seconds allow. options are the keys of an experiment's audit entry (docs/auditing.md): model,
     model_params, neighbours, score, confidence, seed, canary_scale, index, max_trials, expect.
     A plain function is registered first (as "python.<name>", claim worst_case).
-    Returns the audit as a dict: verdict, eps_lb, claim, tightness, ...; "text" is what the CLI prints.
+    Returns the audit as a dict: verdict, epsilon_lower, tightness, claim, gdp_mu_lower, ...; "text" is
+    what the CLI prints.
     """
     if callable(algorithm) and not isinstance(algorithm, Algorithm):
         algorithm = register(algorithm, f"python.{getattr(algorithm, '__name__', 'function')}")

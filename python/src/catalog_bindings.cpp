@@ -1,6 +1,9 @@
 // What dpbounds knows: its algorithms, models and theorems, and one bound evaluated.
 #include <fmt/format.h>
 
+#include <cmath>
+
+#include "algorithms/mechanisms/gaussian.hpp"
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "core/errors.hpp"
@@ -40,6 +43,15 @@ void bind_catalog(py::module_& m) {
             "theorem's example point")));
       },
       py::arg("id"), py::arg("params"), py::arg("example"));
+  m.def(
+      "gaussian_sd",
+      [](double sensitivity, double epsilon, double delta, const std::string& calibration) {
+        if (!(sensitivity > 0) || !std::isfinite(sensitivity))
+          throw InvalidArgument(fmt::format("gaussian_sd: sensitivity must be a finite number > 0, got {}", sensitivity));
+        return alg::gaussian_sigma(alg::parse_gaussian_calibration(calibration, "gaussian_sd"), sensitivity, epsilon,
+                                   delta);
+      },
+      py::arg("sensitivity"), py::arg("epsilon"), py::arg("delta"), py::arg("calibration"));
 }
 
 }  // namespace dpb::python

@@ -128,3 +128,17 @@ def test_compare_catches_halved_noise_through_the_audit_though_the_errors_improv
     # The same function, rerun with another seed, passes the gate.
     reseeded = gated_run(tmp_path, "c", 1.0, seed=2)
     assert not dpbounds.compare(released, reseeded)["worse"]
+
+
+def test_gaussian_sd_is_the_calibration_checked_independently_here():
+    for sensitivity, epsilon, delta in [(1.0, 1.0, 1e-5), (12.7, 0.5, 1e-6), (3.0, 2.0, 0.05)]:
+        assert dpbounds.gaussian_sd(sensitivity, epsilon, delta) == pytest.approx(
+            analytic_gaussian_sd(sensitivity, epsilon, delta), rel=1e-6)
+    assert dpbounds.gaussian_sd(2.0, 0.5, 1e-5, "classical") == pytest.approx(
+        2.0 * math.sqrt(2 * math.log(1.25e5)) / 0.5, rel=1e-12)
+    with pytest.raises(ValueError, match="classical"):
+        dpbounds.gaussian_sd(1.0, 1.5, 1e-5, "classical")  # eps < 1 only
+    with pytest.raises(ValueError, match="sensitivity"):
+        dpbounds.gaussian_sd(0.0, 1.0, 1e-5)
+    with pytest.raises(ValueError, match="analytic"):
+        dpbounds.gaussian_sd(1.0, 1.0, 1e-5, "exact")
