@@ -67,6 +67,15 @@ ParamSpec text_param(std::string name, std::string default_value, std::string do
           std::move(doc),  std::move(spec_ref)};
 }
 
+const char* to_string(DataNeed need) {
+  switch (need) {
+    case DataNeed::vectors: return "vectors";
+    case DataNeed::sample_matrices: return "sample_matrices";
+    case DataNeed::psd_samples: return "psd_samples";
+  }
+  return "?";
+}
+
 std::string display_name(const AlgorithmEntry& entry) {
   constexpr std::size_t kLongestName = 40;
   const auto colon = entry.summary.find(": ");

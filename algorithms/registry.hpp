@@ -55,7 +55,12 @@ ParamSpec choice_param(std::string name, std::string default_value, std::vector<
                        std::string doc, std::string spec_ref);
 ParamSpec text_param(std::string name, std::string default_value, std::string doc, std::string spec_ref);
 
-enum class DataNeed { vectors, sample_matrices };
+// The data an algorithm reads. vectors: the records X (d x n). sample_matrices: the matrices A_i, through
+// their products A_i Q. psd_samples: the records when the model has them, else the model's matrices when
+// they are x x^T or C + x x^T: the dugler2026 §2.9 baselines, which trace-clip and sum the A_i of §7 F.1.
+enum class DataNeed { vectors, sample_matrices, psd_samples };
+// "vectors", "sample_matrices", "psd_samples" (the catalog's `needs`).
+const char* to_string(DataNeed need);
 
 struct AlgorithmEntry {
   std::string id;       // "liu2022.dp_pca"

@@ -22,6 +22,10 @@ struct Options {
 
 int run(const Options& o) {
   const auto spec = dpb::verify::load_experiment(o.config, o.overrides);
+  if (!spec.tuned_by.empty())
+    fmt::print("{} is tuned by {}: alone it runs its algorithms as listed (a suite or `dpbounds reproduce` runs the "
+               "tuning first and uses its choice)\n",
+               spec.name, spec.tuned_by);
   const auto options = dpb::cli::run_options(o.trials);
   const auto result = dpb::verify::run_and_report(spec, o.out, options);
   const auto& outcome = result.outcome;

@@ -40,7 +40,7 @@ nlohmann::json algorithms_json() {
     out.push_back({{"id", e.id},
                    {"summary", e.summary},
                    {"source", e.source},
-                   {"needs", e.needs == alg::DataNeed::vectors ? "vectors" : "sample_matrices"},
+                   {"needs", alg::to_string(e.needs)},
                    {"oracle", e.oracle_quantities},
                    {"privacy", e.privacy},
                    {"params", params},

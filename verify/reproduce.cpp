@@ -5,9 +5,12 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
+#include <set>
 
 #include "core/errors.hpp"
 #include "verify/datasets/dataset_model.hpp"
+#include "verify/experiment/tuned_by.hpp"
 #include "verify/experiment/suggest.hpp"
 
 namespace dpb::verify {
@@ -33,6 +36,29 @@ std::string trimmed(const std::string& line) {
   const auto first = text.find_first_not_of(" \t\r");
   if (first == std::string::npos) return "";
   return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+bool listed(const std::vector<ExperimentSpec>& experiments, const std::string& name) {
+  return std::any_of(experiments.begin(), experiments.end(), [&](const ExperimentSpec& e) { return e.name == name; });
+}
+
+// A figure tuned by another (dugler2026 App. F.2: the figures use the configuration the tuning selects) brings
+// that figure along, and every tuning experiment runs before the figures it tunes.
+void add_tuning_experiments(std::vector<ExperimentSpec>& experiments, const std::vector<std::string>& figures,
+                            const std::function<ExperimentSpec(const std::string&)>& load_figure) {
+  std::vector<ExperimentSpec> tunings;
+  for (const auto& spec : experiments)
+    if (!spec.tuned_by.empty() && !listed(experiments, spec.tuned_by) && !listed(tunings, spec.tuned_by))
+      for (const auto& figure : figures)
+        if (ExperimentSpec other = load_figure(figure); other.name == spec.tuned_by) {
+          tunings.push_back(std::move(other));
+          break;
+        }
+  std::set<std::string> tuning_names;  // read before the partition moves the experiments
+  for (const auto& spec : experiments) tuning_names.insert(spec.tuned_by);
+  std::stable_partition(experiments.begin(), experiments.end(),
+                        [&](const ExperimentSpec& e) { return tuning_names.count(e.name) > 0; });
+  experiments.insert(experiments.begin(), std::make_move_iterator(tunings.begin()), std::make_move_iterator(tunings.end()));
 }
 
 }  // namespace
@@ -89,11 +115,14 @@ Reproduction load_reproduction(const std::filesystem::path& papers_root, const s
   suite.description = fmt::format("reproduction of {} at the {} scale ({})", key, to_string(scale),
                                   fmt::join(chosen, ", "));
   const bool skip_missing_data = chosen.size() > 1 && data_path.empty();
-  for (const auto& figure : chosen) {
+  const auto load_figure = [&](const std::string& figure) {
     const auto file = papers_root / key / (figure + kFigureExtension);
     ExperimentOverrides overrides;
     if (scale == Scale::quick) overrides.set = quick_overrides(file);
-    ExperimentSpec spec = load_experiment(file, overrides);
+    return load_experiment(file, overrides);
+  };
+  for (const auto& figure : chosen) {
+    ExperimentSpec spec = load_figure(figure);
     if (spec.data) {
       if (!data_path.empty()) spec.data->path = data_path;
       if (const auto why = missing_data(*spec.data); !why.empty()) {
@@ -106,6 +135,8 @@ Reproduction load_reproduction(const std::filesystem::path& papers_root, const s
     }
     suite.experiments.push_back(std::move(spec));
   }
+  add_tuning_experiments(suite.experiments, figures, load_figure);
+  check_tuning_order(suite.experiments);
   return reproduction;
 }
 

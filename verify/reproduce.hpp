@@ -38,7 +38,8 @@ struct Reproduction {
 // A figure on a dataset (`data:`, docs/experiments.md "Datasets") reads `data_path` when it is given,
 // else its own data.path. When those files are missing, the figure is skipped if it is one of all the
 // paper's figures and no data_path was given; asked for by name or with a data_path, it is a
-// dpb::InvalidArgument saying where to get the data.
+// dpb::InvalidArgument saying where to get the data. A figure with `tuned_by` brings the figure it names along, and
+// every tuning experiment comes before the figures it tunes (verify/experiment/tuned_by.hpp).
 Reproduction load_reproduction(const std::filesystem::path& papers_root, const std::string& target, Scale scale,
                                const std::string& data_path = "");
 

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <set>
 
 #include "algorithms/registry.hpp"
@@ -14,10 +15,12 @@
 #include "lowerbounds/catalog.hpp"
 #include "verify/experiment/overrides.hpp"
 #include "verify/experiment/selection.hpp"
+#include "verify/experiment/tuned_by.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/experiment/yaml_read.hpp"
 #include "verify/report/atomic_file.hpp"
+#include "verify/report/selection.hpp"
 #include "verify/runner/verdict_table.hpp"
 
 namespace dpb::verify {
@@ -179,6 +182,7 @@ SuiteSpec load_suite(const std::filesystem::path& file, const ExperimentOverride
   }
   for (std::size_t i = 0; i < used.size(); ++i)
     if (!used[i]) throw InvalidArgument(fmt::format("--only '{}' selects no algorithm of suite {}", overrides.only[i], suite.name));
+  check_tuning_order(suite.experiments);
   return suite;
 }
 
@@ -205,9 +209,20 @@ Coverage suite_coverage(const SuiteSpec& suite) {
 
 SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, const RunOptions& options,
                    std::ostream& log) {
+  check_tuning_order(suite.experiments);
   SuiteRun run;
+  std::map<std::string, AlgorithmSpec> selected;  // tuning experiment -> the candidate it ranks first
   for (std::size_t i = 0; i < suite.experiments.size(); ++i) {
-    const ExperimentSpec& spec = suite.experiments[i];
+    ExperimentSpec spec = suite.experiments[i];
+    if (!spec.tuned_by.empty()) {
+      if (const auto it = selected.find(spec.tuned_by); it != selected.end()) {
+        use_selected_candidate(spec, it->second);
+        fmt::print(log, "\n{} runs {}, the candidate {} selects\n", spec.name, it->second.label, spec.tuned_by);
+      } else {
+        fmt::print(log, "\n{}: {} selected no candidate (none has a finite value); its algorithms run as listed\n",
+                   spec.name, spec.tuned_by);
+      }
+    }
     if (spec.algorithms.empty())
       fmt::print(log, "\n[{}/{}] {} ({} audits)\n", i + 1, suite.experiments.size(), spec.name, spec.audits.size());
     else
@@ -218,6 +233,16 @@ SuiteRun run_suite(const SuiteSpec& suite, const std::filesystem::path& out, con
     if (run.runs.back().outcome.interrupted) {
       run.interrupted = true;
       return run;
+    }
+    if (spec.report.selection) {
+      // Rank 0 holds the rows; every rank must run the same algorithms next, so the choice is broadcast.
+      std::string label;
+      if (ranks::is_root())
+        if (const auto ranking = rank_candidates(run.runs.back().results, *spec.report.selection); !ranking.empty())
+          label = ranking.front().algorithm;
+      ranks::broadcast(label);
+      for (const auto& candidate : spec.algorithms)
+        if (candidate.label == label) selected[spec.name] = candidate;
     }
     for (const auto& line : failure_report_lines(run.runs.back())) fmt::print(log, "{}\n", line);
     if (!spec.algorithms.empty()) print_verdicts(run.runs.back().verdicts, log);

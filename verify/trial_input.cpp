@@ -7,7 +7,9 @@
 namespace dpb::verify {
 
 TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng) {
-  if (entry.needs == alg::DataNeed::vectors) return trial_data_from_vectors(model.sample(n, rng));
+  const bool vectors = entry.needs == alg::DataNeed::vectors ||
+                       (entry.needs == alg::DataNeed::psd_samples && model.gives_vectors());
+  if (vectors) return trial_data_from_vectors(model.sample(n, rng));
   return TrialData{std::nullopt, model.sample_matrices(n, rng)};
 }
 

@@ -15,7 +15,8 @@ struct TrialData {
   std::unique_ptr<core::SampleMatrices> samples;  // always present
 };
 
-// n samples of `model`, in the form `entry` needs (vectors are kept only when it needs them).
+// n samples of `model`, in the form `entry` needs: vectors when it needs them, or reads PSD samples and the
+// model gives vectors; else the model's sample matrices.
 TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng);
 // Data given as vectors (columns of X): A_i = x_i x_i^T for the Oja family.
 TrialData trial_data_from_vectors(Eigen::MatrixXd X);

@@ -81,7 +81,7 @@ AlgorithmEntry dp_gauss_1_entry() {
                                     "for add/remove); faithful: Delta_1 for sensitivity beta^2 as printed, "
                                     "whose claim under replace-one is the "
                                     "exactly computed, larger eps");
-  e.needs = DataNeed::vectors;
+  e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (trace clipping with a radius fixed in "

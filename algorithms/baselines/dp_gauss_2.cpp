@@ -184,7 +184,7 @@ AlgorithmEntry dp_gauss_2_entry() {
        "share of eps and of delta spent on the gap test (corrected mode); the rest goes to the "
        "projector release or the fallback",
        "dugler2026 §8 ambiguity 5 (split eps/2 + eps/2)"});
-  e.needs = DataNeed::vectors;
+  e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "corrected: (eps, delta)-DP worst case (trace clipping + Propose-Test-Release, basic composition); "

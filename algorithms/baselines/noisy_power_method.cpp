@@ -164,7 +164,7 @@ AlgorithmEntry noisy_power_method_entry() {
                       {},
                       "number of power iterations L (not given in the paper); 0 means 10 ceil(ln d)",
                       "dugler2026 §2.9 [inferred default]"});
-  e.needs = DataNeed::vectors;
+  e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (clipping with radii fixed in advance, exact "

@@ -20,6 +20,7 @@ class ShiftedSpikedMatrices final : public Model {
   const ModelInfo& info() const override { return info_; }
   Eigen::MatrixXd sample(Eigen::Index n, Rng& rng) const override;
   std::unique_ptr<SampleMatrices> sample_matrices(Eigen::Index n, Rng& rng) const override;
+  bool gives_vectors() const override { return false; }
 
  private:
   ModelInfo info_;

@@ -41,6 +41,8 @@ class Model {
   virtual Eigen::MatrixXd sample(Eigen::Index n, Rng& rng) const = 0;
   // The same data as Oja-family sample matrices; default A_i = x_i x_i^T.
   virtual std::unique_ptr<SampleMatrices> sample_matrices(Eigen::Index n, Rng& rng) const;
+  // False for a model whose data are matrices that are not outer products (then `sample` throws).
+  virtual bool gives_vectors() const { return true; }
 };
 
 struct ModelParamDoc {

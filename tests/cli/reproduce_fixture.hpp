@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/cli/run_cli.hpp"
+#include "verify/experiment/tuned_by.hpp"
 #include "verify/reproduce.hpp"
 #include "verify/runner/verdict_table.hpp"
 
@@ -38,6 +39,21 @@ inline long verdict_lines(const std::string& out) {
   return lines;
 }
 
+// A tuned figure (`tuned_by`) as the reproduction ran it: with the candidate the log says its tuning selected.
+inline void use_logged_selection(const std::string& out, const std::vector<verify::ExperimentSpec>& experiments,
+                                 verify::ExperimentSpec& figure) {
+  const std::string prefix = "\n" + figure.name + " runs ";
+  const auto at = out.find(prefix);
+  REQUIRE(at != std::string::npos);
+  const auto start = at + prefix.size();
+  const std::string label = out.substr(start, out.find(", the candidate " + figure.tuned_by + " selects", start) - start);
+  for (const auto& tuning : experiments)
+    if (tuning.name == figure.tuned_by)
+      for (const auto& candidate : tuning.algorithms)
+        if (candidate.label == label) return verify::use_selected_candidate(figure, candidate);
+  FAIL("the log names no candidate of " << figure.tuned_by << " for " << figure.name);
+}
+
 // Runs every figure of `paper` at the quick scale (dataset figures on `data`, when given) and checks that
 // each figure wrote its report, nothing was skipped, each check printed one verdict line under its own
 // description, and the reproduction wrote its suite summary and theorem tables. Exit 0 or 1: at the quick
@@ -57,11 +73,13 @@ inline std::vector<verify::CheckSpec> reproduce_quick(const std::string& paper, 
     CHECK(fs::exists(root / (paper + "-" + figure) / "summary.md"));
   const auto spec = verify::load_reproduction(papers, paper, verify::Scale::quick, data);
   std::vector<verify::CheckSpec> checks;
-  for (const auto& e : spec.suite.experiments)  // a figure may state no claim (dugler2026's tuning table)
+  for (auto e : spec.suite.experiments) {  // a figure may state no claim (dugler2026's tuning table)
+    if (!e.tuned_by.empty()) use_logged_selection(r.out, spec.suite.experiments, e);
     for (const auto& c : e.checks) {
       CHECK_THAT(r.out, Catch::Contains(verify::describe_check(c) + "\n"));
       checks.push_back(c);
     }
+  }
   CHECK(verdict_lines(r.out) == static_cast<long>(checks.size()));
   CHECK_THAT(r.out, Catch::Contains(std::to_string(checks.size()) + " claims and rates: "));
   CHECK(fs::exists(root / ("suite-reproduce-" + paper + "-quick") / "summary.md"));

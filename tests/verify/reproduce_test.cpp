@@ -94,3 +94,21 @@ TEST_CASE("reproduce: a dataset figure reads --data; without its files it is ski
   REQUIRE(with_data.suite.experiments.size() == 2);
   CHECK(with_data.suite.experiments[1].data->path == data.string());
 }
+
+TEST_CASE("reproduce: a tuned figure brings its tuning experiment along, and the tuning runs first", "[reproduce][tuning]") {
+  const PapersTree tree;
+  // "z" tunes "b": sorted by name, z would come last.
+  std::ofstream(tree.root / "demo" / "b.yaml") << dpb::verify::test::kTinyExperiment << "tuned_by: z-tuning\n";
+  std::ofstream(tree.root / "demo" / "z.yaml")
+      << dpb::verify::test::tiny_with("name", "name: z-tuning") << "report: { select: { metric: sin } }\n";
+  const auto alone = dpb::verify::load_reproduction(tree.root, "demo/b", Scale::paper);
+  REQUIRE(alone.suite.experiments.size() == 2);
+  CHECK(alone.suite.experiments[0].name == "z-tuning");
+  CHECK(alone.suite.experiments[1].name == "tiny");
+  const auto all = dpb::verify::load_reproduction(tree.root, "demo", Scale::paper);
+  REQUIRE(all.suite.experiments.size() == 3);
+  CHECK(all.suite.experiments[0].name == "z-tuning");
+  std::ofstream(tree.root / "demo" / "z.yaml") << dpb::verify::test::kTinyExperiment;  // renamed: b's tuning is gone
+  CHECK_THAT(error_of([&] { dpb::verify::load_reproduction(tree.root, "demo/b", Scale::paper); }),
+             Catch::Contains("tuned by z-tuning, which does not run before it"));
+}

@@ -11,7 +11,7 @@ TEST_CASE("trial inputs give each family the data form it declares", "[verify][t
   const core::ParamMap gaussian_params{{"d", 6.0}, {"r", 1.0}, {"lambda", 4.0}};
   const auto gaussian = core::make_model("spiked_gaussian", gaussian_params, rng);
   const auto& registry = alg::algorithm_registry();
-  const auto& vectors_entry = registry.find("baseline.dp_gauss_1");
+  const auto& vectors_entry = registry.find("baseline.nonprivate_pca");
   const auto& matrices_entry = registry.find("liu2022.oja");
   REQUIRE(vectors_entry.needs == alg::DataNeed::vectors);
   REQUIRE(matrices_entry.needs == alg::DataNeed::sample_matrices);
@@ -37,4 +37,31 @@ TEST_CASE("trial inputs give each family the data form it declares", "[verify][t
   CHECK(verify::make_input(matrices_entry, matrices_only, 1, alg::Privacy{1.0, 1e-5}, nullptr).samples->n() == 20);
   CHECK_THROWS_WITH(verify::make_input(vectors_entry, matrices_only, 1, alg::Privacy{1.0, 1e-5}, nullptr),
                     Catch::Contains("needs data vectors"));
+}
+
+TEST_CASE("the dugler2026 baselines read records, or F.1's matrices C + z z^T where the model has no records",
+          "[verify][trial_input]") {
+  core::Rng rng(5, 1);
+  const auto& entry = alg::algorithm_registry().find("baseline.dp_gauss_1");
+  REQUIRE(entry.needs == alg::DataNeed::psd_samples);
+  const core::ParamMap gaussian_params{{"d", 6.0}, {"r", 2.0}, {"lambda", 4.0}};
+  const auto gaussian = core::make_model("spiked_gaussian", gaussian_params, rng);
+  CHECK(verify::draw_trial_data(*gaussian, entry, 30, rng).X);
+
+  const core::ParamMap shifted_params{{"d", 6.0}, {"k", 2.0}, {"gap", 4.0}, {"sigma", 0.3}};
+  const auto shifted = core::make_model("dugler_shifted", shifted_params, rng);
+  CHECK_FALSE(shifted->gives_vectors());
+  const auto data = verify::draw_trial_data(*shifted, entry, 4000, rng);
+  CHECK_FALSE(data.X);
+  const auto in = verify::make_input(entry, data, 2, alg::Privacy{1.0, 1e-5}, &shifted->info());
+  core::Rng run_rng(9, 0);
+  const auto estimate = alg::algorithm_registry().make(entry.id, {})->run(in, run_rng);
+  // The release follows the shifted matrices' top-2 space (the fixed V_k Lambda V_k^T, gap 4): with beta from the
+  // oracle nothing is clipped and the noise (sd ~ 5 beta^2 on a sum of 4000 matrices) is small against 4000 x 4.
+  const Eigen::MatrixXd& target = shifted->info().target;
+  REQUIRE(estimate.Q);
+  const Eigen::MatrixXd& Q = *estimate.Q;
+  const double projector_error = (Q * Q.transpose() - target * target.transpose()).norm();
+  CHECK(projector_error < 0.2);
+  CHECK(estimate.diagnostics.counters.at("clipped") == 0);
 }

@@ -25,7 +25,7 @@ namespace {
 
 const std::vector<std::string> kTopKeys = {"name",    "source",     "seed",    "trials", "model",  "data",
                                            "grid",    "n",          "privacy", "algorithms",
-                                           "metrics", "checks",     "report",  "audit"};
+                                           "metrics", "checks",     "report",  "audit",  "tuned_by"};
 // An audit-only experiment (no `algorithms`) runs no trials: its privacy and seed are the audits' defaults.
 const std::vector<std::string> kAuditOnlyKeys = {"name", "source", "seed", "privacy", "audit"};
 // Grid axes that are not model parameters (privacy axes spell out their names as in `privacy:`).
@@ -292,6 +292,7 @@ ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source
   for (const auto& algorithm : spec.algorithms)
     if (!algorithm.name.empty()) spec.report.algorithm_names[algorithm.label] = algorithm.name;
   if (root["audit"]) spec.audits = parse_audits(root["audit"], source, spec);
+  if (root["tuned_by"]) spec.tuned_by = read.text(root["tuned_by"], "tuned_by (the name of a tuning experiment)");
   return spec;
 }
 

@@ -61,6 +61,10 @@ struct ExperimentSpec {
   std::vector<std::string> metrics;
   std::vector<CheckSpec> checks;
   ReportSpec report;
+  // `tuned_by: NAME`: in a suite or reproduction, the algorithm with the id of the candidate that experiment NAME's
+  // `report: select:` ranks first is replaced by that candidate (verify/experiment/tuned_by.hpp); run alone, the
+  // experiment runs its algorithms as written. Not part of the key: the algorithms that run are.
+  std::string tuned_by;
   // The `audit:` section (one mapping or a list of them), read by the auditor's parser with the
   // experiment's privacy and seed as defaults (verify/audit/audit_spec.hpp, docs/auditing.md).
   std::vector<AuditSpec> audits;

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "bounds/theorem.hpp"
@@ -180,4 +181,43 @@ TEST_CASE("audits: kept in audit-only experiments, selected by --only, counted a
   }
   CHECK(audit_summary(run) ==
         "4 audits: 2 as expected (1 PASS, 1 VIOLATION expected), 1 UNEXPECTED, 1 not audited (no claim)");
+}
+
+TEST_CASE("a suite runs a tuning experiment first and the experiment it tunes with the candidate it selects", "[suite][tuning]") {
+  const test::TempDir dir("suite_tuning");
+  // Two DP-Gauss-1 candidates: a clip radius of 1e4 drowns the top direction in noise (sd ~ 1e8 against a sum of
+  // 2000 second moments of size ~5), the default radius (no clipping, sd ~ 60) finds it; listed worst first so that
+  // the order of the list cannot be what picks the winner.
+  const std::string tuning = R"(  - name: tuning
+    trials: 3
+    n: 2000
+    privacy: { epsilon: 1, delta: 1.0e-5 }
+    model: { name: spiked_gaussian, d: 4, r: 1, lambda: 4 }
+    algorithms: [{ baseline.dp_gauss_1: { beta: 10000 } }, baseline.dp_gauss_1]
+    metrics: [sin]
+    report: { select: { metric: sin } }
+)";
+  const std::string figure = R"(  - name: figure
+    tuned_by: tuning
+    trials: 3
+    n: 2000
+    privacy: { epsilon: 1, delta: 1.0e-5 }
+    model: { name: spiked_gaussian, d: 4, r: 1, lambda: 4 }
+    algorithms: [baseline.nonprivate_pca, { baseline.dp_gauss_1: { beta: 10000 } }]
+    metrics: [sin]
+    checks: [{ kind: dominates, algorithm: baseline.dp_gauss_1, against: baseline.nonprivate_pca, metric: sin }]
+)";
+  std::ofstream(dir.path() / "late.yaml") << "name: s\nexperiments:\n" << figure << tuning;
+  CHECK_THROWS_WITH(load_suite(dir.path() / "late.yaml"), Catch::Contains("figure is tuned by tuning, which does not run before it"));
+  std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments:\n" << tuning << figure;
+  const SuiteSpec suite = load_suite(dir.path() / "s.yaml");
+  std::ostringstream log;
+  const SuiteRun run = run_suite(suite, dir.path() / "results", {1, dpb::verify::StoredTrials::refuse, false, nullptr}, log);
+  REQUIRE(run.runs.size() == 2);
+  CHECK_THAT(log.str(), Catch::Contains("figure runs baseline.dp_gauss_1, the candidate tuning selects"));
+  std::set<std::string> ran;
+  for (const auto& row : run.runs[1].results.rows) ran.insert(row.algorithm);
+  CHECK(ran == std::set<std::string>{"baseline.nonprivate_pca", "baseline.dp_gauss_1"});
+  REQUIRE(run.runs[1].verdicts.size() == 1);
+  CHECK(run.runs[1].verdicts[0].check.algorithm == "baseline.dp_gauss_1");
 }
