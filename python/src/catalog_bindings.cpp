@@ -32,7 +32,7 @@ void bind_catalog(py::module_& m) {
         bounds::Params given;
         for (const auto& [key, value] : params) {
           const std::string name = py::str(key);
-          if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+          if (!is_number(value))
             throw InvalidArgument(fmt::format("bound {}: parameter {} = {} must be a number", id, name,
                                               std::string(py::repr(value))));
           given.emplace(name, value.cast<double>());

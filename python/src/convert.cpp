@@ -31,14 +31,10 @@ py::object to_python(const nlohmann::json& value) {
   }
 }
 
-namespace {
-
 bool is_number(const py::handle& value) {
   return !py::isinstance<py::bool_>(value) && (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value) ||
                                                py::hasattr(value, "__float__"));
 }
-
-}  // namespace
 
 core::ParamMap param_map(const py::handle& params, const std::string& owner) {
   core::ParamMap map;
@@ -91,10 +87,10 @@ Eigen::MatrixXd records(const py::handle& X, const std::string& what) {
   return out;
 }
 
-py::array records_view(const Eigen::MatrixXd& records, py::handle base) {
+py::array records_view(const Eigen::MatrixXd& records) {
   const auto d = static_cast<py::ssize_t>(records.rows()), n = static_cast<py::ssize_t>(records.cols());
   const auto item = static_cast<py::ssize_t>(sizeof(double));
-  py::array view(py::dtype::of<double>(), {n, d}, {d * item, item}, records.data(), base);
+  py::array view(py::dtype::of<double>(), {n, d}, {d * item, item}, records.data(), py::none());
   py::detail::array_proxy(view.ptr())->flags &= ~py::detail::npy_api::NPY_ARRAY_WRITEABLE_;
   return view;
 }

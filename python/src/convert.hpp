@@ -28,9 +28,13 @@ core::ParamMap param_map(const py::handle& params, const std::string& owner);
 // value that is not finite.
 Eigen::MatrixXd records(const py::handle& X, const std::string& what);
 
-// A d x n matrix of records as a read-only n x d numpy array over the same memory (no copy). The array
-// must not outlive `records`: `base` is the object that keeps it alive, or None when the caller checks.
-py::array records_view(const Eigen::MatrixXd& records, py::handle base);
+// A d x n matrix of records as a read-only n x d numpy array over the same memory (no copy). The array owns
+// nothing: the caller must see that it does not outlive `records` (python_algorithm checks its refcount).
+py::array records_view(const Eigen::MatrixXd& records);
+
+// A Python int or float, or a numpy scalar (anything with __float__), but not a bool: what a numeric
+// parameter accepts.
+bool is_number(const py::handle& value);
 
 // Copies, in numpy's shape: a d x k matrix stays d x k.
 py::array_t<double> to_numpy(const Eigen::MatrixXd& matrix);

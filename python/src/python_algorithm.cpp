@@ -157,7 +157,7 @@ class PythonEstimator final : public alg::Estimator {
  private:
   alg::Estimate call(const alg::Input& in, core::Rng& rng) const {
     const std::string& id = callable_->id;
-    const py::array X = records_view(*in.X, py::none());
+    const py::array X = records_view(*in.X);
     auto* stream = new TrialStream(rng);
     const py::object stream_object = py::cast(stream, py::return_value_policy::take_ownership);
     const py::object generator = py::module_::import("numpy.random").attr("Generator")(stream_object);
@@ -222,7 +222,7 @@ void register_python_algorithm(const PythonAlgorithm& algorithm) {
       throw InvalidArgument(fmt::format("{}: parameter '{}' is dpbounds' own (the checks of the return)", id, name));
     if (py::isinstance<py::str>(value))
       entry.params.push_back(alg::text_param(name, value.cast<std::string>(), "parameter of the Python function", kDocs));
-    else if (!py::isinstance<py::bool_>(value) && (py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
+    else if (is_number(value))
       entry.params.push_back(alg::real_param(name, value.cast<double>(), std::nullopt, std::nullopt,
                                              "parameter of the Python function", kDocs));
     else

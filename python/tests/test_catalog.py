@@ -1,4 +1,5 @@
 """The catalogue from Python: algorithms, theorems and one bound, as plain values."""
+import numpy as np
 import pytest
 
 import dpbounds
@@ -27,6 +28,11 @@ def test_bound_at_the_example_point_and_its_errors():
     b = dpbounds.bound("liu2022.cor5.2", example=True)
     larger_n = dpbounds.bound("liu2022.cor5.2", example=True, n=b["params"]["n"] * 100)
     assert 0 < larger_n["rate_value"] < b["rate_value"]  # the rate falls with n
+    # A numpy integer is a number, as it is for run() and register() (np.int64 is no subclass of int).
+    as_numpy = dpbounds.bound("liu2022.cor5.2", example=True, n=np.int64(b["params"]["n"] * 100))
+    assert as_numpy["rate_value"] == larger_n["rate_value"]
+    with pytest.raises(ValueError, match="must be a number"):
+        dpbounds.bound("liu2022.cor5.2", example=True, n=True)
     with pytest.raises(ValueError, match="lamda1"):  # a parameter no formula reads is refused
         dpbounds.bound("liu2022.cor5.2", example=True, lamda1=3.0)
     with pytest.raises(ValueError, match="give parameters as keywords"):  # missing ones say how to give them

@@ -102,6 +102,9 @@ def test_registering_again_replaces_and_bad_registrations_are_value_errors():
         dpbounds.register(random_subspace.function, "baseline.dp_gauss_1")
     with pytest.raises(ValueError, match="must be a number or a string"):
         dpbounds.register(random_subspace.function, "test.bad_param", params={"flag": True})
+    # A numpy scalar default is a number, as it is for run()'s params and bound().
+    dpbounds.register(random_subspace.function, "test.numpy_default", params={"scale": np.int64(2)})
+    assert dpbounds.run("test.numpy_default", X).Q.shape == (3, 1)
 
 
 def test_its_claim_is_the_budget_and_marked_user_declared():
