@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <sstream>
 
 #include "algorithms/registry.hpp"
@@ -247,11 +246,18 @@ std::vector<AuditSpec> parse_audits(const YAML::Node& node, const YamlSource& so
   return audits;
 }
 
+// [A-Za-z0-9][A-Za-z0-9._-]*: safe as a directory name anywhere (no separator, no leading dot or dash).
+bool is_directory_name(const std::string& name) {
+  const auto alnum = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); };
+  return !name.empty() && alnum(name.front()) &&
+         std::all_of(name.begin(), name.end(), [&](char c) { return alnum(c) || c == '.' || c == '_' || c == '-'; });
+}
+
 // name, source and seed: what every experiment has.
 void parse_header(const YAML::Node& root, const YamlReader& read, ExperimentSpec& spec) {
   if (!root["name"]) read.fail(root, "an experiment needs 'name'");
   spec.name = read.text(root["name"], "name");
-  if (!std::regex_match(spec.name, std::regex("[A-Za-z0-9][A-Za-z0-9._-]*")))
+  if (!is_directory_name(spec.name))
     read.fail(root["name"], "name is also a directory name: letters, digits, '.', '_' and '-' only");
   if (root["source"]) spec.source = read.text(root["source"], "source");
   if (root["seed"]) spec.seed = static_cast<std::uint64_t>(read.integer(root["seed"], "seed", 0, kMaxSeed));

@@ -73,6 +73,9 @@ TEST_CASE("every YAML error names file:line:column and what is allowed", "[exper
     CHECK_THAT(parse_error(tiny_with("privacy", "privacy: { epsilon: -1 }")), Catch::StartsWith("exp.yaml:6:10: "));
     CHECK_THAT(parse_error(tiny_with("grid", "grid: { epsilon: [1] }")), Catch::Contains("no sample size"));
     CHECK_THAT(parse_error(tiny_with("name", "name: a/b")), Catch::StartsWith("exp.yaml:1:7: name is also a directory name"));
+    for (const char* bad : {".hidden", "-flag", "a b", "_x", "é"})
+      CHECK_THAT(parse_error(tiny_with("name", std::string("name: \"") + bad + "\"")), Catch::Contains("name is also a directory name"));
+    CHECK(test::parse_text(tiny_with("name", "name: Run.2_b-c")).name == "Run.2_b-c");
   }
   SECTION("a swept model parameter is validated by the model in every cell") {
     const std::string text = tiny_with("model", "model: { name: spiked_gaussian, r: 1 }");
