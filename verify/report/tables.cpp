@@ -74,14 +74,20 @@ Entry entry_of(const ValueSummary& s, Stat stat) {
   return {};
 }
 
-// Decimal places that give the column's largest centre three significant digits; every entry of the
-// column uses them, so the digits line up.
+// Decimal places that give the column's largest centre three significant digits and its smallest nonzero one
+// two (a column holding 2.4 and 0.0099 would otherwise print 0.01 ± 0.00), at most four places more than the
+// largest needs; every entry of the column uses them, so the digits line up.
 int column_places(const std::vector<Entry>& entries) {
-  double largest = 0;
+  double largest = 0, smallest = INFINITY;
   for (const auto& e : entries)
-    if (std::isfinite(e.centre)) largest = std::max(largest, std::abs(e.centre));
+    if (std::isfinite(e.centre) && e.centre != 0) {
+      largest = std::max(largest, std::abs(e.centre));
+      smallest = std::min(smallest, std::abs(e.centre));
+    }
   if (largest == 0) return 2;
-  return std::clamp(2 - static_cast<int>(std::floor(std::log10(largest))), 0, 12);
+  const auto places_for = [](double x, int digits) { return digits - 1 - static_cast<int>(std::floor(std::log10(x))); };
+  const int for_largest = places_for(largest, 3);
+  return std::clamp(std::max(for_largest, std::min(places_for(smallest, 2), for_largest + 4)), 0, 12);
 }
 
 std::string fixed(double x, int places) { return std::isnan(x) ? "n/a" : fmt::format("{:.{}f}", x, places); }

@@ -42,6 +42,24 @@ TEST_CASE("tables: mean ± sd per (n, algorithm) in Markdown, booktabs LaTeX and
   CHECK(t.csv.find(fmt::format("1000,b,sin,2,{:.17g},", (0.2 + 0.4) / 2)) != std::string::npos);
 }
 
+TEST_CASE("tables: a column spanning orders of magnitude keeps two significant digits of its smallest entry",
+          "[report][tables]") {
+  // The dugler2026 reproduction's table printed DP-Gauss-1's 0.0099 beside ADADPO's 2.41 as "0.01 ± 0.00".
+  auto r = dpb::test::small_results();
+  const auto scale_b_at_1000 = [&](double factor) {
+    for (auto& row : r.rows)
+      if (row.algorithm == "b" && row.cell == 1 && row.metrics.count("sin")) row.metrics["sin"] *= factor;
+  };
+  scale_b_at_1000(0.01);  // b: 4 ± 0 at n = 100, 0.003 ± 0.0014 at n = 1000
+  auto md = dpb::verify::render_table(r, table("mean_sd"), "sin").md;
+  CHECK(md.find("| 100 | 2.00 ± 1.00 | 4.0000 ± 0.0000 |") != std::string::npos);
+  CHECK(md.find("| 1000 | 0.60 ± 0.17 | 0.0030 ± 0.0014 |") != std::string::npos);
+  // A value far below the column's largest gets at most four places more than the largest needs.
+  scale_b_at_1000(1e-4);
+  md = dpb::verify::render_table(r, table("mean_sd"), "sin").md;
+  CHECK(md.find("| 1000 | 0.60 ± 0.17 | 0.000000 ± 0.000000 |") != std::string::npos);
+}
+
 TEST_CASE("tables: the default statistic is the mean with its 95% Student-t interval", "[report][tables]") {
   const auto t = dpb::verify::render_table(dpb::test::small_results(), TableSpec{}, "sin");
   // a at n = 100: sd 1 over 3 trials, t(0.975, 2) = 4.3027: half-width 2.4841.
