@@ -26,30 +26,39 @@ bool in_range(const bounds::Params& cell, const CheckSpec& check) {
   return true;
 }
 
-std::vector<PairedCell> paired_cells(const ResultSet& results, const CheckSpec& check, const CheckOptions& options) {
+struct PairedCells {
+  std::vector<PairedCell> cells;
+  std::vector<std::string> short_cells;  // cells too few trials of either algorithm left to judge
+};
+
+PairedCells paired_cells(const ResultSet& results, const CheckSpec& check, const CheckOptions& options) {
   std::map<std::size_t, std::vector<double>> against;
   for (auto& s : cell_samples(results, check.against, check.metric)) against[s.cell] = std::move(s.values);
-  std::vector<PairedCell> cells;
+  PairedCells paired;
   for (auto& s : cell_samples(results, check.algorithm, check.metric)) {
     const auto other = against.find(s.cell);
     if (other == against.end() || !in_range(s.params, check)) continue;
     if (s.values.size() < options.min_trials_per_cell || other->second.size() < options.min_trials_per_cell)
-      throw Inconclusive(fmt::format("cell {} has {} and {} successful trials of {} and {} (need {} each)", s.cell,
-                                     s.values.size(), other->second.size(), check.algorithm, check.against,
-                                     options.min_trials_per_cell));
-    cells.push_back({s.cell, std::move(s.values), other->second});
+      paired.short_cells.push_back(fmt::format("cell {} has {} and {} successful trials of {} and {} (need {} each)",
+                                               s.cell, s.values.size(), other->second.size(), check.algorithm,
+                                               check.against, options.min_trials_per_cell));
+    else
+      paired.cells.push_back({s.cell, std::move(s.values), other->second});
   }
-  if (cells.empty())
+  if (paired.cells.empty() && !paired.short_cells.empty()) throw Inconclusive(paired.short_cells.front());
+  if (paired.cells.empty())
     throw Inconclusive(fmt::format("{} and {} share no cell with values of {}{}", check.algorithm, check.against,
                                    check.metric, where_text(check)));
-  return cells;
+  return paired;
 }
 
 }  // namespace
 
 Verdict check_dominates(const ResultSet& results, const CheckSpec& check, std::uint64_t seed,
                         const CheckOptions& options) {
-  const auto cells = paired_cells(results, check, options);
+  // A claim "in every cell" is contradicted by one cell, whatever the others hold; it is confirmed only when every
+  // cell can be judged.
+  const auto [cells, short_cells] = paired_cells(results, check, options);
   // Bonferroni over cells: the claim is "in every cell", so the cells' intervals must hold jointly.
   const double cell_confidence = 1 - (1 - options.confidence) / static_cast<double>(cells.size());
   const std::string label = fmt::format("dominates|{}|{}|{}", check.algorithm, check.against, check.metric);
@@ -83,15 +92,23 @@ Verdict check_dominates(const ResultSet& results, const CheckSpec& check, std::u
   }
   Verdict v;
   v.check = check;
-  v.status = any_above ? VerdictStatus::fail : all_below ? VerdictStatus::pass : VerdictStatus::inconclusive;
+  const bool unjudged = !short_cells.empty();
+  v.status = any_above                ? VerdictStatus::fail
+             : all_below && !unjudged ? VerdictStatus::pass
+                                      : VerdictStatus::inconclusive;
   v.statistic = fmt::format("mean, per cell, bootstrap interval at {:.4g} (Bonferroni over {} cells)",
                             cell_confidence, cells.size());
   const std::string claim =
       fmt::format("{} <= {:g} x {} on {}{}", check.algorithm, factor, check.against, check.metric, where_text(check));
-  v.summary = any_above   ? fmt::format("FAIL: {} is contradicted; worst {}", claim, worst)
-              : all_below ? fmt::format("PASS: {} in all {} cells; closest {}", claim, cells.size(), worst)
-                          : fmt::format("INCONCLUSIVE: {} is too close to call; closest {}", claim, worst);
-  v.figures = {{"cells", per_cell}, {"cell_confidence", cell_confidence}, {"factor", factor}};
+  const std::string left_out =
+      unjudged ? fmt::format("; {} cell(s) left out: {}", short_cells.size(), short_cells.front()) : "";
+  v.summary = any_above   ? fmt::format("FAIL: {} is contradicted; worst {}{}", claim, worst, left_out)
+              : all_below ? (unjudged ? fmt::format("INCONCLUSIVE: {} holds in the {} cells that can be judged, but {}",
+                                                    claim, cells.size(), short_cells.front())
+                                      : fmt::format("PASS: {} in all {} cells; closest {}", claim, cells.size(), worst))
+                          : fmt::format("INCONCLUSIVE: {} is too close to call; closest {}{}", claim, worst, left_out);
+  v.figures = {{"cells", per_cell}, {"cell_confidence", cell_confidence}, {"factor", factor},
+               {"cells_left_out", short_cells}};
   return v;
 }
 

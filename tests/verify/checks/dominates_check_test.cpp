@@ -84,6 +84,28 @@ TEST_CASE("dominates: unjudgeable data is INCONCLUSIVE through run_checks, a mal
   CHECK_THROWS_AS(dpb::verify::run_checks(pair(1), {no_against}, 5, {}), dpb::InvalidArgument);
 }
 
+TEST_CASE("dominates: one contradicted cell FAILs even when another cannot be judged; a PASS needs every cell",
+          "[checks][dominates]") {
+  // The dugler2026 reproduction: ADADPO refuses the smallest n (its batch cannot be feasible), and is 100x above
+  // the baselines in every other cell; that is a contradiction of "lowest error in every cell", not a lack of data.
+  const auto without_a_in_first_cell = [](double ratio) {
+    auto r = pair(ratio);
+    for (auto& row : r.rows)
+      if (row.algorithm == "A" && row.cell == 0) {
+        row.metrics.clear();
+        row.error = "needs a larger batch";
+      }
+    return r;
+  };
+  const auto above = dpb::verify::check_dominates(without_a_in_first_cell(1.5), dominates(0), 5, {});
+  CHECK(above.status == VerdictStatus::fail);
+  CHECK_THAT(above.summary, Catch::Contains("1 cell(s) left out: cell 0 has 0 and 30 successful trials"));
+  CHECK(above.figures["cells"].size() == kNs.size() - 1);
+  const auto below = dpb::verify::check_dominates(without_a_in_first_cell(0.5), dominates(0), 5, {});
+  CHECK(below.status == VerdictStatus::inconclusive);
+  CHECK_THAT(below.summary, Catch::Contains("holds in the 2 cells that can be judged, but cell 0 has 0 and 30"));
+}
+
 TEST_CASE("dominates: the verdict does not depend on the order of the rows", "[checks][dominates]") {
   auto results = pair(1.02);
   const auto before = dpb::verify::check_dominates(results, dominates(0), 5, {});
