@@ -124,6 +124,10 @@ BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Priv
 Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
                                    const std::string& prefix, Diagnostics& diag, const DirectionFn& direction) {
   Eigen::MatrixXd D(Q.rows(), Q.cols()), Y(Q.rows(), Q.cols());
+  // How far the steps taken can move Q, and how much noise they carry: the two reasons a run can stay near its
+  // start (docs/papers/dugler2026.md, "What the numbers say").
+  double step_size_sum = 0, noise_sd_sum = 0;
+  Eigen::Index taken = 0;
   for (Eigen::Index t = 1; t <= plan.T; ++t) {
     const AdaptiveStepTrace tr = direction((t - 1) * plan.B, Q, D);
     record_adaptive_step(diag, t, tr, prefix);
@@ -132,6 +136,9 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
     Y = Q + eta(t) * D;  // Alg. 2 line 8 / Alg. 3 line 9
     orthonormalize_in_place(Y);
     Q.swap(Y);
+    step_size_sum += eta(t);
+    noise_sd_sum += tr.sigma;
+    ++taken;
   }
   // The fallback counters exist (at 0) in every run, so "no step skipped" reads as 0, not as a missing
   // metric.
@@ -142,6 +149,8 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
   c[prefix + "batch_size_requested"] = static_cast<double>(plan.requested);
   c[prefix + "batch_increased"] = plan.increased ? 1 : 0;
   c[prefix + "planned_steps"] = static_cast<double>(plan.T);
+  c[prefix + "step_size_sum"] = step_size_sum;  // sum of eta_t over the steps taken
+  c[prefix + "noise_sd_mean"] = taken > 0 ? noise_sd_sum / static_cast<double>(taken) : 0.0;  // mean sigma_t
   diag.notes.push_back(prefix +
                        "each record is used once (range half or mean half of one batch): parallel "
                        "composition, total (eps, delta)");

@@ -137,6 +137,14 @@ TEST_CASE("run --only and --set select and change what runs", "[cli][run]") {
   }
 }
 
+TEST_CASE("run of a tuned experiment says that alone it runs its placeholder", "[cli][run][tuning]") {
+  const Workspace ws;
+  const auto config = ws.write("tuned.yaml", std::string(kSlowExperiment) + "tuned_by: my-tuning\n");
+  const auto r = run({"run", config.string(), "--set", "trials=1", "--set", "grid.n=[300]", "--out", (ws.dir() / "r").string()});
+  CHECK(r.code == 0);
+  CHECK_THAT(r.out, Catch::StartsWith("slow is tuned by my-tuning: alone it runs its algorithms as listed"));
+}
+
 TEST_CASE("a run killed at a random point and resumed ends with exactly the rows of an uninterrupted run", "[cli][run]") {
   const Workspace ws;
   const auto config = ws.write("slow.yaml", kSlowExperiment);

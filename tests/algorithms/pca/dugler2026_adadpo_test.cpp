@@ -114,6 +114,12 @@ TEST_CASE("dugler2026.adadpo converges, improves with n, truncates rarely, is de
     // BOTTOM. (At n = 5e4, b ~ 23 ~ 4 d: maxima spread over several bins and BOTTOM steps can occur.)
     CHECK(el.diagnostics.counters.at("skipped_steps") == 0);
     CHECK(el.diagnostics.counters.at("empty_center_histograms") == 0);
+    // The summaries behind a verdict: every step taken moved by eta = 10, with the mean of the steps' sigma_t.
+    const auto& c = el.diagnostics.counters;
+    CHECK(c.at("step_size_sum") == Approx(10 * c.at("steps")));
+    double sigma_sum = 0;
+    for (int t = 1; t <= static_cast<int>(c.at("steps")); ++t) sigma_sum += c.at("sigma_" + std::to_string(t));
+    CHECK(c.at("noise_sd_mean") == Approx(sigma_sum / c.at("steps")));
     // Ledger: per step PRIVRANGE at (eps, delta) on the range half, the centers at (eps/2, delta/2) and
     // the Gaussian at (eps/2, delta/2) on the mean half. Each half batch is read by its own releases only:
     // by parallel composition the run spends the largest half's (eps, delta) (Lemma 2).
