@@ -118,6 +118,16 @@ Theorem thm1() {
   return t;
 }
 
+// Thm 2's sample-size requirement: max{k^2 lambda1^2 V/(zeta^2 Delta^2), k M/(zeta Delta),
+// lambda1 K gamma k^{3/2} d/(eps zeta Delta), d k/eps, K^2 d/eps}.
+double adadpo_need(const Params& p) {
+  const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+  const double K = tail_constant(p);
+  const double privacy = positive(p, "lambda1") * K * positive(p, "gamma") * std::pow(k, 1.5) * d /
+                         (eps * unit_interval(p, "zeta") * positive(p, "gap"));
+  return std::max({assumption_a_need(p), privacy, d * k / eps, K * K * d / eps});
+}
+
 Theorem thm2() {
   Theorem t;
   t.id = "dugler2026.thm2";
@@ -134,13 +144,7 @@ Theorem thm2() {
   t.conditions = {sample_size(
       "n >= C_n max{k^2 lambda1^2 V/(zeta^2 Delta^2), k M/(zeta Delta), "
       "lambda1 K gamma k^{3/2} d/(eps zeta Delta), d k/eps, K^2 d/eps}",
-      [](const Params& p) {
-        const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
-        const double K = tail_constant(p);
-        const double privacy = positive(p, "lambda1") * K * positive(p, "gamma") * std::pow(k, 1.5) * d /
-                               (eps * unit_interval(p, "zeta") * positive(p, "gap"));
-        return std::max({assumption_a_need(p), privacy, d * k / eps, K * K * d / eps});
-      })};
+      adadpo_need)};
   t.latex =
       R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F = \tilde O\left(\frac{\lambda_1\sqrt{kV}}{\Delta\sqrt n} + \frac{\sqrt k M}{\Delta n} + \frac{\lambda_1 K dk\gamma}{\varepsilon\Delta n}\right))";
   t.hides = "polylogs in n, d, k, 1/zeta, log(1/delta) (log^a(BdkT/zeta) from the adaptive radius)";
@@ -230,8 +234,47 @@ Theorem cor3() {
   return t;
 }
 
+// Cor. 4: Thm 2 on Gaussian records x ~ N(0, Sigma), Sigma = V_k (lambda I_k) V_k^T + sigma2 I_d (the proof's
+// V = (lambda1 + tr Sigma)/lambda1 and gamma^2 = 2, so gamma = sqrt 2; M stays a parameter: Gaussian data meet
+// Assumption A.2 only with high probability, and the check fixes the bound it uses).
+Params cor4_assumption_a(const Params& p) {
+  const double d = positive(p, "d"), k = positive(p, "k");
+  const double lambda = positive(p, "lambda"), sigma2 = positive(p, "sigma2");
+  const double lambda1 = lambda + sigma2, trace = k * lambda + d * sigma2;
+  Params a = p;
+  a["lambda1"] = lambda1;
+  a["gap"] = lambda;
+  a["V"] = (lambda1 + trace) / lambda1;
+  a["gamma"] = std::sqrt(2.0);
+  return a;
+}
+
+Theorem cor4() {
+  Theorem t;
+  t.id = "dugler2026.cor4";
+  t.source = "Dügler & Sanyal 2026, Corollary 4: ADADPO (Alg. 2) on spiked Gaussian data with a flat tail";
+  t.loss = projector_fro;
+  t.semantics = with_probability;
+  t.applies = {"dugler2026.adadpo"};
+  t.rate = [](const Params& p) {
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double lambda = positive(p, "lambda"), lambda1 = lambda + positive(p, "sigma2");
+    return lambda1 * std::sqrt(k * d) / (lambda * std::sqrt(n)) + tail_constant(p) * d * k * lambda1 / (eps * lambda * n);
+  };
+  t.conditions = {sample_size("Theorem 2's n >= C_n max{...} with V = (lambda1 + tr Sigma)/lambda1, gamma = sqrt 2 "
+                              "(the proof's values), lambda1 = lambda + sigma2, Delta = lambda",
+                              [](const Params& p) { return adadpo_need(cor4_assumption_a(p)); })};
+  t.latex =
+      R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F = \tilde O\left(\frac{\lambda_1\sqrt{kd}}{\Delta_k\sqrt n} + \frac{K dk\lambda_1}{\varepsilon\Delta_k n}\right))";
+  t.hides = "polylogs in n, d, k, 1/zeta, log(1/delta); Thm 2's sqrt(k) M/(Delta n) term (lower order)";
+  t.setting = "dugler2026.spiked_gaussian";
+  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"eps", 1}, {"delta", 1e-6}, {"zeta", 0.01},
+               {"lambda", 4}, {"sigma2", 1}, {"K", 1}, {"M", 560}};
+  return t;
+}
+
 }  // namespace
 
-std::vector<Theorem> dugler2026_upper_bounds() { return {thm9(), thm1(), thm2(), thm3(), cor3()}; }
+std::vector<Theorem> dugler2026_upper_bounds() { return {thm9(), thm1(), thm2(), thm3(), cor3(), cor4()}; }
 
 }  // namespace dpb::bounds

@@ -29,7 +29,7 @@ TEST_CASE("dugler2026 upper bounds: ids, kinds, settings and examples", "[dugler
     check_catalogue_entry(t);
   }
   CHECK(unique_ids(all) == std::set<std::string>{"dugler2026.thm9", "dugler2026.thm1", "dugler2026.thm2",
-                                                 "dugler2026.thm3", "dugler2026.cor3"});
+                                                 "dugler2026.thm3", "dugler2026.cor3", "dugler2026.cor4"});
 }
 
 TEST_CASE("dugler2026 Thm 9: non-private Oja", "[dugler2026]") {
@@ -98,4 +98,24 @@ TEST_CASE("dugler2026 Thm 3 and Cor 3: TADADPO", "[dugler2026]") {
   CHECK_FALSE(find_condition(c, "sample size").holds(with(c.example, "n", 72)));
   CHECK(find_condition(c, "sample size").holds(with(c.example, "n", 73)));
   CHECK_THROWS_WITH(c.rate(without(c.example, "sigma2")), Catch::Contains("'sigma2'"));
+}
+
+TEST_CASE("dugler2026 Cor 4: ADADPO on spiked Gaussian data, Theorem 2's condition with the proof's V and gamma",
+          "[dugler2026]") {
+  const Theorem t = theorem("dugler2026.cor4");
+  CHECK(t.applies == std::vector<std::string>{"dugler2026.adadpo"});
+  CHECK(t.setting == "dugler2026.spiked_gaussian");
+  // lambda1 = 4 + 1 = 5, Delta = 4: 5 sqrt(2*20)/(4 sqrt(1e9)) + 1*20*2*5/(1*4*1e9) = 2.5e-4 + 5e-8.
+  CHECK(t.rate(t.example) == Approx(2.5005e-4).epsilon(1e-9));
+  // V = (5 + 2*4 + 20*1)/5 = 6.6, gamma = sqrt 2: max{4*25*6.6/(1e-4*16) = 412500, 2*560/(0.01*4) = 28000,
+  // 5*sqrt2*2^{3/2}*20/(0.01*4) = 10000, 40, 20} = 412500.
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 412499)));
+  CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 412501)));
+  // Theorem 2 at the same lambda1, Delta, V and gamma needs the same n: Cor 4 is Thm 2 with the proof's values.
+  const Theorem thm2 = theorem("dugler2026.thm2");
+  Params as_thm2 = t.example;
+  as_thm2["lambda1"] = 5, as_thm2["gap"] = 4, as_thm2["V"] = 6.6, as_thm2["gamma"] = std::sqrt(2.0);
+  CHECK(find_condition(thm2, "sample size").holds(with(as_thm2, "n", 412501)));
+  CHECK_FALSE(find_condition(thm2, "sample size").holds(with(as_thm2, "n", 412499)));
+  CHECK_THROWS_WITH(find_condition(t, "sample size").holds(without(t.example, "M")), Catch::Contains("'M'"));
 }
