@@ -83,7 +83,7 @@ TEST_CASE("cai2024 Thm 4.2: the rate at two points, computed by hand, for every 
   }
 }
 
-TEST_CASE("cai2024 lower bounds: each condition on both sides; missing parameters are named", "[cai2024]") {
+TEST_CASE("cai2024 lower bounds: each condition on both sides, missing parameters are named", "[cai2024]") {
   const auto& t = lower("cai2024.thm4.1.q2");
   Params x = t.example;  // n = 100, p = 12, r = 4: c0 (eps sqrt(npr) + pr) = 0.1 (69.28 + 48) = 11.73
   CHECK(holds(t, "C-r", x));

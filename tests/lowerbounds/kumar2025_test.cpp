@@ -28,7 +28,7 @@ bool holds(const Theorem& t, const std::string& name, const Params& p) {
 
 }  // namespace
 
-TEST_CASE("kumar2025 lower bounds: ids, kinds, classes, settings; examples satisfy every condition",
+TEST_CASE("kumar2025 lower bounds: ids, kinds, classes, settings, examples satisfy every condition",
           "[kumar2025]") {
   const std::vector<std::string> ids = {"kumar2025.thm2",
                                         "kumar2025.thm4",
@@ -96,7 +96,7 @@ TEST_CASE("kumar2025.thm7: rate d/(n eps) by hand, conditions on both sides", "[
   CHECK_THROWS_WITH(t.rate(without(e, "n")), Catch::Contains("'n'"));
 }
 
-TEST_CASE("kumar2025.thm4: explicit value from the built Lemma 20 code; conditions on both sides",
+TEST_CASE("kumar2025.thm4: explicit value from the built Lemma 20 code, conditions on both sides",
           "[kumar2025]") {
   const Theorem& t = find("kumar2025.thm4");
   const Params& e = t.example;  // d = 300, eps = 1

@@ -84,7 +84,7 @@ TEST_CASE("liu2022 Thm C.1: rate and condition", "[liu2022]") {
                     Catch::Contains("'lambda2'"));
 }
 
-TEST_CASE("liu2022 gaps: Cor 5.2 / Thm 5.3 flat in n, d, eps; Eq. (3) / Thm 5.3 grows in d", "[liu2022]") {
+TEST_CASE("liu2022 gaps: Cor 5.2 / Thm 5.3 flat in n, d, eps, Eq. (3) / Thm 5.3 grows in d", "[liu2022]") {
   const Theorem cor = upper("liu2022.cor5.2"), eq3 = upper("liu2022.eq3"), lb = lower("liu2022.thm5.3");
   // In the privacy regime both rates are d/(eps n) terms: the ratio is sqrt(lambda1/lambda2)
   // sqrt(log(1/delta)). Here d/(eps n) = 0.1 is ten times sqrt(d/n) = 0.01, and Thm 5.3's rate 0.156 is below

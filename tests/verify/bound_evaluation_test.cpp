@@ -87,7 +87,7 @@ TEST_CASE("missing or out-of-domain parameters are named, with the theorem", "[b
   CHECK_THROWS_WITH(dpb::verify::evaluate_bound(infinite, {}), Catch::Contains("not finite"));
 }
 
-TEST_CASE("bound --example starts from the example point; given values override it", "[bound_evaluation]") {
+TEST_CASE("bound --example starts from the example point, given values override it", "[bound_evaluation]") {
   const auto t = demo_bound();
   const auto p = dpb::verify::over_example(t, {{"d", 16}, {"zeta", 0.1}});
   CHECK(p == Params{{"n", 400}, {"d", 16}, {"eps", 0.5}, {"zeta", 0.1}});

@@ -72,7 +72,7 @@ TEST_CASE("reproduce: the quick scale applies the figure's .quick edits", "[repr
              Catch::Contains("paper demo has no figure 'c'") && Catch::Contains("known: a, b"));
 }
 
-TEST_CASE("reproduce: a dataset figure reads --data; without its files it is skipped among all figures, an "
+TEST_CASE("reproduce: a dataset figure reads --data, without its files it is skipped among all figures, an "
           "error alone", "[reproduce]") {
   const PapersTree tree;
   const fs::path data = tree.root / "digits";

@@ -65,7 +65,7 @@ TEST_CASE("analyze_gauss: achieved epsilon inverts the analytic calibration", "[
   CHECK(larger > 0.9);
 }
 
-TEST_CASE("analyze_gauss: noiseless known answer; noise is symmetric_gaussian from the same stream",
+TEST_CASE("analyze_gauss: noiseless known answer, noise is symmetric_gaussian from the same stream",
           "[baselines]") {
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(3, 3);
   S.diagonal() << 1, 5, 3;

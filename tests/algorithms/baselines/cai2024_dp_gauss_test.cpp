@@ -100,7 +100,7 @@ TEST_CASE("dp_gauss_star scales by max ||X_i||^2 and is not private", "[baseline
         std::string::npos);
 }
 
-TEST_CASE("dp_gauss approaches non-private PCA with tiny noise; covariance assembly", "[baselines]") {
+TEST_CASE("dp_gauss approaches non-private PCA with tiny noise, covariance assembly", "[baselines]") {
   const auto s = tb::spiked(8, 2, 5.0, 2000, 4);
   const auto in = tb::input(s.X, 2, 1e6, 0.1, &s.info());
   const auto exact = tb::run("baseline.nonprivate_pca", {}, in, 3);

@@ -69,7 +69,7 @@ TEST_CASE("dugler2026 baseline params: accept/reject boundaries say what is allo
   CHECK_THROWS_WITH(resolve({{"gamma", 1.0}}), Catch::Contains("allowed: beta, clip_constant, zeta, alpha"));
 }
 
-TEST_CASE("dugler2026 baseline params: from() reads every value; wrong types are refused", "[baselines]") {
+TEST_CASE("dugler2026 baseline params: from() reads every value, wrong types are refused", "[baselines]") {
   const auto p = base::DuglerBaselineParams::from({{"beta", 2.0},
                                                    {"alpha", 3.0},
                                                    {"clip_constant", 0.5},
@@ -93,7 +93,7 @@ TEST_CASE("dugler2026 baseline params: from() reads every value; wrong types are
                     "own: mode must be 'corrected' or 'faithful', got 'faithfull'");
 }
 
-TEST_CASE("dugler2026 clip radii: given values win; otherwise §7 F.1 from the oracle; else a clear error",
+TEST_CASE("dugler2026 clip radii: given values win, otherwise §7 F.1 from the oracle, else a clear error",
           "[baselines]") {
   dpb::core::ModelInfo info;
   info.params = {{"lambda1", 4.0}, {"sigma2", 0.25}};

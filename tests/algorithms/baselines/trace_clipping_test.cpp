@@ -43,7 +43,7 @@ TEST_CASE("trace clipping: c_i = min{1, beta^2 / Tr A_i} by hand, boundary and z
   CHECK(d2.counters.at("clipped") == 4);
 }
 
-TEST_CASE("trace and l1 clipping: the binding term by hand; both radii hold after clipping", "[baselines]") {
+TEST_CASE("trace and l1 clipping: the binding term by hand, both radii hold after clipping", "[baselines]") {
   const Eigen::MatrixXd X = tb::hand_vectors();
   const PsdSamples data = PsdSamples::from(tb::input(X, 1, 1, 0.1), "own");
   const double beta = 2, alpha = 3;

@@ -59,7 +59,7 @@ TEST_CASE("the claim check names the entry whose noise falls short", "[mechanism
   CHECK_NOTHROW(check_claim(ledger, none, "alg"));
 }
 
-TEST_CASE("Gaussian releases compose exactly; a budget not split overspends", "[mechanisms][privacy]") {
+TEST_CASE("Gaussian releases compose exactly, a budget not split overspends", "[mechanisms][privacy]") {
   // 40 releases each calibrated for the whole (1, 1e-3): the composition is far above 1, although every
   // entry alone is within its own budget, and the check names the composition.
   const Privacy whole{1.0, 1e-3, Neighbours::replace};

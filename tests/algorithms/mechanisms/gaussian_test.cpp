@@ -80,7 +80,7 @@ TEST_CASE("analytic sigma achieves the target delta exactly and beats the classi
     }
 }
 
-TEST_CASE("gaussian_delta decreases in eps and in z; gaussian_epsilon inverts it", "[mechanisms]") {
+TEST_CASE("gaussian_delta decreases in eps and in z, gaussian_epsilon inverts it", "[mechanisms]") {
   const std::vector<double> zs{0.2, 0.5, 1, 2, 5, 20, 100};
   const std::vector<double> epss{0, 0.01, 0.1, 0.5, 1, 2, 5};
   for (double z : zs)

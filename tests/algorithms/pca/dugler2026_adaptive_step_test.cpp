@@ -130,7 +130,7 @@ TEST_CASE("dugler2026 adaptive step: the streamed step equals PRIVRANGE and TRUN
   }
 }
 
-TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop; the counters record each step", "[dugler2026]") {
+TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop, the counters record each step", "[dugler2026]") {
   const long d = 3, k = 1;
   Eigen::MatrixXd Q0 = Eigen::MatrixXd::Zero(d, k);
   Q0(0, 0) = 1;

@@ -54,7 +54,7 @@ TEST_CASE("dugler2026 projections: P_{S_Q} symmetrises the Q block, Pi_Q removes
   CHECK((P2 - P).norm() < 1e-14);
 }
 
-TEST_CASE("dugler2026 noise: tangent noise lies in T_Q; symmetric noise has a symmetric Q block",
+TEST_CASE("dugler2026 noise: tangent noise lies in T_Q, symmetric noise has a symmetric Q block",
           "[dugler2026]") {
   core::Rng qr(3, 1);
   const Eigen::MatrixXd Q = core::haar_frame(qr, 5, 2), Qp = dt::complement(Q);

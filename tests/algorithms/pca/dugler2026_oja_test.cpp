@@ -44,7 +44,7 @@ TEST_CASE("dugler2026.oja known answer: identical rank-one matrices give their d
   CHECK(e.claim.scope == alg::ClaimScope::not_private);
 }
 
-TEST_CASE("dugler2026.oja converges on dugler_shifted and improves with n; deterministic per seed",
+TEST_CASE("dugler2026.oja converges on dugler_shifted and improves with n, deterministic per seed",
           "[dugler2026]") {
   // d = 10, k = 2, sigma = 0.5, gap = 1: A - Sigma = z z^T - sigma^2 I, lambda1^2 V = (d + 1) sigma^4, so
   // Thm 9 gives err ~ (sigma^2/Delta) sqrt(k d log(.)/n) ~ 0.25 sqrt(20 * 10 / n): 0.08 at n = 8000 and

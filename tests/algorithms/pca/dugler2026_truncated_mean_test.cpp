@@ -44,7 +44,7 @@ TEST_CASE("dugler2026.truncated_mean rejects infeasible sizes naming the require
                   InvalidArgument);
 }
 
-TEST_CASE("dugler2026 TRUNCATEDMEAN known answer: concentrated data are not truncated; outliers are clamped",
+TEST_CASE("dugler2026 TRUNCATEDMEAN known answer: concentrated data are not truncated, outliers are clamped",
           "[dugler2026]") {
   // 1000 copies of 2.3 per coordinate and one outlier 100: the bin [2, 3) (w = 1) holds 1000 records,
   // far above the threshold 1 + 2 log(2/delta_c)/eps_c = 1 + 4 log(4/0.01) = 25 (budget (1, 0.02) over

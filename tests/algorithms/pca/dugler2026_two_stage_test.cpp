@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 
@@ -43,17 +44,18 @@ TEST_CASE("dugler2026.two_stage rejects a warm fraction outside (0, 1) and too f
   CHECK_THROWS_AS(two_stage(vector_input(tiny), TwoStageParams{}, rng), InvalidArgument);
 }
 
-TEST_CASE("dugler2026.two_stage splits at floor(warm_fraction n); each stage reads only its own part",
+TEST_CASE("dugler2026.two_stage splits at floor(warm_fraction n), each stage reads only its own part",
           "[dugler2026]") {
-  const long n = 40000;
+  const long n = 160000;
   const Eigen::MatrixXd X = spiked_vectors(n, 2);
   const core::VectorSamples S(X);
   TwoStageParams p;
   p.warm_fraction = 0.3;
-  // Theorem 5's blocks (b >= K^2 d log(k m / zeta')): without them TADADPO's range estimate is BOTTOM at
-  // these sizes and the refinement never moves, which would hide what it reads.
+  // Theorem 5's blocks (b >= K^2 d log(k m / zeta')) and n = 1.6e5: with fewer samples (4e4) or smaller blocks
+  // TADADPO's range estimate is BOTTOM at both steps and the refinement never moves, which would hide what it
+  // reads.
   p.warm.adaptive.block_min = p.refine.adaptive.block_min = AdaptiveSettings::BlockMin::theory;
-  const long n_warm = 12000;  // floor(0.3 * 40000)
+  const long n_warm = 48000;  // floor(0.3 * 160000)
   core::Rng rng(7, 1);
   const auto e = two_stage(vector_input(S), p, rng);
   const auto& c = e.diagnostics.counters;
@@ -99,7 +101,12 @@ TEST_CASE("dugler2026.two_stage splits at floor(warm_fraction n); each stage rea
     if (name.rfind("warm.Lhat_", 0) == 0) warm_changed |= e_warm.diagnostics.counters.at(name) != value;
   }
   CHECK(warm_changed);
-  REQUIRE(e.diagnostics.counters.count("refine.sigma_1") == 1);  // the refinement took a step
+  // The refinement took a step (a step PRIVRANGE skips records no sigma_t): otherwise Q could not change.
+  const auto& counters = e.diagnostics.counters;
+  for (const auto& [name, value] : counters)
+    if (name.rfind("refine.", 0) == 0) UNSCOPED_INFO(name << " = " << value);
+  REQUIRE(std::any_of(counters.begin(), counters.end(),
+                      [](const auto& entry) { return entry.first.rfind("refine.sigma_", 0) == 0; }));
   CHECK(*e_refine.Q != *e.Q);
 }
 
@@ -124,7 +131,7 @@ TEST_CASE("dugler2026.two_stage claim: (eps, delta) once, by parallel compositio
   CHECK(has(two_stage_claim(p, in), "other Gaussian calibration"));
 }
 
-TEST_CASE("dugler2026.two_stage converges from its own warm start; deterministic per seed", "[dugler2026]") {
+TEST_CASE("dugler2026.two_stage converges from its own warm start, deterministic per seed", "[dugler2026]") {
   // The warm start's error (ADADPO on 1e5, ~0.15) contracted by TADADPO's ~11 steps at rate <= 0.5 on
   // d = 6, k = 2, sigma = 0.25 (TADADPO alone reaches ~0.07 there): bound 0.3.
   for (std::uint64_t seed = 1; seed <= 2; ++seed) {

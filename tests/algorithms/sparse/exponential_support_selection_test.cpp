@@ -38,7 +38,7 @@ MatrixXd clipped_block(const MatrixXd& X, const std::vector<Index>& S) {
 
 }  // namespace
 
-TEST_CASE("supports are enumerated lexicographically; the size guard refuses with a clear error",
+TEST_CASE("supports are enumerated lexicographically, the size guard refuses with a clear error",
           "[kumar2025]") {
   Ledger scratch;
   const auto s = enumerate_supports(4, 2, 100);

@@ -39,7 +39,7 @@ TEST_CASE("kumar2025 registry: every algorithm is documented with spec reference
   CHECK(has_delta_p);
 }
 
-TEST_CASE("kumar2025 registry: scaled mode is unmistakable in claim and diagnostics; oracle reads",
+TEST_CASE("kumar2025 registry: scaled mode is unmistakable in claim and diagnostics, oracle reads",
           "[kumar2025]") {
   Rng model_rng(1, 0);
   const auto model = dpb::core::make_model("sparse_block_spike", {{"d", 10.0}, {"k", 2.0}}, model_rng);

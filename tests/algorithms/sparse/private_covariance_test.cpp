@@ -229,7 +229,7 @@ TEST_CASE("PrivCov noise: with k = d the diagonal release is SigmaHat_ii + Lap(b
   CHECK(dpb::test::variance(offdiag) == Approx(b * b).epsilon(0.4));
 }
 
-TEST_CASE("PrivCov is deterministic for a seed; faithful mode leaves the diagonal at 0", "[kumar2025]") {
+TEST_CASE("PrivCov is deterministic for a seed, faithful mode leaves the diagonal at 0", "[kumar2025]") {
   Ledger scratch;
   Rng data_rng(3, 0);
   const MatrixXd X = dpb::core::standard_normal_matrix(data_rng, 6, 50);
@@ -247,7 +247,7 @@ TEST_CASE("PrivCov is deterministic for a seed; faithful mode leaves the diagona
   CHECK(faithful.M.diagonal().isZero(0));
 }
 
-TEST_CASE("PrivCov (scaled) recovers the support; Thm 1's sharp bound holds; error shrinks with n",
+TEST_CASE("PrivCov (scaled) recovers the support, Thm 1's sharp bound holds, error shrinks with n",
           "[kumar2025]") {
   Ledger scratch;
   Rng model_rng(5, 0);

@@ -92,7 +92,7 @@ TEST_CASE("PrivNorm noise: lambda_hat - ||T_17tau(SigmaBar)||_op ~ N(0, sigma_pr
   CHECK(account(paper_ledger, privacy.delta, Neighbours::replace).epsilon > privacy.epsilon);
 }
 
-TEST_CASE("PrivNorm returns BOTTOM when no block is certified; certifies without the lambda condition",
+TEST_CASE("PrivNorm returns BOTTOM when no block is certified, certifies without the lambda condition",
           "[kumar2025]") {
   Ledger scratch;
   const Privacy privacy{10, 0.5};
@@ -111,7 +111,7 @@ TEST_CASE("PrivNorm returns BOTTOM when no block is certified; certifies without
   CHECK(r.norm_before_noise == Approx(1.5));
 }
 
-TEST_CASE("PrivNorm (scaled) on Model 2 meets the spec §4.3 check; deterministic per seed", "[kumar2025]") {
+TEST_CASE("PrivNorm (scaled) on Model 2 meets the spec §4.3 check, deterministic per seed", "[kumar2025]") {
   Ledger scratch;
   Rng model_rng(12, 0);
   const auto model = dpb::core::make_model("sparse_block_spike", {{"d", 30.0}, {"k", 3.0}}, model_rng);

@@ -201,7 +201,7 @@ TEST_CASE("PrivPCA noise: with k = d, P_til = P_hat + (W + W^T)/2 with W_ij ~ N(
   CHECK(account(paper_ledger, privacy.delta, Neighbours::replace).epsilon > privacy.epsilon);
 }
 
-TEST_CASE("PrivPCA (scaled) recovers the sparse top eigenvector of Model 2; deterministic per seed",
+TEST_CASE("PrivPCA (scaled) recovers the sparse top eigenvector of Model 2, deterministic per seed",
           "[kumar2025]") {
   Ledger scratch;
   Rng model_rng(8, 0);

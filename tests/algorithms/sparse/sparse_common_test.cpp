@@ -73,7 +73,7 @@ TEST_CASE("sparse public inputs: given wins, else the oracle, else an error nami
                     "own: 'sigma2' must be finite and > 0, got inf");
 }
 
-TEST_CASE("sparse relative gap: given, oracle gamma, or 1 - lambda2/lambda1; must satisfy 0 < gamma <= 1",
+TEST_CASE("sparse relative gap: given, oracle gamma, or 1 - lambda2/lambda1, must satisfy 0 < gamma <= 1",
           "[kumar2025]") {
   dpb::core::ModelInfo lambdas;
   lambdas.params = {{"lambda1", 4.0}, {"lambda2", 3.0}};

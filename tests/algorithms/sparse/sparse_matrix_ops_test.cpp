@@ -22,7 +22,7 @@ TEST_CASE("T_tau keeps |c| >= tau (non-strict, diagonal included) and zeroes the
   CHECK_THROWS_AS(hard_threshold(M, 0.1), dpb::InvalidArgument);
 }
 
-TEST_CASE("top_k keeps the k largest magnitudes; ties go to the lower index and are flagged", "[kumar2025]") {
+TEST_CASE("top_k keeps the k largest magnitudes, ties go to the lower index and are flagged", "[kumar2025]") {
   VectorXd v(5);
   v << 1.0, -3.0, 2.0, -2.0, 0.5;
   bool tie = true;

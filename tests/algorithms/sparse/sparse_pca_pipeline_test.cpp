@@ -38,7 +38,7 @@ TEST_CASE("pipeline: BOTTOM from PrivNorm on the first half stops before PrivPCA
                   dpb::InvalidArgument);
 }
 
-TEST_CASE("pipeline: PrivPCA gets PrivNorm's lambda_hat; Eq. 28 failure gives BOTTOM, not an exception",
+TEST_CASE("pipeline: PrivPCA gets PrivNorm's lambda_hat, Eq. 28 failure gives BOTTOM, not an exception",
           "[kumar2025]") {
   Ledger scratch;
   // Identical good blocks in both halves; tau such that Eq. 28 holds for lambda_hat ~ 4 but not for

@@ -25,7 +25,7 @@ std::vector<Eigen::MatrixXd> matrices(const dpb::core::Model& model, Eigen::Inde
 
 }  // namespace
 
-TEST_CASE("model catalogue: ids are unique and documented; unknown ids list the known ones", "[models]") {
+TEST_CASE("model catalogue: ids are unique and documented, unknown ids list the known ones", "[models]") {
   std::set<std::string> ids;
   for (const auto& e : model_catalog()) {
     CHECK(ids.insert(e.id).second);

@@ -13,7 +13,7 @@ using dpb::core::Rng;
 using dpb::core::ShiftedVectorSamples;
 using dpb::test::MessageContains;
 
-TEST_CASE("dugler_k1: lambda1 is an amplitude; exact population quantities", "[models]") {
+TEST_CASE("dugler_k1: lambda1 is an amplitude, exact population quantities", "[models]") {
   Rng rng(4, 1);
   const auto model = make_model("dugler_k1", {{"d", 4.0}, {"lambda1", 2.0}, {"sigma", 0.5}}, rng);
   const auto& info = model->info();

@@ -101,7 +101,7 @@ TEST_CASE("model support: low-rank-plus-identity summary by hand", "[models]") {
   CHECK_FALSE(ms::low_rank_plus_identity_info("eq", U, Eigen::Vector2d(2, 2), 0.5).kappa);
 }
 
-TEST_CASE("model support: closed forms published only when set; sample counts >= 0", "[models]") {
+TEST_CASE("model support: closed forms published only when set, sample counts >= 0", "[models]") {
   dpb::core::ModelInfo info;
   info.params = {{"d", 3}};
   info.V = 2.5;

@@ -48,7 +48,7 @@ TEST_CASE("Lemma 19: Sigma_star has unit diagonal, k-RCS, lambda_1 = 2 with the 
   CHECK_THROWS_AS(lemma19_construction(24, 7, {}, rng), dpb::InvalidArgument);
 }
 
-TEST_CASE("Lemma 19 family: Sigma_x = Pi Sigma_star Pi^T has eigenvector v_x; Eq. 33 separation",
+TEST_CASE("Lemma 19 family: Sigma_x = Pi Sigma_star Pi^T has eigenvector v_x, Eq. 33 separation",
           "[kumar2025][constructions]") {
   const int d = 24, k = 6;
   Rng rng(19, 1);

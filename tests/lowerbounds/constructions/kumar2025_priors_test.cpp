@@ -35,7 +35,7 @@ TEST_CASE("scaled_inverse_wishart: E Sigma = scale R R / (nu - p - 1) (CLT toler
   CHECK_THROWS_WITH(scaled_inverse_wishart(R, 0, 10, a), Catch::Contains("scale > 0"));
 }
 
-TEST_CASE("gaussian_samples: covariance Sigma even when singular (CLT tolerance); indefinite refused by name",
+TEST_CASE("gaussian_samples: covariance Sigma even when singular (CLT tolerance), indefinite refused by name",
           "[kumar2025][constructions]") {
   const Eigen::Vector3d u(1, 2, 2), e1 = Eigen::Vector3d::UnitX();
   const MatrixXd sigma = u * u.transpose() / 9 + 0.5 * e1 * e1.transpose();  // rank 2

@@ -30,7 +30,7 @@ VectorXd alternating(int m) {
 }  // namespace
 
 TEST_CASE(
-    "padded subcube: s_bar pads the first d/2 coordinates; v_s = s_bar/sqrt(d) is Sigma_s's top eigenvector",
+    "padded subcube: s_bar pads the first d/2 coordinates, v_s = s_bar/sqrt(d) is Sigma_s's top eigenvector",
     "[kumar2025][constructions]") {
   const PaddedSubcube cube = cube_for_tests();
   CHECK(cube.m == d / 2);
@@ -44,7 +44,7 @@ TEST_CASE(
   CHECK_THROWS_WITH(cube.padded(VectorXd::Ones(cube.m + 1)), Catch::Contains("length m"));
 }
 
-TEST_CASE("Lemma 24: sin^2(v_s, v_s') = (4t/d)(1 - t/d); measured separation tau = 1/d",
+TEST_CASE("Lemma 24: sin^2(v_s, v_s') = (4t/d)(1 - t/d), measured separation tau = 1/d",
           "[kumar2025][constructions]") {
   const PaddedSubcube cube = cube_for_tests();
   const VectorXd s = VectorXd::Ones(cube.m);

@@ -60,7 +60,7 @@ TEST_CASE("spectral_test: lambda_1 = h sqrt(t), lambda_2 measured below the Rama
   CHECK(eig[eig.size() - 2] == Approx(s.lambda2).epsilon(1e-10));
 }
 
-TEST_CASE("spectral_test: a disconnected graph is refused; bad shapes are named",
+TEST_CASE("spectral_test: a disconnected graph is refused, bad shapes are named",
           "[kumar2025][constructions]") {
   // Two disjoint edges: 1-regular, lambda_1 = lambda_2 = 1.
   const BipartiteGraph matching{2, 2, {{0, 0}, {1, 1}}};

@@ -45,7 +45,7 @@ TEST_CASE("the text report leads with the verdict and says what the numbers are"
     CHECK_THAT(text, Catch::Contains(part));
 }
 
-TEST_CASE("the JSON report holds the verdict, the claim and the bounds; infinity becomes null", "[audit]") {
+TEST_CASE("the JSON report holds the verdict, the claim and the bounds, infinity becomes null", "[audit]") {
   const auto j = to_json(violation());
   CHECK(j["verdict"] == "VIOLATION");
   CHECK(j["claim"]["epsilon"] == 1.0);

@@ -69,7 +69,7 @@ TEST_CASE("reference_distance compares with the reference output", "[audit]") {
   CHECK_THROWS_AS(score.score(a, along(Eigen::Vector2d(1, 0))), dpb::InvalidArgument);
 }
 
-TEST_CASE("the default score follows what the output holds; bad names and parts are refused", "[audit]") {
+TEST_CASE("the default score follows what the output holds, bad names and parts are refused", "[audit]") {
   dpb::alg::Estimate e;
   CHECK(default_score(e) == "scalar");  // nothing released: BOTTOM
   e.eigenvalues = Eigen::VectorXd::Ones(1);

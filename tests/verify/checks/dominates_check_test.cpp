@@ -84,7 +84,7 @@ TEST_CASE("dominates: unjudgeable data is INCONCLUSIVE through run_checks, a mal
   CHECK_THROWS_AS(dpb::verify::run_checks(pair(1), {no_against}, 5, {}), dpb::InvalidArgument);
 }
 
-TEST_CASE("dominates: one contradicted cell FAILs even when another cannot be judged; a PASS needs every cell",
+TEST_CASE("dominates: one contradicted cell FAILs even when another cannot be judged, a PASS needs every cell",
           "[checks][dominates]") {
   // The dugler2026 reproduction: ADADPO refuses the smallest n (its batch cannot be feasible), and is 100x above
   // the baselines in every other cell; that is a contradiction of "lowest error in every cell", not a lack of data.

@@ -34,7 +34,7 @@ TEST_CASE("privacy class membership compares the claim with the cell's eps and d
   CHECK(!privacy_class_membership("(eps,delta)-DP", claim(1, 0), {{"delta", 1e-5}}).member);
 }
 
-TEST_CASE("the registry's claim is formed from the cell; unknown algorithms say why",
+TEST_CASE("the registry's claim is formed from the cell, unknown algorithms say why",
           "[checks][privacy_class]") {
   std::string why;
   const auto nonprivate = dpb::verify::registry_privacy_claim("baseline.nonprivate_pca", kCell, why);

@@ -41,7 +41,7 @@ TEST_CASE("tuned_by: the selected candidate replaces the placeholder, and the ch
   CHECK(figure.report.algorithm_names.at(selected.label) == "DP-Gauss-1");
 }
 
-TEST_CASE("tuned_by: a placeholder listed twice is an error; one left out by --only is no change",
+TEST_CASE("tuned_by: a placeholder listed twice is an error, one left out by --only is no change",
           "[experiment][tuning]") {
   ExperimentSpec twice = tuned_figure();
   twice.algorithms.push_back(candidate("baseline.dp_gauss_1: { clip_constant: 5 }"));

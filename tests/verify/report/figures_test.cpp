@@ -80,7 +80,7 @@ TEST_CASE("figure data: bars never leave a log axis", "[report][figures]") {
   CHECK(f.notes.size() == 1);
 }
 
-TEST_CASE("gnuplot script, and a pgfplots picture a paper can \\input with a standalone wrapper", "[report][figures]") {
+TEST_CASE("gnuplot script, and a pgfplots picture a paper can input with a standalone wrapper", "[report][figures]") {
   const auto t = inverse_n();
   const auto f = dpb::verify::figure_data(dpb::test::small_results(), figure("T"), {&t});
   const auto gp = dpb::verify::gnuplot_script(f, "out.png", "out.svg");

@@ -54,7 +54,7 @@ TEST_CASE("a covariance estimate gives cov_ metrics and its top eigenvector for 
   CHECK(m.at("projector_fro") == Approx(0).margin(1e-12));  // top eigenvector is still e1
 }
 
-TEST_CASE("metric names are checked; an estimate that gives no asked-for metric is an error", "[runner]") {
+TEST_CASE("metric names are checked, an estimate that gives no asked-for metric is an error", "[runner]") {
   CHECK_THROWS_WITH(require_metric("projector_forb"), "unknown metric 'projector_forb' (did you mean 'projector_fro'?)");
   CHECK(metric_names().size() == 19);  // 15 loss metrics, 4 statistic metrics
   dpb::alg::Estimate nothing;

@@ -72,7 +72,7 @@ TEST_CASE("a store written before rows kept diagnostics opens, and its old rows 
   CHECK(store.load("h").rows[1].diagnostics.at("bottom") == 0);
 }
 
-TEST_CASE("hashes never mix; a fresh begin drops only its own rows; the latest run is found", "[store]") {
+TEST_CASE("hashes never mix, a fresh begin drops only its own rows, the latest run is found", "[store]") {
   const test::TempDir dir("store_hashes");
   const auto file = dir.path() / "results.sqlite";
   {
