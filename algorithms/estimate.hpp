@@ -1,6 +1,7 @@
 #pragma once
 // What every estimator returns (DESIGN.md §3 "Estimates").
 #include <Eigen/Dense>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,16 +23,27 @@ struct Diagnostics {
   void count(const std::string& name, double by = 1) { counters[name] += by; }
 };
 
-// One Gaussian sub-release of a composed mechanism: value = S query + G, G iid N(0, noise_sd^2), where S is
-// the mechanism's (clipped) data matrix and query a public matrix chosen from the earlier releases. A
-// claim proved by composition covers all of them together, so exposing them is post-processing of what
-// the claim already bounds; the auditor reads them (score `transcript_lr`) to see a loss that only the
-// releases together reach, such as a budget not split between them.
+// One Gaussian sub-release of a composed mechanism: value = scale sum_{i in records} clip(A_i query) + G,
+// G iid N(0, noise_sd^2), where A_i = x_i x_i^T (or the model's matrix) of the records it reads, clip the
+// Frobenius clip of each term at `clip` (infinite: none, or records clipped before), and query a public
+// matrix chosen from the earlier releases. A claim proved by composition covers all of them together, so
+// exposing them is post-processing of what the claim already bounds; the auditor reads them (score
+// `transcript_lr`) to see a loss that only the releases together reach (a budget not split between them),
+// or one step's loss alone (an Oja step reads one record or one batch: white-box, docs/auditing.md).
 struct GaussianRelease {
   std::string step;
   Eigen::MatrixXd query;
   Eigen::MatrixXd value;
   double noise_sd = 0;
+  double scale = 1;
+  double clip = std::numeric_limits<double>::infinity();
+  // The records [first_record, end_record) it reads, by their column in the input; end_record < 0: all of
+  // them. A release whose claim rests on hiding which records a step read (amplification by shuffling)
+  // says `all`.
+  Eigen::Index first_record = 0, end_record = -1;
+  bool reads(Eigen::Index record) const {
+    return end_record < 0 || (record >= first_record && record < end_record);
+  }
 };
 
 struct Estimate {

@@ -25,6 +25,9 @@ struct Input {
   int k = 1;
   Privacy privacy;
   const core::ModelInfo* oracle = nullptr;  // population quantities; simulation only
+  // Set by the auditor: a mechanism that composes per-step Gaussian releases appends them to
+  // Estimate::transcript (the noisy power method always does). Off elsewhere, so runs allocate nothing for it.
+  bool record_transcript = false;
 };
 
 class Estimator {

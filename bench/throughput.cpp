@@ -182,8 +182,8 @@ void audit_bare_runs(benchmark::State& state) {
                                             data_rng);
   const auto data_d = verify::trial_data_from_vectors(pair.X);
   const auto data_d_prime = verify::trial_data_from_vectors(pair.X_prime);
-  const auto in_d = verify::make_input(entry, data_d, spec.k, spec.privacy, &model->info());
-  const auto in_d_prime = verify::make_input(entry, data_d_prime, spec.k, spec.privacy, &model->info());
+  const auto in_d = verify::make_input(entry, data_d, spec.k.value_or(1), spec.privacy, &model->info());
+  const auto in_d_prime = verify::make_input(entry, data_d_prime, spec.k.value_or(1), spec.privacy, &model->info());
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
     for (long run = 0; run < spec.trials; ++run) {

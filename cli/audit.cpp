@@ -16,7 +16,7 @@ namespace {
 
 struct Options {
   std::string algorithm, model = "spiked_gaussian", epsilon = "1", delta = "1e-5", n = "200", d = "10",
-                         k = "1", trials, seconds = "60", neighbours = "canary", score, confidence = "0.95",
+                         k, trials, seconds = "60", neighbours = "canary", score, confidence = "0.95",
                          seed = "1", canary_scale = "30", index = "0";
   std::vector<std::string> params, model_params;
   bool json = false;
@@ -34,7 +34,7 @@ int run(const Options& o) {
   spec.privacy.delta = number(o.delta, "--delta");
   spec.n = integer(o.n, "--n");
   spec.d = static_cast<int>(integer(o.d, "--d"));
-  spec.k = static_cast<int>(integer(o.k, "--k"));
+  if (!o.k.empty()) spec.k = static_cast<int>(integer(o.k, "--k"));
   // Without --trials the runs adapt: 1000 per side, growing while the time budget allows.
   if (o.trials.empty())
     spec.seconds = number(o.seconds, "--seconds");
@@ -89,7 +89,9 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--delta", o->delta, "Privacy delta in [0, 1) given to the algorithm");
           sub.add_option("--n", o->n, "Records per dataset (>= 2)");
           sub.add_option("--d", o->d, "Dimension (>= 1)");
-          sub.add_option("--k", o->k, "Subspace dimension, 1..d");
+          sub.add_option("--k", o->k,
+                         "Subspace dimension, 1..d (default 1, or d where the canary worst case releases every "
+                         "eigenpair: baseline.dp_gauss_1)");
           sub.add_option("--trials", o->trials,
                          "Mechanism runs on each of D and D' (>= 20); without it, 1000 growing while --seconds "
                          "allows");

@@ -17,6 +17,7 @@
 #include "verify/experiment/selection.hpp"
 #include "verify/experiment/tuned_by.hpp"
 #include "verify/audit/audit_report.hpp"
+#include "verify/audit/audit_tightness.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/experiment/yaml_read.hpp"
 #include "verify/report/atomic_file.hpp"
@@ -100,13 +101,13 @@ void write_suite_summary(const SuiteSpec& suite, const SuiteRun& run, const Cove
                               failures_markdown(r.failures));
   if (!failures.empty()) md += "\n## Failed trials\n" + failures;
   if (!audit_summary(run).empty()) {
-    md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps | eps_lb / eps | bound |\n"
-                      "|---|---|---|---|---|---|---|---|\n", audit_summary(run));
+    md += fmt::format("\n## Privacy audits\n\n{}\n\n| verdict | expected | experiment | algorithm | eps_lb | audited eps | eps_lb / eps | bound | ledger |\n"
+                      "|---|---|---|---|---|---|---|---|---|\n", audit_summary(run));
     for (const auto& r : run.runs)
       for (const auto& a : r.audits)
-        md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} | {:.2f} | {} |\n", to_string(a.verdict),
+        md += fmt::format("| {} | {} | {} | {} | {:.3g} | {:g} | {:.2f} | {} | {} |\n", to_string(a.verdict),
                           expectation_note(a), r.results.experiment, a.spec.algorithm, a.epsilon_lower(),
-                          a.audited_epsilon, a.tightness(), a.bound());
+                          a.audited_epsilon, a.tightness(), a.bound(), a.gaussian_ledger ? "Gaussian" : "other");
   }
   md += "\n## Coverage\n\nChecked (algorithm, theorem) pairs:\n\n";
   for (const auto& [a, t] : coverage.covered) md += fmt::format("- {} against {}\n", a, t);
@@ -132,19 +133,24 @@ SuiteVerdicts collect_verdicts(const SuiteRun& run) {
 std::string audit_summary(const SuiteRun& run) {
   std::array<std::size_t, 3> by_outcome{};  // indexed by AuditOutcome
   std::size_t audits = 0, flagged_as_expected = 0;
+  std::vector<const AuditResult*> all;
   for (const auto& r : run.runs)
     for (const auto& a : r.audits) {
       ++audits;
+      all.push_back(&a);
       const AuditOutcome outcome = audit_outcome(a);
       ++by_outcome[static_cast<std::size_t>(outcome)];
       if (outcome == AuditOutcome::as_expected && a.verdict == AuditVerdict::violation) ++flagged_as_expected;
     }
   if (audits == 0) return "";
   const std::size_t expected = by_outcome[static_cast<std::size_t>(AuditOutcome::as_expected)];
-  return fmt::format("{} audits: {} as expected ({} PASS, {} VIOLATION expected), {} UNEXPECTED, {} not audited (no claim)",
-                     audits, expected, expected - flagged_as_expected, flagged_as_expected,
-                     by_outcome[static_cast<std::size_t>(AuditOutcome::unexpected)],
-                     by_outcome[static_cast<std::size_t>(AuditOutcome::not_audited)]);
+  std::string line = fmt::format(
+      "{} audits: {} as expected ({} PASS, {} VIOLATION expected), {} UNEXPECTED, {} not audited (no claim)", audits,
+      expected, expected - flagged_as_expected, flagged_as_expected,
+      by_outcome[static_cast<std::size_t>(AuditOutcome::unexpected)],
+      by_outcome[static_cast<std::size_t>(AuditOutcome::not_audited)]);
+  if (const std::string tightness = describe(summarize_tightness(all)); !tightness.empty()) line += "; " + tightness;
+  return line;
 }
 
 std::filesystem::path suite_file(const std::string& suite, const ConfigLocations& where) {

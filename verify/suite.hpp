@@ -59,8 +59,9 @@ struct SuiteVerdicts {
 };
 SuiteVerdicts collect_verdicts(const SuiteRun& run);
 
-// "N audits: A as expected (P PASS, V VIOLATION expected), U UNEXPECTED, X not audited (no claim)";
-// empty when the suite has no audits. UNEXPECTED audits make `verify` exit 1 (run_exit_code).
+// "N audits: A as expected (P PASS, V VIOLATION expected), U UNEXPECTED, X not audited (no claim)", then
+// where real algorithms ran on all-Gaussian ledgers "; median eps_lb / eps over the G Gaussian-based
+// algorithms: T (the best audit of each)"; empty when the suite has no audits. UNEXPECTED audits make `verify` exit 1 (run_exit_code).
 std::string audit_summary(const SuiteRun& run);
 
 // Runs every experiment into <out>/<experiment name>/, printing one header line per experiment, its

@@ -99,6 +99,15 @@ Estimate deflate_components(const Input& in, const std::string& owner,
     for (const auto& [name, value] : e.diagnostics.counters) est.diagnostics.counters[prefix + name] = value;
     for (const auto& note : e.diagnostics.notes) est.diagnostics.notes.push_back(prefix + note);
     ledgers.push_back(std::move(e.ledger));
+    // Its white-box releases (when asked for), renumbered to the records of the whole input. The auditor scores
+    // them on the raw records, which is exact for the first component (no deflation yet).
+    for (GaussianRelease& release : e.transcript) {
+      if (release.end_record >= 0) {
+        release.first_record += j * block;
+        release.end_record += j * block;
+      }
+      est.transcript.push_back(std::move(release));
+    }
   }
   // Component j read only block j; the deflation basis it saw is the earlier components' released output.
   est.ledger = block_ledger(ledgers);

@@ -100,13 +100,13 @@ EntryCost shuffled_cost(const LedgerEntry& e) {
   if (n > 0 && c.epsilon > 0) {
     const ShuffledGuarantee g = shuffled_gaussian_guarantee(z, n, c.epsilon, c.delta);
     if (at_most(g.epsilon, c.epsilon) && at_most(g.delta, c.delta))
-      return {c.epsilon, c.delta, "amplification by shuffling (FMT 2021, explicit bound)"};
+      return {c.epsilon, c.delta, "amplification by shuffling (FMT 2021, explicit bound)", true};
   }
   if (n > 0) {
     // The deltas split for the plain eps: the shuffled eps, when smaller, keeps delta within c.delta.
     const ShuffledGuarantee g = shuffled_gaussian_guarantee(z, n, plain, c.delta);
     if (g.epsilon < plain && at_most(g.delta, c.delta))
-      return {g.epsilon, c.delta, "amplification by shuffling (FMT 2021, explicit bound)"};
+      return {g.epsilon, c.delta, "amplification by shuffling (FMT 2021, explicit bound)", true};
   }
   return {plain, c.delta, "Gaussian mechanism per record, parallel composition (no amplification applies)"};
 }
@@ -158,7 +158,7 @@ EntryCost entry_cost(const LedgerEntry& entry, Neighbours neighbours) {
   if (neighbours == Neighbours::add_remove)
     return infinite("a replace-one guarantee does not bound add/remove neighbours");
   return {2 * cost.epsilon, std::min(1.0, (1 + std::exp(cost.epsilon)) * cost.delta),
-          cost.theorem + ", group privacy over a removal and an addition"};
+          cost.theorem + ", group privacy over a removal and an addition", cost.needs_secret_order};
 }
 
 namespace {

@@ -18,6 +18,8 @@ struct EntryCost {
   double epsilon = 0;
   double delta = 0;
   std::string theorem;  // the result that gives it, e.g. "Gaussian mechanism, exact profile"
+  // The cost rests on amplification by shuffling: it holds only while the permutation stays secret.
+  bool needs_secret_order = false;
 };
 // Entries recorded for add/remove neighbours are charged under replace-one by group privacy (a replacement
 // is one removal and one addition: (2 eps, (1 + e^eps) delta)); the converse does not hold (+infinity).

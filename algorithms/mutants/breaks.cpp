@@ -50,6 +50,21 @@ Privacy noise_scaled_budget(const Privacy& asked, double factor) {
   return broken;
 }
 
+std::function<Privacy(const Privacy& asked, const Input& in)> scaled_noise(double factor) {
+  return [factor](const Privacy& asked, const Input&) {
+    // Per thread; every scaled-noise mutant shares this closure type, so the factor is part of the key.
+    thread_local double last_factor = 0;
+    thread_local Privacy last_asked{0, 0}, last_broken{0, 0};
+    if (factor != last_factor || asked.epsilon != last_asked.epsilon || asked.delta != last_asked.delta ||
+        asked.neighbours != last_asked.neighbours) {
+      last_factor = factor;
+      last_asked = asked;
+      last_broken = noise_scaled_budget(asked, factor);
+    }
+    return last_broken;
+  };
+}
+
 double max_squared_norm(const Input& in, const std::string& owner, Ledger& ledger) {
   return released_exactly(vectors_of(in, owner).colwise().squaredNorm().maxCoeff(), "max_i ||x_i||^2", in, ledger);
 }

@@ -1,6 +1,7 @@
 #pragma once
 // Breaks several mutants share: a miscalibrated budget, and bounds computed from the private data
 // itself (without privacy) where the real algorithm uses a public bound.
+#include <functional>
 #include <string>
 
 #include "algorithms/privacy.hpp"
@@ -16,6 +17,9 @@ Privacy inverted_epsilon(const Privacy& asked);
 // budget (eps', delta) at which it adds `factor` times the noise it adds at `asked`. The mechanism's own
 // ledger entry then says it was calibrated for eps' > eps: the ledger shows the break.
 Privacy noise_scaled_budget(const Privacy& asked, double factor);
+// The same as a mutant's break_privacy, remembering the last budget per thread (the bisection costs more
+// than a run at small n).
+std::function<Privacy(const Privacy& asked, const Input& in)> scaled_noise(double factor);
 
 // Non-private statistics of the input, each throwing dpb::InvalidArgument naming `owner` when the input
 // lacks the data it reads. Each records itself in `ledger` as an exact release (no noise; unbounded

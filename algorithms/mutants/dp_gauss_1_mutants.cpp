@@ -8,31 +8,19 @@
 namespace dpb::alg::mutants {
 namespace {
 
-MutantSpec scaled_noise(const char* id, double factor, const char* broken) {
+MutantSpec scaled_noise_mutant(const char* id, double factor, const char* broken) {
   return {.id = id,
           .breaks = "baseline.dp_gauss_1",
           .broken = broken,
           .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
-          .break_privacy = [factor](const Privacy& asked, const Input&) {
-            // The bisection costs more than a run at small n: remember the last budget (per thread; the
-            // mutants share this closure type, so the factor is part of the key).
-            thread_local double last_factor = 0;
-            thread_local Privacy last_asked{0, 0}, last_broken{0, 0};
-            if (factor != last_factor || asked.epsilon != last_asked.epsilon || asked.delta != last_asked.delta ||
-                asked.neighbours != last_asked.neighbours) {
-              last_factor = factor;
-              last_asked = asked;
-              last_broken = noise_scaled_budget(asked, factor);
-            }
-            return last_broken;
-          }};
+          .break_privacy = scaled_noise(factor)};
 }
 
 }  // namespace
 
 std::vector<MutantSpec> dp_gauss_1_mutants() {
-  return {scaled_noise("mutant.dp_gauss_1_noise_x07", 0.7, "Gaussian noise standard deviation x0.7"),
-          scaled_noise("mutant.dp_gauss_1_noise_x08", 0.8, "Gaussian noise standard deviation x0.8"),
+  return {scaled_noise_mutant("mutant.dp_gauss_1_noise_x07", 0.7, "Gaussian noise standard deviation x0.7"),
+          scaled_noise_mutant("mutant.dp_gauss_1_noise_x08", 0.8, "Gaussian noise standard deviation x0.8"),
           {.id = "mutant.dp_gauss_1_add_remove_sensitivity",
            .breaks = "baseline.dp_gauss_1",
            .broken = "noise for the add/remove sensitivity beta^2 under replace-one neighbours (sqrt(2) beta^2): "

@@ -1,7 +1,8 @@
 // Mutants of dugler2026 TRUNCATEDMEAN as released by ADADPO (dugler2026.truncated_mean, spec dugler2026
 // §2.5, Lemma 2): private coordinate centres, clamping to centre +- R, and Gaussian noise for the
 // sensitivity 2 R sqrt(dk)/m of the clamped mean, R public (Lemma 11); and of PRIVRANGE
-// (dugler2026.priv_range, spec §2.4): a stability histogram over the geometric bins of m block maxima.
+// (dugler2026.priv_range, spec §2.4): a stability histogram over the geometric bins of m block maxima; and of
+// Private Oja (dugler2026.private_oja, Algorithm 1) with too little noise per batch.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 #include "algorithms/pca/dugler2026_private_range.hpp"
@@ -58,6 +59,11 @@ std::vector<MutantSpec> dugler2026_mutants() {
              dugler2026::priv_range_params(p, broken), dugler2026::priv_range,
              [](const dugler2026::PrivRangeParams&, const Input& in) { return dugler2026::priv_range_claim(in); });
        }},
+      {.id = "mutant.dugler2026_private_oja_noise_x07",
+       .breaks = "dugler2026.private_oja",
+       .broken = "Gaussian noise standard deviation x0.7 (sigma of line 1)",
+       .pinned = {{"calibration", std::string("analytic")}},  // the calibration scaled_noise inverts
+       .break_privacy = scaled_noise(0.7)},
   };
 }
 

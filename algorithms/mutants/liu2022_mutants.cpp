@@ -1,6 +1,7 @@
 // Mutants of liu2022 Algorithm 5, Private Mean Estimation (liu2022.private_mean, spec liu2022 §2.6,
 // §3.5), the building block of DP-PCA (Alg. 3) that releases a vector directly, and of Algorithm 4,
-// Private Top Eigenvalue Estimation (liu2022.private_top_eigenvalue, spec liu2022 §2.7), its scale.
+// Private Top Eigenvalue Estimation (liu2022.private_top_eigenvalue, spec liu2022 §2.7), its scale; and
+// Private Oja (Algorithm 2) with too little noise per step.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 #include "algorithms/pca/private_mean.hpp"
@@ -29,6 +30,12 @@ std::vector<MutantSpec> liu2022_mutants() {
            [id](core::ParamMap& p, const Input& in, Ledger& ledger) {
              p.set("lambda_hat", top_sample_covariance_eigenvalue(in, id, ledger));
            }},
+      {.id = "mutant.private_oja_noise_x07",
+       .breaks = "liu2022.private_oja",
+       .broken = "Gaussian noise standard deviation x0.7 (each step's noise multiplier alpha)",
+       // Without the shuffle the proven calibration is the analytic Gaussian one that scaled_noise inverts.
+       .pinned = {{"shuffle", std::string("false")}, {"noise_calibration", std::string("proven")}},
+       .break_privacy = scaled_noise(0.7)},
       {.id = "mutant.top_eigenvalue_no_threshold",
        .breaks = "liu2022.private_top_eigenvalue",
        .broken = "the line-5 histogram releases every occupied bin's noisy frequency without the threshold "

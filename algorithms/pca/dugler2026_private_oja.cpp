@@ -78,8 +78,12 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   Estimate e;
   Diagnostics& diag = e.diagnostics;
   for (Index t = 1; t <= plan.T; ++t) {  // line 3
-    const Index clipped = private_oja_direction(S, (t - 1) * plan.B, plan.B, Q, R, noise, p.project_onto_SQ,
-                                                e.ledger, rng, ws, D);  // lines 4-5
+    const Index first = (t - 1) * plan.B;
+    const Index clipped =
+        private_oja_direction(S, first, plan.B, Q, R, noise, p.project_onto_SQ, e.ledger, rng, ws, D);  // lines 4-5
+    if (in.record_transcript)  // the auditor's white-box view: the batch's Gaussian mean, and which records it read
+      e.transcript.push_back({"batch", Q, D, noise.noise_scale, 1.0 / static_cast<double>(plan.B), R, first,
+                              first + plan.B});
     Y = Q + eta(t) * D;                                       // line 6
     orthonormalize_in_place(Y);
     Q.swap(Y);

@@ -115,6 +115,11 @@ Estimate MinibatchPrivateOja::run_observed(const Input& in, core::Rng& rng,
     entry.sensitivity = 2 * eta_t * s.clip * inv_B;
     entry.noise_scale = 2 * eta_t * s.clip * s.noise_multiplier * inv_B;
     gaussian_mechanism(w_prime, entry, est.ledger, rng);
+    if (in.record_transcript) {  // the auditor's white-box view: (w'_t - w_{t-1}) / eta_t and the batch it read
+      const Eigen::Index first = s.B * (t - 1);
+      est.transcript.push_back({"minibatch", w, (w_prime - w) / eta_t, entry.noise_scale / eta_t, inv_B, s.clip,
+                                first, first + terms});
+    }
     if (observer) observer({t, eta_t, w, noise_free, w_prime});
     liu2022::normalize_into(w_prime, w, t, kOwner);  // w_t = w'_t / ||w'_t||
   }

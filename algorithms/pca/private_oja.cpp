@@ -186,6 +186,10 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), w_prime(d), noise_free;
   // 2-3: alpha and beta (setup)
   LedgerEntry entry = step_entry(in, s);
+  // The auditor's white-box view: each step's release, and which record it read unless the claim rests on
+  // that staying secret (amplification by shuffling).
+  const bool order_public = !entry_cost(entry, in.privacy.neighbours).needs_secret_order;
+  if (in.record_transcript) est.transcript.reserve(static_cast<std::size_t>(n));
   Eigen::Index clipped = 0;
   double largest_gradient = 0;  // max_t ||A_t w_{t-1}||, which Lemma 3.2 bounds by beta (C = 1)
   for (Eigen::Index t = 1; t <= n; ++t) {  // 4
@@ -200,6 +204,12 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
     entry.sensitivity = 2 * eta_t * s.clip;
     entry.noise_scale = entry.sensitivity * s.noise_multiplier;
     gaussian_mechanism(w_prime, entry, est.ledger, rng);
+    if (in.record_transcript) {
+      // (w'_t - w_{t-1}) / eta_t = clip_beta(A_t w_{t-1}) + N(0, (2 beta alpha)^2)
+      const Eigen::Index record = order[static_cast<std::size_t>(t - 1)];
+      est.transcript.push_back({"step", w, (w_prime - w) / eta_t, entry.noise_scale / eta_t, 1, s.clip,
+                                order_public ? record : 0, order_public ? record + 1 : -1});
+    }
     if (observer) observer({t, eta_t, w, noise_free, w_prime});
     liu2022::normalize_into(w_prime, w, t, kOwner);  // 7
   }

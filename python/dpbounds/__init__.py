@@ -409,7 +409,7 @@ def compare(a: Union[PathLike, Run], b: Union[PathLike, Run], metrics: Iterable[
 
 
 def audit(algorithm: Union[str, Algorithm, Callable], *, epsilon: float = 1.0, delta: float = 1e-5, n: int = 200,
-          d: int = 10, k: int = 1, params: Optional[Mapping[str, Any]] = None, trials: Optional[int] = None,
+          d: int = 10, k: Optional[int] = None, params: Optional[Mapping[str, Any]] = None, trials: Optional[int] = None,
           seconds: Optional[float] = None, **options: Any) -> dict:
     """An empirical lower bound on the algorithm's privacy loss, checked against its claim.
 
@@ -422,8 +422,10 @@ def audit(algorithm: Union[str, Algorithm, Callable], *, epsilon: float = 1.0, d
     """
     if callable(algorithm) and not isinstance(algorithm, Algorithm):
         algorithm = register(algorithm, f"python.{getattr(algorithm, '__name__', 'function')}")
-    spec = {"algorithm": _id_of(algorithm), "epsilon": epsilon, "delta": delta, "n": n, "d": d, "k": k,
+    spec = {"algorithm": _id_of(algorithm), "epsilon": epsilon, "delta": delta, "n": n, "d": d,
             "params": dict(params or {})}
+    if k is not None:  # unset: the CLI's default (1, or d where the worst case releases every eigenpair)
+        spec["k"] = k
     if trials is not None:
         spec["trials"] = trials
     # The CLI's default: adaptive within a time budget unless the runs are fixed.

@@ -103,11 +103,17 @@ std::string to_text(const AuditResult& r) {
     text += fmt::format(
         "audited      ({:g}, {:g}) for replace-one neighbours (group privacy over add + remove)\n",
         r.audited_epsilon, r.audited_delta);
-  text += fmt::format("data         {} (seed {}), n = {}, d = {}, k = {}\n", s.model, s.seed, s.n, s.d, s.k);
+  text += fmt::format("data         {} (seed {}), n = {}, d = {}, k = {}\n", s.model, s.seed, s.n, s.d, s.k.value_or(1));
   text += fmt::format("neighbours   {}: {}\n", to_string(r.construction), r.neighbours);
   text += fmt::format("score        {}\n", r.score);
-  text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n\n", r.runs_per_side, r.runs,
+  text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n", r.runs_per_side, r.runs,
                       r.runs_per_second);
+  if (s.seconds > 0)
+    text += fmt::format(
+        "             adaptive: the bounds hold at confidence {:.6g}, its look's share of {:g} (docs/auditing.md); "
+        "--trials {} --confidence {:.6g} reproduces them\n",
+        r.loss.confidence, s.confidence, r.runs_per_side, r.loss.confidence);
+  text += "\n";
   text += fmt::format("eps_lb       {:.4g} ({}), {:.0f}% of the audited eps {:g}\n", r.epsilon_lower(), r.bound(),
                       100 * r.tightness(), r.audited_epsilon);
   text += fmt::format(
@@ -146,7 +152,7 @@ nlohmann::json to_json(const AuditResult& r) {
       {"ledger",
        {{"entries", r.ledger},
         {"spent", {{"epsilon", r.spent.epsilon}, {"delta", r.spent.delta}, {"rule", r.spent.rule}}}}},
-      {"data", {{"model", s.model}, {"n", s.n}, {"d", s.d}, {"k", s.k}, {"seed", s.seed}}},
+      {"data", {{"model", s.model}, {"n", s.n}, {"d", s.d}, {"k", s.k.value_or(1)}, {"seed", s.seed}}},
       {"neighbours",
        {{"construction", to_string(r.construction)},
         {"requested", to_string(s.neighbours)},

@@ -162,8 +162,8 @@ void validate(const AuditSpec& s) {
   alg::validate(s.privacy);
   if (s.n < 2) throw InvalidArgument(fmt::format("audit: n must be >= 2, got {}", s.n));
   if (s.d < 1) throw InvalidArgument(fmt::format("audit: d must be >= 1, got {}", s.d));
-  if (s.k < 1 || s.k > s.d)
-    throw InvalidArgument(fmt::format("audit: k = {} must lie in 1..d = {}", s.k, s.d));
+  if (s.k && (*s.k < 1 || *s.k > s.d))
+    throw InvalidArgument(fmt::format("audit: k = {} must lie in 1..d = {}", *s.k, s.d));
   if (s.trials < kMinScoresPerDataset)
     throw InvalidArgument(
         fmt::format("audit: trials must be >= {} (half select the test, half evaluate it), got {}",

@@ -38,7 +38,9 @@ struct AuditSpec {
   alg::Privacy privacy{1.0, 1e-5};
   long n = 200;        // records per dataset
   int d = 10;          // dimension
-  int k = 1;           // subspace dimension asked of the algorithm
+  // Subspace dimension asked of the algorithm. Unset: 1, or d where the algorithm's worst case releases every
+  // eigenpair (canary neighbours; its claim does not depend on k, and k = d releases the most).
+  std::optional<int> k;
   long trials = 1000;  // mechanism runs on each of D and D' (with `seconds`: the first batch)
   // > 0: adaptive. After `trials` runs per side the runs grow by half, batch by batch, while the next batch
   // fits in this time budget, no violation is shown yet, and the runs stay <= max_trials. The runs done
@@ -65,7 +67,7 @@ AuditExpectation expected_verdict(const AuditSpec& spec,
 bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
 
 // Throws dpb::InvalidArgument saying what is wrong and what is allowed (empty algorithm id, unknown
-// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, k outside 1..d, trials < 20, seconds < 0 or not
+// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, a k outside 1..d, trials < 20, seconds < 0 or not
 // finite, max_trials < trials, confidence outside
 // (0, 1), canary_scale <= 0, index outside 0..n-1, unknown score).
 void validate(const AuditSpec& spec);

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <algorithm>
 #include <cmath>
+#include <numbers>
 #include <vector>
 
 #include "core/errors.hpp"
@@ -38,12 +39,19 @@ core::ParamMap model_params(const AuditSpec& spec) {
   const core::ModelEntry& entry = core::find_model(spec.model);
   core::ParamMap params = spec.model_params;
   if (model_takes(entry, "d") && !params.has("d") && !params.has("p")) params.set("d", double(spec.d));
-  if (model_takes(entry, "r") && !params.has("r")) params.set("r", double(spec.k));
+  if (model_takes(entry, "r") && !params.has("r")) params.set("r", double(spec.k.value_or(1)));
   return params;
 }
 
 core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
   return core::Rng(spec.seed, core::stream_id(kExperiment, 0, kAnyAlgorithm, run, role));
+}
+
+// k when given; else 1, or d where the algorithm's worst case releases every eigenpair.
+int audited_k(const AuditSpec& spec, const std::string& construction_for) {
+  if (spec.k) return *spec.k;
+  const bool every = spec.neighbours == NeighbourKind::canary && worst_case_construction(construction_for).every_eigenpair;
+  return every ? spec.d : 1;
 }
 
 std::string interpret(const AuditResult& r) {
@@ -91,6 +99,14 @@ std::string interpret(const AuditResult& r) {
 
 }  // namespace
 
+double adaptive_look_confidence(double confidence, int look) {
+  // Look j gets (6 / pi^2) / j^2 of half the error: the shares sum to 1.
+  const double share = 6 / (std::numbers::pi * std::numbers::pi) / (double(look) * double(look));
+  return 1 - (1 - confidence) / 2 * share;
+}
+
+double adaptive_final_confidence(double confidence) { return 1 - (1 - confidence) / 2; }
+
 AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   validate(spec);
   const alg::AlgorithmEntry& entry = registry.find(spec.algorithm);
@@ -105,11 +121,16 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   // D and D' are built once; the runs below differ only in their noise streams.
   const TrialData data_d = trial_data_from_vectors(pair.X),
                   data_d_prime = trial_data_from_vectors(pair.X_prime);
-  const alg::Input in_d = make_input(entry, data_d, spec.k, spec.privacy, &model->info());
-  const alg::Input in_d_prime = make_input(entry, data_d_prime, spec.k, spec.privacy, &model->info());
+  const int k = audited_k(spec, construction_for);
+  alg::Input in_d = make_input(entry, data_d, k, spec.privacy, &model->info());
+  alg::Input in_d_prime = make_input(entry, data_d_prime, k, spec.privacy, &model->info());
+  // The Oja family records its per-step releases only when a score reads them.
+  const std::string& named_score = !spec.score.empty() ? spec.score : pair.score;
+  in_d.record_transcript = in_d_prime.record_transcript = named_score == kTranscriptScore;
 
   AuditResult result;
   result.spec = spec;
+  result.spec.k = k;
   result.claim = estimator->claim(in_d);
   const bool add_remove = result.claim.neighbours == alg::Neighbours::add_remove;
   result.audited_epsilon = add_remove ? 2 * result.claim.epsilon : result.claim.epsilon;
@@ -124,14 +145,21 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const alg::Estimate first = estimator->run(in_d, first_rng);
   result.ledger = alg::describe_ledger(first.ledger, result.claim);
   result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
+  // Gaussian: every entry is, or is a shuffled Gaussian charged without amplification (each record in one
+  // Gaussian step: its trade-off curve is the Gaussian one, whatever the order).
   result.gaussian_ledger = !first.ledger.entries().empty();
   for (const auto& entry : first.ledger.entries())
-    result.gaussian_ledger = result.gaussian_ledger && entry.mechanism == alg::Mechanism::gaussian;
+    result.gaussian_ledger =
+        result.gaussian_ledger &&
+        (entry.mechanism == alg::Mechanism::gaussian ||
+         (entry.mechanism == alg::Mechanism::shuffled_gaussian &&
+          !alg::entry_cost(entry, result.claim.neighbours).needs_secret_order));
   const ScoreEntry& score = find_score(!spec.score.empty() ? spec.score
                                        : !pair.score.empty() ? pair.score
                                                              : default_score(first));
   result.score = score.name;
-  ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index)};
+  ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index),
+                       pair.index};
   if (score.needs_reference) {
     core::Rng reference_rng = stream(spec, 0, kReferenceRole);
     context.reference = estimator->run(in_d, reference_rng);
@@ -155,20 +183,25 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
   long done = 0;
-  for (long target = spec.trials;; target = std::min(done + done / 2, spec.max_trials)) {
-    run_batch(done, target);
-    done = target;
-    result.loss = estimate_privacy_loss(scores_d, scores_d_prime, result.audited_delta, spec.confidence);
-    if (spec.seconds <= 0 || done >= spec.max_trials) break;
+  const auto estimate = [&](double confidence) {
+    result.loss = estimate_privacy_loss(scores_d, scores_d_prime, result.audited_delta, confidence);
+  };
+  for (int look = 1;; ++look) {
+    run_batch(done, done == 0 ? spec.trials : std::min(done + done / 2, spec.max_trials));
+    done = long(scores_d.size());
+    if (spec.seconds <= 0 || done >= spec.max_trials) {
+      estimate(spec.confidence);
+      break;
+    }
     // Stop once a violation shows (more runs only tighten it) or the next batch, half as long as every run
     // so far, would overrun the budget. The root decides, so every rank stops at the same batch.
-    std::string stop =
-        (result.epsilon_lower() > result.audited_epsilon ||
-         1.5 * elapsed() > spec.seconds)
-            ? "1"
-            : "0";
+    estimate(adaptive_look_confidence(spec.confidence, look));
+    std::string stop = result.epsilon_lower() > result.audited_epsilon ? "violation"
+                       : 1.5 * elapsed() > spec.seconds               ? "budget"
+                                                                       : "";
     ranks::broadcast(stop);
-    if (stop == "1") break;
+    if (stop == "budget") estimate(adaptive_final_confidence(spec.confidence));
+    if (!stop.empty()) break;
   }
   result.runs_per_side = done;
   result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0);  // the first run and the reference count too

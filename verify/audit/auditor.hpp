@@ -23,7 +23,7 @@ enum class AuditVerdict {
 };
 
 struct AuditResult {
-  AuditSpec spec;
+  AuditSpec spec;  // as run: k is set
   alg::PrivacyClaim claim;  // the claim the algorithm makes for this input
   // What the replace-one audit tests: the claim's (eps, delta), or for an add/remove claim, by group
   // privacy over the two steps of a replacement, (2 eps, (1 + e^eps) delta).
@@ -33,7 +33,7 @@ struct AuditResult {
   double canary_norm = 0;
   std::string score;  // the score used
   PrivacyLossEstimate loss;
-  bool gaussian_ledger = false;  // every entry of the first run's ledger is Gaussian
+  bool gaussian_ledger = false;  // every entry of the first run's ledger is Gaussian (shuffled ones: unamplified)
   // The verdict's lower bound: Clopper–Pearson, joined by the Gaussian-DP fit where the ledger says every
   // mechanism the run used is Gaussian (Nasr et al. 2023): then the claim is at least the GDP composition
   // of the ledger, whose trade-off curve bounds every test, so mu_lower above the ledger's mu is a
@@ -62,8 +62,15 @@ AuditResult run_audit(const AuditSpec& spec);
 
 std::string to_string(AuditVerdict verdict);  // "PASS", "VIOLATION", "NOT PRIVATE"
 
-// The model an audit draws its data from: spec.model with spec.model_params, d (and r = k for spiked
-// models) filled in unless given, its random structure from the audit's model stream.
+// An adaptive audit looks at its bound after every batch and may stop at any look, so a false violation has as
+// many chances as there are looks. Half of the allowed error 1 - confidence is spread over the looks that can
+// stop early (look j = 1, 2, ...: the confidence its bounds are computed at), the other half kept for the final
+// look, when the time budget ends the audit: by the union bound every verdict holds at `confidence`.
+double adaptive_look_confidence(double confidence, int look);
+double adaptive_final_confidence(double confidence);
+
+// The model an audit draws its data from: spec.model with spec.model_params, d (and r = k, or 1 when k is
+// unset, for spiked models) filled in unless given, its random structure from the audit's model stream.
 std::unique_ptr<core::Model> audit_model(const AuditSpec& spec);
 
 }  // namespace dpb::verify

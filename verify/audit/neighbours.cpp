@@ -45,8 +45,8 @@ WorstCase worst_case_construction(const std::string& id) {
     return {NeighbourKind::orthogonal_axes,
             "dugler2026 §2.9: on flat data, two records at the trace-clip radius on orthogonal axes move the "
             "clipped sum by its sensitivity sqrt(2) beta^2; the likelihood ratio of the matrix the eigenpairs "
-            "rebuild is the most powerful test",
-            true, "second_moment_lr"};
+            "rebuild is the most powerful test; every eigenpair released (k = d), so they rebuild the whole matrix",
+            true, "second_moment_lr", true};
   if (id == "liu2022.private_mean")
     return {NeighbourKind::corner,
             "liu2022 §3.7 Alg. 5: one record at the opposite truncation corner, the largest shift (2 r "

@@ -32,6 +32,9 @@ struct WorstCase {
   // release of a clipped sum, whose clip radius comes from the model, not the data).
   bool flat = false;
   std::string score;  // the score the construction is made for; empty: chosen from the output
+  // The claim does not depend on k and the output is eigenpairs of one noisy matrix: k = d releases all of it,
+  // so an audit that leaves k unset asks for every eigenpair.
+  bool every_eigenpair = false;
 };
 inline constexpr double kFlatScale = 1e-3;
 WorstCase worst_case_construction(const std::string& algorithm_id);

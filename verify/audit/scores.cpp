@@ -103,12 +103,21 @@ double second_moment_likelihood_ratio(const alg::Estimate& e, const ScoreContext
   return projection / std::sqrt(norm2);
 }
 
-// sum_l <Y_l, Delta X_l> / sd_l^2 over the transcript's Gaussian releases Y_l = S X_l + G_l, Delta = x' x'^T -
-// x x^T. The transcript's log-likelihood ratio of D' against D is sum_l <Y_l - (S + S') X_l / 2, (S' - S) X_l>
-// / sd_l^2 with S' - S = Delta (clipping scales records of equal norm alike, a common factor); this drops
-// the term of the records D and D' share, which is the same under both and small when they carry little
-// weight along Delta (the audit then uses low-variance data). Weighting each release by 1/sd_l^2 is what
-// lets the sum see a loss that only the releases together reach.
+// The mean one record adds to a release: scale clip(x x^T query), x x^T query = x (x^T query), never forming x x^T.
+Eigen::MatrixXd record_term(const alg::GaussianRelease& release, const Eigen::VectorXd& x) {
+  Eigen::MatrixXd term = release.scale * (x * (x.transpose() * release.query));
+  const double norm = term.norm(), limit = release.scale * release.clip;
+  if (norm > limit) term *= limit / norm;
+  return term;
+}
+
+// sum_l <Y_l, m'_l - m_l> / sd_l^2 over the transcript's Gaussian releases Y_l that read the replaced record,
+// m_l = scale clip(x x^T X_l) its term in D and m'_l that of x' in D'. The transcript's log-likelihood ratio
+// of D' against D is sum_l <Y_l - (M_l + M'_l) / 2, m'_l - m_l> / sd_l^2, M_l the release's whole mean; this
+// drops the term of the records D and D' share, which is the same under both and small when they carry
+// little weight along the difference (the audit then uses low-variance data). Weighting each release by
+// 1/sd_l^2 is what lets the sum see a loss that only the releases together reach; keeping only the releases
+// that read the record is what lets it see one Oja step's loss among n.
 double transcript_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c) {
   if (e.transcript.empty())
     throw InvalidArgument(
@@ -119,16 +128,13 @@ double transcript_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c
     throw InvalidArgument("score 'transcript_lr' needs the replaced records of D and D'");
   double statistic = 0;
   for (const alg::GaussianRelease& release : e.transcript) {
+    if (!release.reads(c.index)) continue;
     if (!(release.noise_sd > 0))
       throw InvalidArgument(fmt::format("score 'transcript_lr': release '{}' has no noise (sd {}), so its "
                                         "likelihood ratio is undefined",
                                         release.step, release.noise_sd));
-    // <Y, Delta X> with Delta X = x' (x'^T X) - x (x^T X), never forming Delta.
-    const Eigen::RowVectorXd along_prime = c.record_prime.transpose() * release.query;
-    const Eigen::RowVectorXd along = c.record.transpose() * release.query;
-    const double inner = (c.record_prime.transpose() * release.value).dot(along_prime) -
-                         (c.record.transpose() * release.value).dot(along);
-    statistic += inner / (release.noise_sd * release.noise_sd);
+    const Eigen::MatrixXd shift = record_term(release, c.record_prime) - record_term(release, c.record);
+    statistic += (release.value.array() * shift.array()).sum() / (release.noise_sd * release.noise_sd);
   }
   return statistic;
 }
@@ -171,7 +177,7 @@ const std::vector<ScoreEntry>& score_registry() {
          "statistic for Sigma = f(sum_i x_i x_i^T) + iid Gaussian noise on the upper triangle; an output of "
          "eigenpairs is scored on the matrix Q diag(lambda) Q^T they rebuild",
          false, second_moment_likelihood_ratio},
-        {"transcript_lr",
+        {kTranscriptScore,
          "sum_l <Y_l, (x' x'^T - x x^T) X_l> / sd_l^2 over the output's Gaussian sub-releases Y_l = S X_l + "
          "G_l (its transcript, e.g. the noisy power method's iterations): their joint likelihood-ratio "
          "statistic when the shared records weigh little along the canaries",

@@ -15,6 +15,7 @@ struct ScoreContext {
   Eigen::VectorXd direction;               // unit canary direction u
   std::optional<alg::Estimate> reference;  // a reference output (for `reference_distance`)
   Eigen::VectorXd record, record_prime;    // the replaced record in D and in D' (for `second_moment_lr`)
+  Eigen::Index index = 0;                  // its column (for `transcript_lr`: the releases that read it)
 };
 
 using ScoreFunction = std::function<double(const alg::Estimate&, const ScoreContext&)>;
@@ -30,6 +31,8 @@ struct ScoreEntry {
 const std::vector<ScoreEntry>& score_registry();
 // Throws dpb::InvalidArgument listing the known names if `name` is unknown.
 const ScoreEntry& find_score(const std::string& name);
+// The score that reads Estimate::transcript: the auditor asks the algorithm to record one for it.
+inline constexpr const char* kTranscriptScore = "transcript_lr";
 // The score for what `estimate` holds: subspace_energy for Q, covariance_quadratic for Sigma,
 // mean_projection for a mean, top_eigenvalue for eigenvalues alone, and scalar otherwise (a
 // scalar, or no release at all: BOTTOM).

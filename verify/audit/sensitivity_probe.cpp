@@ -107,7 +107,7 @@ SensitivityProbeReport probe_sensitivity(const AuditSpec& spec, const alg::Regis
   const auto model = audit_model(spec);
   core::Rng rng(options.seed, core::hash_name("sensitivity probe pairs"));
   const auto input = [&](const TrialData& data) {
-    return make_input(entry, data, spec.k, spec.privacy, &model->info());
+    return make_input(entry, data, spec.k.value_or(1), spec.privacy, &model->info());
   };
 
   // A claim made under the model's assumptions declares sensitivities that hold for model data only.

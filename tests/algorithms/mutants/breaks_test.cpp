@@ -117,3 +117,43 @@ TEST_CASE("mutant.dp_gauss_1_add_remove_sensitivity calibrates for beta^2 where 
   CHECK(broken.claim.epsilon == real.claim.epsilon);
   CHECK(ledger_overspends(broken));
 }
+
+TEST_CASE("the Private Oja noise mutants add 0.7 of the real noise per step, and their ledgers say so", "[mutants]") {
+  // The real algorithms at the settings each mutant pins (liu2022: no shuffle, so the proven calibration is the
+  // analytic one; dugler2026: the analytic calibration), explicit constants so no oracle is needed.
+  dpb::core::Rng data_rng(3, 0);
+  const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(data_rng, 3, 400);
+  const dpb::core::VectorSamples samples(X);
+  dpb::alg::Input in;
+  in.samples = &samples;
+  in.k = 1;
+  in.privacy = {0.5, 1e-5};
+  struct Case {
+    const char* real;
+    const char* mutant;
+    dpb::core::ParamMap params;
+    const char* noise_counter;
+  };
+  const Case cases[] = {
+      {"liu2022.private_oja", "mutant.private_oja_noise_x07",
+       {{"lambda1", 3.0}, {"lambda2", 1.0}, {"gamma", 1.0}, {"shuffle", std::string("false")}}, "noise_multiplier"},
+      {"dugler2026.private_oja", "mutant.dugler2026_private_oja_noise_x07",
+       {{"clip_radius", 5.0}, {"calibration", std::string("analytic")}}, "sigma"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.mutant);
+    const auto& registry = dpb::alg::algorithm_registry();
+    dpb::core::ParamMap mutant_params;
+    for (const auto& [name, value] : c.params.values())
+      if (name != "shuffle" && name != "calibration") mutant_params.set(name, value);
+    dpb::core::Rng r1(1, 1), r2(1, 1);
+    const auto real = registry.make(c.real, c.params)->run(in, r1);
+    const auto broken = registry.make(c.mutant, mutant_params)->run(in, r2);
+    CHECK(broken.diagnostics.counters.at(c.noise_counter) ==
+          Approx(0.7 * real.diagnostics.counters.at(c.noise_counter)).epsilon(1e-9));
+    CHECK(broken.claim.epsilon == real.claim.epsilon);
+    CHECK_FALSE(dpb::alg::within_claim(dpb::alg::account(broken.ledger, 1e-5, dpb::alg::Neighbours::replace),
+                                       broken.claim));
+    CHECK(dpb::alg::within_claim(dpb::alg::account(real.ledger, 1e-5, dpb::alg::Neighbours::replace), real.claim));
+  }
+}

@@ -115,3 +115,32 @@ TEST_CASE("dugler2026.private_oja converges, improves with n, clips rarely at Th
   CHECK(*private_oja(data.input(2, 0.5, 0.01), dt::constant_rate<PrivateOjaParams>(10), a).Q ==
         *private_oja(data.input(2, 0.5, 0.01), dt::constant_rate<PrivateOjaParams>(10), b).Q);
 }
+
+TEST_CASE("dugler2026.private_oja's white-box transcript: each batch's noisy clipped mean and the records it read",
+          "[dugler2026][audit]") {
+  // Asked for (the auditor's transcript_lr), step t appends D_t = (1/B) sum clip_R(A_i Q_{t-1}) + noise, read from
+  // records (t-1)B .. tB - 1 (disjoint batches, no shuffle: Theorem 4's order is public), with the query Q_{t-1},
+  // scale 1/B, clip R and the line-1 sigma; Q_t spans Q_{t-1} + eta D_t (constant eta = 10).
+  const auto data = dt::shifted(6, 2, 0.5, 2000, 1);
+  auto in = data.input(2, 0.5, 0.01);
+  core::Rng plain_rng(1, 1);
+  CHECK(private_oja(in, dt::constant_rate<PrivateOjaParams>(10), plain_rng).transcript.empty());
+  in.record_transcript = true;
+  core::Rng rng(1, 1);
+  const auto e = private_oja(in, dt::constant_rate<PrivateOjaParams>(10), rng);
+  const auto steps = static_cast<std::size_t>(e.diagnostics.counters.at("steps"));
+  const auto B = static_cast<Eigen::Index>(e.diagnostics.counters.at("batch_size"));
+  REQUIRE(e.transcript.size() == steps);
+  REQUIRE(steps >= 2);
+  for (std::size_t t = 0; t < steps; ++t) {
+    const alg::GaussianRelease& r = e.transcript[t];
+    CHECK(r.first_record == Eigen::Index(t) * B);
+    CHECK(r.end_record == Eigen::Index(t + 1) * B);
+    CHECK(r.scale == Approx(1.0 / double(B)));
+    CHECK(r.clip == e.diagnostics.counters.at("clip_radius"));
+    CHECK(r.noise_sd == e.diagnostics.counters.at("sigma"));
+    const Eigen::MatrixXd next = t + 1 < steps ? e.transcript[t + 1].query : *e.Q;
+    const Eigen::MatrixXd moved = r.query + 10 * r.value;
+    CHECK((moved - next * (next.transpose() * moved)).norm() < 1e-9 * moved.norm());
+  }
+}

@@ -96,6 +96,34 @@ TEST_CASE("liu2022.minibatch_private_oja sums B terms (corrected) or B - 1 (fait
   }
 }
 
+TEST_CASE("liu2022.minibatch_private_oja's white-box transcript: each minibatch's release and the records it read",
+          "[liu2022][audit]") {
+  // Asked for (the auditor's transcript_lr), step t appends (w'_t - w_{t-1}) / eta_t = (1/B) sum clip(A_i w) +
+  // noise over the minibatch's terms (B corrected, B - 1 faithful: the records it reads), with sd 2 beta alpha / B.
+  const auto data = spiked(5, 400, 2);
+  for (const bool faithful : {false, true}) {
+    auto p = explicit_params(4);  // B = 100
+    p.faithful = faithful;
+    Input in = input(*data.samples, 0.5, 1e-3);
+    in.record_transcript = true;
+    std::vector<Eigen::VectorXd> steps;
+    const auto observe = [&](const liu2022::StepRecord& r) { steps.push_back((r.noisy - r.w_prev) / r.eta); };
+    dpb::core::Rng rng(1, 1);
+    const Estimate e = MinibatchPrivateOja(p).run_observed(in, rng, observe);
+    REQUIRE(e.transcript.size() == 4);
+    const double beta = e.diagnostics.counters.at("clip_threshold"), alpha = e.diagnostics.counters.at("noise_multiplier");
+    for (Eigen::Index t = 0; t < 4; ++t) {
+      const GaussianRelease& r = e.transcript[std::size_t(t)];
+      CHECK(r.value.isApprox(steps[std::size_t(t)]));
+      CHECK(r.first_record == 100 * t);
+      CHECK(r.end_record == 100 * t + (faithful ? 99 : 100));
+      CHECK(r.scale == Approx(0.01));
+      CHECK(r.clip == beta);
+      CHECK(r.noise_sd == Approx(2 * beta * alpha / 100).epsilon(1e-12));
+    }
+  }
+}
+
 TEST_CASE("liu2022.minibatch_private_oja is deterministic, converges, and its error shrinks with n",
           "[liu2022]") {
   // parallel composition, eps = 0.9, d = 5, T = 20 steps of B = n/20 samples, C = 0.2 (cai2024's clip

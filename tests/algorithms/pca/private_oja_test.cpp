@@ -238,3 +238,43 @@ TEST_CASE("liu2022.private_oja theory schedule (App. D.3) reads the oracle", "[l
   CHECK(s.eta.c2 >= 20 * (V_tilde + 25) * h * h / (16 * std::log1p(1e-4)) * (1 - 1e-12));
   CHECK_THROWS_WITH(PrivateOja(p).setup(input(*data.samples, 1, 1e-3)), Contains("lambda1"));
 }
+
+TEST_CASE("liu2022.private_oja's white-box transcript: each step's release and the record it read", "[liu2022][audit]") {
+  // Asked for (the auditor's transcript_lr), every step appends (w'_t - w_{t-1}) / eta_t = clip(A_t w_{t-1}) +
+  // noise with its query w_{t-1} and sd 2 beta alpha. Without the shuffle the order is public, so step t names
+  // record t - 1; with it, at a size where the claim rests on amplification (n = 5000, eps = 0.5: the shuffled
+  // multiplier is below the plain one), naming the record would void the claim, so every step says it may
+  // read any record.
+  const auto data = spiked(3, 5000, 2);
+  PrivateOjaParams p = explicit_params();
+  Input in = input(*data.samples, 0.5, 1e-3);
+  dpb::core::Rng plain_rng(1, 1);
+  CHECK(PrivateOja(p).run(in, plain_rng).transcript.empty());  // not asked: nothing recorded
+  in.record_transcript = true;
+  for (const bool shuffle : {false, true}) {
+    p.shuffle = shuffle;
+    std::vector<Eigen::VectorXd> queries, steps;
+    const auto observe = [&](const liu2022::StepRecord& r) {
+      queries.push_back(r.w_prev);
+      steps.push_back((r.noisy - r.w_prev) / r.eta);
+    };
+    dpb::core::Rng rng(3, 1);
+    const Estimate e = PrivateOja(p).run_observed(in, rng, observe);
+    REQUIRE(e.transcript.size() == 5000);
+    CHECK((e.claim.conditions.front().find("amplification") != std::string::npos) == shuffle);
+    const double sd = 2 * e.diagnostics.counters.at("clip_threshold") * e.diagnostics.counters.at("noise_multiplier");
+    for (std::size_t t = 0; t < 5000; ++t) {
+      const GaussianRelease& release = e.transcript[t];
+      CHECK(release.query.isApprox(queries[t]));
+      CHECK(release.value.isApprox(steps[t]));
+      CHECK(release.noise_sd == Approx(sd).epsilon(1e-12));
+      CHECK(release.clip == e.diagnostics.counters.at("clip_threshold"));
+      if (shuffle) {
+        CHECK(release.end_record < 0);
+      } else {
+        CHECK(release.first_record == Eigen::Index(t));
+        CHECK(release.end_record == Eigen::Index(t) + 1);
+      }
+    }
+  }
+}

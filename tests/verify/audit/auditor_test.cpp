@@ -207,14 +207,29 @@ TEST_CASE("an adaptive audit grows its runs until a violation shows, and its run
   CHECK(grown.verdict == AuditVerdict::violation);
   CHECK(grown.runs_per_side > 1000);
   CHECK(grown.runs_per_side < 200000);  // stopped at the violation, not at the budget
+  // Every look may stop the audit, so each holds its bounds at a share of the error 1 - confidence: the
+  // stopping look's is stricter than a single fixed audit's.
+  CHECK(grown.loss.confidence > adaptive.confidence);
   AuditSpec fixed = adaptive;
   fixed.seconds = 0;
   fixed.trials = grown.runs_per_side;
+  fixed.confidence = grown.loss.confidence;
   const AuditResult again = run_audit(fixed, registry);
   CHECK(again.epsilon_lower() == grown.epsilon_lower());
   CHECK(again.runs_per_side == grown.runs_per_side);
   adaptive.max_trials = 500;  // below the first batch
   CHECK_THROWS_WITH(run_audit(adaptive, registry), Catch::Contains("max_trials"));
+}
+
+TEST_CASE("an adaptive audit's looks share its error: every verdict holds at the stated confidence", "[audit]") {
+  // Union bound over every look that may stop early and the final one: the errors sum to at most 1 - confidence.
+  for (const double confidence : {0.9, 0.95, 0.99}) {
+    double error = 1 - adaptive_final_confidence(confidence);
+    for (int look = 1; look <= 100000; ++look) error += 1 - adaptive_look_confidence(confidence, look);
+    CHECK(error <= 1 - confidence);
+    CHECK(error > 0.9999 * (1 - confidence));  // and spends nearly all of it
+    CHECK(adaptive_look_confidence(confidence, 2) > adaptive_look_confidence(confidence, 1));
+  }
 }
 
 TEST_CASE("an audit gives the same numbers on one thread and on two", "[audit]") {
@@ -287,6 +302,17 @@ TEST_CASE("a real algorithm passes its audit: baseline.dp_gauss_1", "[audit]") {
   CHECK(r.verdict == AuditVerdict::pass);
   // The pass means something: these runs could have shown eps well above the claim.
   CHECK(r.loss.max_detectable_epsilon > 2 * r.claim.epsilon);
+  // k unset: its claim does not depend on k, so the worst case asks for every eigenpair; a k given is kept, and
+  // other neighbours (not the worst case) or other algorithms keep 1.
+  CHECK(r.spec.k == 4);
+  s.k = 2;
+  CHECK(run_audit(s).spec.k == 2);
+  s.k.reset();
+  s.neighbours = NeighbourKind::huge_norm;
+  CHECK(run_audit(s).spec.k == 1);
+  s.algorithm = "baseline.dp_gauss";
+  s.neighbours = NeighbourKind::canary;
+  CHECK(run_audit(s).spec.k == 1);
 }
 
 TEST_CASE("run_audit refuses an unknown algorithm or an invalid spec", "[audit]") {

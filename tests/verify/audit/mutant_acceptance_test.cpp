@@ -101,6 +101,7 @@ constexpr auto kAxes = verify::NeighbourKind::orthogonal_axes;
 // weigh ~1e-4 of the canary along its axes, the term transcript_lr leaves out. L = 40 iterations.
 const core::ParamMap kFlatData = {{"r", 1.0}, {"lambda", 1e-6}, {"sigma2", 1e-6}};
 const core::ParamMap kPowerRadii = {{"beta", 1.0}, {"alpha", 1.0}, {"iterations", 40.0}};
+const core::ParamMap kUnitClip = {{"clip_radius", 1.0}};  // dugler2026 Private Oja's R, public
 constexpr auto kLadder = verify::NeighbourKind::log_ladder;
 
 // One case per row.
@@ -128,6 +129,10 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.private_spike_inverted_eps",       kAnalytic, "scalar",                    spiked, kOneSpike,    200,  5, 1, 0.02, 1e-5, 20},
     {"mutant.priv_cov_data_truncation",         {},        "covariance_quadratic",      sparse, kSparseSpike, 200,  5, 1, 1,    1e-5, 10},
     {"mutant.exp_mech_support_data_clip",       {},        "subspace_energy",           sparse, kSparseSpike, 2000, 5, 1, 1,    0,    30},
+    // Private Oja x0.7: rank-one records move a step by sqrt(2) beta of the 2 beta the claim allows, so the
+    // white-box audit shows mu about 1.01x the claim's; the ledger flags it (docs/mutants.md)
+    {"mutant.private_oja_noise_x07",            {},        "transcript_lr",             spiked, kOneSpike,    50,   3, 1, 1,    5e-2, 1000, kAxes, {}, true, 4000},
+    {"mutant.dugler2026_private_oja_noise_x07", kAnalytic, "transcript_lr",             spiked, kFlatData,    50,   3, 1, 1,    5e-2, 1e5,  kAxes, kUnitClip, true, 4000},
     {"mutant.top_eigenvalue_no_threshold",      {},        "scalar",                    spiked, kOneSpike,    8,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
     {"mutant.priv_range_no_threshold",          {},        "scalar",                    spiked, kOneSpike,    4,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
   };

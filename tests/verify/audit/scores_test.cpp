@@ -175,6 +175,34 @@ TEST_CASE("transcript_lr sums each release's projection on the records' change, 
   CHECK_THROWS_WITH(find_score("transcript_lr").score(without, c), Catch::Contains("transcript"));
 }
 
+TEST_CASE("transcript_lr reads only the releases that read the replaced record, with their scale and clip", "[audit]") {
+  dpb::alg::Estimate e;
+  ScoreContext c = along(Eigen::Vector2d(0, 1));
+  c.record = Eigen::Vector2d(2, 0);
+  c.record_prime = Eigen::Vector2d(0, 2);
+  c.index = 3;
+  // An Oja step on record 3: value = clip_beta(x x^T w) + noise, w = (0.6, 0.8), beta = 1, sd 0.5. x x^T w =
+  // (2.4, 0) clips to (1, 0); x' x'^T w = (0, 3.2) clips to (0, 1): <Y, m' - m> = -1 + 2 = 1 for Y = (1, 2),
+  // weighted by 1/sd^2 = 4.
+  dpb::alg::GaussianRelease step{"step", Eigen::Vector2d(0.6, 0.8), Eigen::Vector2d(1, 2), 0.5, 1, 1, 3, 4};
+  e.transcript.push_back(step);
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(4.0));
+  // Steps that read other records add nothing, however large their values.
+  step.first_record = 0;
+  step.end_record = 3;
+  step.value = Eigen::Vector2d(100, -100);
+  e.transcript.push_back(step);
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(4.0));
+  // A batch mean over records 2..5 (scale 1/4) clipped at 2 before the scale: x x^T w clips to (2, 0) and
+  // x' x'^T w to (0, 2), so m' - m = (-0.5, 0.5); Y = (1, 3), sd 1: 1.
+  e.transcript.push_back({"batch", Eigen::Vector2d(0.6, 0.8), Eigen::Vector2d(1, 3), 1.0, 0.25, 2, 2, 6});
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(5.0));
+  // A release that says it reads every record (the order kept secret) counts, unclipped by default:
+  // m' - m = (-2.4, 3.2), Y = (1, 1), sd 2: 0.8 / 4.
+  e.transcript.push_back({"all", Eigen::Vector2d(0.6, 0.8), Eigen::Vector2d(1, 1), 2.0});
+  CHECK(find_score("transcript_lr").score(e, c) == Approx(5.2));
+}
+
 TEST_CASE("second_moment_lr attains the Gaussian separation that a quadratic form loses", "[audit]") {
   // Analyze-Gauss releases M + N, N symmetric with iid N(0, 1) on the upper triangle, for M = 0 (D) and
   // M = Delta = e_1 e_1^T - e_0 e_0^T (D'). The likelihood-ratio statistic separates them by
