@@ -18,14 +18,15 @@ class DpGauss1 final : public Estimator {
     require_gaussian_privacy(in.privacy, kId);
     require_rank(in.k, data.d(), kId, "k eigenvectors of a d x d matrix");
     const double beta = p_.radii.resolve_beta(in, data.n(), data.d(), kId);
+    const double clip_radius = p_.clip_radius_scale * beta;  // beta, except under the mutant seam
     Estimate out;
     out.diagnostics.counters["beta"] = beta;
     // Step 1 (spec: dugler2026 §2.9): At_i <- A_i min{1, beta^2 / Tr(A_i)}.
-    const Eigen::VectorXd c = trace_clip_weights(data, beta, out.diagnostics);
+    const Eigen::VectorXd c = trace_clip_weights(data, clip_radius, out.diagnostics);
     // Step 2: X <- sum_i At_i (the SUM, not the mean).
     const Eigen::MatrixXd X = data.weighted_sum(c);
     // Steps 3-4: X' <- X + E, E symmetric N(0, Delta_1^2); top-k eigenvectors of X'.
-    const core::EigenPairs top = dp_gauss_1_release(X, in.k, beta, in.privacy, p_.calibration, p_.faithful,
+    const core::EigenPairs top = dp_gauss_1_release(X, in.k, beta, clip_radius, in.privacy, p_.calibration, p_.faithful,
                                                     "Analyze-Gauss release of the trace-clipped sum",
                                                     out.ledger, rng, out.diagnostics);
     out.Q = top.vectors;
@@ -55,17 +56,23 @@ class DpGauss1 final : public Estimator {
 }  // namespace
 
 core::EigenPairs dp_gauss_1_release(const Eigen::MatrixXd& clipped_sum, Eigen::Index k, double beta,
-                                    const Privacy& budget, GaussianCalibration calibration, bool as_printed,
-                                    const std::string& step, Ledger& ledger, core::Rng& rng,
+                                    double clip_radius, const Privacy& budget, GaussianCalibration calibration,
+                                    bool as_printed, const std::string& step, Ledger& ledger, core::Rng& rng,
                                     Diagnostics& diagnostics) {
   // Delta_1 = beta^2 sqrt(2 log(1.25/delta)) / eps as printed (classical calibration of sensitivity beta^2).
   const double trace_bound = beta * beta;
-  const double sensitivity = psd_sum_sensitivity(trace_bound, budget.neighbours);
-  const double sd =
-      gaussian_sigma(calibration, as_printed ? trace_bound : sensitivity, budget.epsilon, budget.delta);
+  const double sd = gaussian_sigma(calibration,
+                                   as_printed ? trace_bound : psd_sum_sensitivity(trace_bound, budget.neighbours),
+                                   budget.epsilon, budget.delta);
   diagnostics.counters["noise_sd"] = sd;
-  // The ledger gets the true sensitivity, so the printed noise under replace-one costs what it really costs.
+  // The ledger gets the true sensitivity, so the printed noise under replace-one (or a clip radius that is not
+  // the noise's) costs what it really costs.
+  const double sensitivity = psd_sum_sensitivity(clip_radius * clip_radius, budget.neighbours);
   return analyze_gauss(clipped_sum, k, gaussian_entry(step, sensitivity, sd, budget), ledger, rng);
+}
+
+std::unique_ptr<Estimator> make_dp_gauss_1(const DuglerBaselineParams& params) {
+  return std::make_unique<DpGauss1>(params);
 }
 
 AlgorithmEntry dp_gauss_1_entry() {
@@ -86,9 +93,7 @@ AlgorithmEntry dp_gauss_1_entry() {
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (trace clipping with a radius fixed in "
       "advance); faithful mode under replace-one: the exact eps of the printed noise, reported in the claim";
-  e.factory = [](const core::ParamMap& p) {
-    return std::make_unique<DpGauss1>(DuglerBaselineParams::from(p, kId));
-  };
+  e.factory = [](const core::ParamMap& p) { return make_dp_gauss_1(DuglerBaselineParams::from(p, kId)); };
   return e;
 }
 

@@ -97,7 +97,7 @@ class DpGauss2 final : public Estimator {
       diag.notes.push_back(
           "gap test failed (noisy lower bound <= 0): fell back to Analyze-Gauss (DP-Gauss-1) "
           "with the remaining budget");
-      return dp_gauss_1_release(X, k, beta, release, p_.calibration, false,
+      return dp_gauss_1_release(X, k, beta, beta, release, p_.calibration, false,
                                 "fallback: Analyze-Gauss release of the trace-clipped sum", ledger, rng,
                                 diag);
     }

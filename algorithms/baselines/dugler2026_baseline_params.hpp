@@ -27,6 +27,9 @@ struct DuglerBaselineParams {
   DuglerClipRadii radii;
   GaussianCalibration calibration = GaussianCalibration::analytic;
   bool faithful = false;  // mode = faithful: the paper's constants as printed
+  // Mutant seam (not a parameter): DP-Gauss-1 clips at this multiple of beta, its noise still beta's
+  // (mutant.dp_gauss_1_clip_radius_doubled). 1 in every real run.
+  double clip_radius_scale = 1;
 
   // Reads the values (defaults for absent ones); throws dpb::InvalidArgument naming `owner` on a wrong type
   // or an unknown calibration or mode (ranges are the schema's, checked by Registry::resolve).

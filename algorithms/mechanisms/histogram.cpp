@@ -20,10 +20,20 @@ void check_histogram_inputs(std::size_t n, const Privacy& privacy) {
   if (n < 1) throw InvalidArgument("the stability histogram needs at least one record (n >= 1)");
 }
 
+// The threshold `release`'s rule applies: -infinity for every_occupied_bin.
+double applied_threshold(const StabilityHistogram& out, BinRelease release) {
+  switch (release) {
+    case BinRelease::thresholded: return out.threshold;
+    case BinRelease::every_occupied_bin: return -std::numeric_limits<double>::infinity();
+    case BinRelease::halved_threshold: return out.threshold / 2;
+  }
+  return out.threshold;
+}
+
 // Adds occupied bin `bin` with p_hat = count / n to `out`, released by `release`'s rule.
 void release_bin(StabilityHistogram& out, std::int64_t bin, double p_hat, BinRelease release, core::Rng& rng) {
   const double noisy = p_hat + core::laplace(rng, out.noise_scale);
-  if (release == BinRelease::every_occupied_bin || noisy >= out.threshold) out.released.push_back({bin, noisy});
+  if (noisy >= applied_threshold(out, release)) out.released.push_back({bin, noisy});
   ++out.occupied;
 }
 
@@ -37,7 +47,7 @@ void record_release(StabilityHistogram& out, std::span<const BinCount> occupied,
       .sensitivity = (privacy.neighbours == Neighbours::replace ? 2.0 : 1.0) / static_cast<double>(n),
       .norm = SensitivityNorm::l1,
       .noise_scale = out.noise_scale,
-      .truncation = release == BinRelease::thresholded ? out.threshold : -std::numeric_limits<double>::infinity(),
+      .truncation = applied_threshold(out, release),
       .records = n,
       .neighbours = privacy.neighbours,
       .calibrated_for = {privacy.epsilon, privacy.delta}};

@@ -21,9 +21,10 @@ struct HistogramBin {
 
 // Which occupied bins are released. Every algorithm uses `thresholded` (Lemma B.1): a noisy frequency
 // below the threshold is released as 0. `every_occupied_bin` skips that test and is NOT private (a bin
-// held by one record is then released whenever it is occupied, which its neighbour can tell apart); it
-// is a seam for the mutant zoo only (docs/mutants.md).
-enum class BinRelease { thresholded, every_occupied_bin };
+// held by one record is then released whenever it is occupied, which its neighbour can tell apart);
+// `halved_threshold` tests against half the threshold (a bin held by one record is released with
+// probability about sqrt(delta), not delta). Both are seams for the mutant zoo only (docs/mutants.md).
+enum class BinRelease { thresholded, every_occupied_bin, halved_threshold };
 
 struct StabilityHistogram {
   std::vector<HistogramBin> released;  // increasing bin order; every bin not listed is released as 0
@@ -43,11 +44,12 @@ double histogram_threshold(std::size_t n, const Privacy& privacy);
 // One run of the (eps, delta)-DP histogram on `bins` (the bin index of each record; n = bins.size()):
 // p_hat_k = count_k / n; every occupied bin gets p_hat_k + Lap(noise_scale), drawn in increasing bin
 // order (so the output depends only on the multiset of bins and the rng), and is released only if
-// that is >= threshold (or always, under every_occupied_bin). Empty bins get no noise and are never
+// that is >= threshold (or the threshold `release` applies). Empty bins get no noise and are never
 // released. Only occupied bins are materialised, so the bin range is unbounded. Under add_remove the privacy guarantee is for the
 // noisy counts n p~; dividing by the record count is post-processing only where n is public.
 // The release is recorded in `ledger` as `step` (l1 sensitivity 2/n or 1/n on the frequencies; a release
-// of every occupied bin is recorded with no threshold, which the accountant charges delta = 1).
+// of every occupied bin is recorded with no threshold, which the accountant charges delta = 1; a halved
+// threshold with the delta it gives).
 StabilityHistogram stability_histogram(std::span<const std::int64_t> bins, const Privacy& privacy,
                                        const std::string& step, Ledger& ledger, core::Rng& rng,
                                        BinRelease release = BinRelease::thresholded);

@@ -1,7 +1,8 @@
 // Mutants of DP-Gauss-1 (baseline.dp_gauss_1; dugler2026 §2.9): its Gaussian noise scaled down, the
-// subtle break a constant slipped in a calibration makes, and the add/remove sensitivity used under
-// replace-one neighbours. Pinned to the analytic calibration (the one noise_scaled_budget inverts) and the
+// subtle break a constant slipped in a calibration makes, the add/remove sensitivity used under
+// replace-one neighbours, and a clip radius doubled while the noise keeps the old one. Pinned to the analytic calibration (the one noise_scaled_budget inverts) and the
 // corrected mode, whose claim is (eps, delta) for replace-one neighbours.
+#include "algorithms/baselines/dp_gauss_1.hpp"
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 
@@ -26,7 +27,17 @@ std::vector<MutantSpec> dp_gauss_1_mutants() {
            .broken = "noise for the add/remove sensitivity beta^2 under replace-one neighbours (sqrt(2) beta^2): "
                      "the printed Delta_1 (mode = faithful) under the corrected mode's claim",
            .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
-           .break_params = [](core::ParamMap& p, const Input&, Ledger&) { p.set("mode", std::string("faithful")); }}};
+           .break_params = [](core::ParamMap& p, const Input&, Ledger&) { p.set("mode", std::string("faithful")); }},
+          {.id = "mutant.dp_gauss_1_clip_radius_doubled",
+           .breaks = "baseline.dp_gauss_1",
+           .broken = "the A_i trace-clipped at 2 beta while the noise is still calibrated for beta (a clip radius "
+                     "changed in one place, not the other)",
+           .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
+           .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+             baselines::DuglerBaselineParams broken = baselines::DuglerBaselineParams::from(p, "baseline.dp_gauss_1");
+             broken.clip_radius_scale = 2;
+             return baselines::make_dp_gauss_1(broken);
+           }}};
 }
 
 }  // namespace dpb::alg::mutants

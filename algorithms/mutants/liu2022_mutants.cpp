@@ -13,8 +13,9 @@ std::vector<MutantSpec> liu2022_mutants() {
   const std::string id = "liu2022.private_mean";
   PrivateMeanOptions untruncated;
   untruncated.truncate = false;
-  TopEigenvalueOptions unthresholded;
+  TopEigenvalueOptions unthresholded, halved;
   unthresholded.release = BinRelease::every_occupied_bin;
+  halved.release = BinRelease::halved_threshold;
   return {
       {.id = "mutant.private_mean_no_truncation",
        .breaks = id,
@@ -42,6 +43,13 @@ std::vector<MutantSpec> liu2022_mutants() {
                  "test, singleton bins included",
        .broken_factory = [unthresholded](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
          return PrivateTopEigenvalue::from_params(p, unthresholded);
+       }},
+      {.id = "mutant.top_eigenvalue_threshold_halved",
+       .breaks = "liu2022.private_top_eigenvalue",
+       .broken = "the line-5 histogram's threshold halved (a constant slipped): a bin held by one subset's "
+                 "eigenvalue is released with probability about sqrt(delta)",
+       .broken_factory = [halved](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+         return PrivateTopEigenvalue::from_params(p, halved);
        }},
   };
 }

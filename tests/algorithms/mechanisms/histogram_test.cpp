@@ -7,6 +7,7 @@
 #include <map>
 #include <vector>
 
+#include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "support/statistics.hpp"
 
@@ -229,6 +230,39 @@ TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold t
     }
   }
   CHECK(thresholded_releases == 0);
+}
+
+TEST_CASE("halved_threshold (the mutant zoo's seam) releases exactly the bins at or above half the threshold",
+          "[mechanisms][privacy]") {
+  // The same noise as every_occupied_bin draws (same stream); the bins released are those whose noisy
+  // frequency reaches threshold / 2, and the ledger records that threshold, so the accountant charges the
+  // delta it gives: 2 exp(-(T/2 - 1/n) eps n / 2), about sqrt(delta), not delta.
+  // n = 10, eps = 2, delta = 1e-3: noise Lap(0.1), threshold T = 2 log(2000)/20 + 0.1 = 0.86, so the
+  // 5-record bin (p_hat 0.5) mostly lands between T/2 and T.
+  const std::vector<std::int64_t> bins{-3, 0, 4, 9, 12, 20, 20, 20, 20, 20};
+  const Privacy privacy{2, 1e-3};
+  std::size_t between = 0;
+  for (std::uint64_t seed = 0; seed < 200; ++seed) {
+    dpb::core::Rng a(seed, 7), b(seed, 7);
+    const auto every = stability_histogram(bins, privacy, "histogram", scratch, a, BinRelease::every_occupied_bin);
+    Ledger ledger;
+    const auto halved = stability_histogram(bins, privacy, "histogram", ledger, b, BinRelease::halved_threshold);
+    std::vector<std::int64_t> expected;
+    for (const auto& bin : every.released) {
+      if (bin.frequency >= halved.threshold / 2) expected.push_back(bin.bin);
+      between += bin.frequency >= halved.threshold / 2 && bin.frequency < halved.threshold;
+    }
+    std::vector<std::int64_t> released;
+    for (const auto& bin : halved.released) released.push_back(bin.bin);
+    CHECK(released == expected);
+    REQUIRE(ledger.entries().size() == 1);
+    CHECK(ledger.entries()[0].truncation == halved.threshold / 2);
+    const EntryCost cost = entry_cost(ledger.entries()[0], Neighbours::replace);
+    const double n = 10, excess = (halved.threshold / 2 - 1 / n) * privacy.epsilon * n;
+    CHECK(cost.delta == Approx(2 * std::exp(-excess / 2)).epsilon(1e-9));
+    CHECK(cost.delta > 10 * privacy.delta);  // 0.074: about sqrt(delta) = 0.03
+  }
+  CHECK(between > 0);
 }
 
 TEST_CASE("stability_histogram records its release in the ledger", "[mechanisms][privacy]") {

@@ -118,6 +118,7 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.dp_gauss_noise_not_mirrored",      kClipOn,   "canary_off_diagonal_entry", spiked, kOneSpike,    50,   3, 3, 1,    1e-5, 10},
     {"mutant.dp_gauss_1_noise_x07",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
     {"mutant.dp_gauss_1_add_remove_sensitivity", {},       "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
+    {"mutant.dp_gauss_1_clip_radius_doubled",   {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary},
     {"mutant.dp_gauss_1_noise_x08",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, true},
     {"mutant.noisy_power_method_budget_not_split", {},    "transcript_lr",             spiked, kFlatData,    50,   2, 2, 1,    1e-3, 1000, kAxes, kPowerRadii},
     {"mutant.wishart",                          kClipOn,   "covariance_quadratic",      spiked, kOneSpike,    50,   2, 2, 1,    1e-5, 10},
@@ -134,6 +135,8 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.private_oja_noise_x07",            {},        "transcript_lr",             spiked, kOneSpike,    50,   3, 1, 1,    5e-2, 1000, kAxes, {}, true, 4000},
     {"mutant.dugler2026_private_oja_noise_x07", kAnalytic, "transcript_lr",             spiked, kFlatData,    50,   3, 1, 1,    5e-2, 1e5,  kAxes, kUnitClip, true, 4000},
     {"mutant.top_eigenvalue_no_threshold",      {},        "scalar",                    spiked, kOneSpike,    8,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
+    // A halved threshold releases the top subset's singleton bin w.p. ~1.2e-3 (the real one: delta/4): 1e5 runs
+    {"mutant.top_eigenvalue_threshold_halved",  {},        "scalar",                    spiked, kOneSpike,    8,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets, false, 100000},
     {"mutant.priv_range_no_threshold",          {},        "scalar",                    spiked, kOneSpike,    4,    2, 1, 1,    1e-5, 1, kLadder, kFewSubsets},
   };
 }
