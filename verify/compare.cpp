@@ -168,8 +168,30 @@ std::string worse_reason(const AuditComparison& c) {
   return "";
 }
 
-std::string audit_key(const nlohmann::json& audit) {
-  return audit.at("algorithm").get<std::string>() + " " + audit.at("neighbours").at("construction").get<std::string>();
+// "algorithm construction", and the parameters asked for when there are any: how messages name an audit.
+std::string audit_label(const nlohmann::json& audit) {
+  std::string label =
+      audit.at("algorithm").get<std::string>() + " " + audit.at("neighbours").at("construction").get<std::string>();
+  const nlohmann::json asked = audit.value("asked", nlohmann::json::object());
+  if (const auto params = asked.value("params", nlohmann::json::object()); !params.empty())
+    label = fmt::format("{} {}", label, params.dump());
+  return label;
+}
+
+// Which audit this is: the algorithm and what was asked of it (parameters, data, budget), the neighbours and
+// the score; not the seed or the run count, which a gate may change. A suite audits one algorithm several
+// ways (baseline.dp_gauss_1 at its defaults and on its sharp worst case), so the label alone would pair them
+// wrongly.
+std::string audit_identity(const nlohmann::json& audit) {
+  const nlohmann::json data = audit.value("data", nlohmann::json::object());
+  const nlohmann::json identity = {
+      audit.at("algorithm"),
+      audit.value("asked", nlohmann::json::object()),
+      {data.value("model", ""), data.value("n", 0L), data.value("d", 0), data.value("k", 0)},
+      audit.at("neighbours").at("construction"),
+      audit.value("score", ""),
+  };
+  return identity.dump();
 }
 
 nlohmann::json read_audits(const std::filesystem::path& file) {
@@ -329,12 +351,12 @@ Comparison compare_results(const ResultSet& a, const ResultSet& b, const Compare
 std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b,
                                             std::vector<std::string>& unmatched) {
   std::map<std::string, const nlohmann::json*> audits_b;
-  for (const auto& audit : b) audits_b.emplace(audit_key(audit), &audit);
+  for (const auto& audit : b) audits_b.emplace(audit_identity(audit), &audit);
   std::vector<AuditComparison> result;
   for (const auto& audit_a : a) {
-    const auto match = audits_b.find(audit_key(audit_a));
+    const auto match = audits_b.find(audit_identity(audit_a));
     if (match == audits_b.end()) {
-      unmatched.push_back("audit " + audit_key(audit_a));
+      unmatched.push_back("audit " + audit_label(audit_a));
       continue;
     }
     const auto& audit_b = *match->second;

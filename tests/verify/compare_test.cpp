@@ -228,3 +228,30 @@ TEST_CASE("compare_audits flags a new violation of A's claim, and more privacy l
   CHECK(dpb::verify::compare_audits(one(audit(1, 0.5)), one(other), unmatched).empty());
   CHECK(unmatched == std::vector<std::string>{"audit baseline.dp_gauss_1 huge_norm"});
 }
+
+TEST_CASE("compare_audits pairs the audits of one algorithm by what was asked, not by the algorithm alone",
+          "[compare]") {
+  // The suite audits an algorithm twice on the same construction (its defaults, and its sharp worst case at
+  // another budget). Listed in the other order in B, each must meet its own counterpart: the default audit's
+  // eps_lb 0 against 0.1, the sharp one's 0.8 against 0.85; paired by the algorithm alone, the default audit
+  // of A would meet the sharp one of B and be flagged WORSE (0.85 > A's claim 0.5).
+  auto defaults_a = audit(0.5, 0.0), sharp_a = audit(1, 0.8, "worst_case", 700, 300);
+  defaults_a["asked"] = {{"params", nlohmann::json::object()}, {"epsilon", 0.5}, {"delta", 1e-5}};
+  sharp_a["asked"] = {{"params", nlohmann::json::object()}, {"epsilon", 1}, {"delta", 0.05}};
+  auto defaults_b = defaults_a, sharp_b = sharp_a;
+  defaults_b["epsilon_lower"] = 0.1;
+  sharp_b["epsilon_lower"] = 0.85;
+  std::vector<std::string> unmatched;
+  const auto c = dpb::verify::compare_audits(nlohmann::json::array({defaults_a, sharp_a}),
+                                             nlohmann::json::array({sharp_b, defaults_b}), unmatched);
+  CHECK(unmatched.empty());
+  REQUIRE(c.size() == 2);
+  CHECK(c[0].eps_lb_b == 0.1);
+  CHECK(c[1].eps_lb_b == 0.85);
+  for (const auto& comparison : c) CHECK(comparison.change != dpb::verify::Change::worse);
+  // Different parameters are different audits, and the message names them.
+  auto on = sharp_a;
+  on["asked"]["params"] = {{"clip", "on"}};
+  CHECK(dpb::verify::compare_audits(nlohmann::json::array({on}), nlohmann::json::array({sharp_b}), unmatched).empty());
+  CHECK(unmatched.back() == "audit baseline.dp_gauss_1 huge_norm {\"clip\":\"on\"}");
+}

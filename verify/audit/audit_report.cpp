@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <cmath>
 
+#include "verify/experiment/canonical.hpp"
+
 namespace dpb::verify {
 namespace {
 
@@ -153,6 +155,13 @@ nlohmann::json to_json(const AuditResult& r) {
        {{"entries", r.ledger},
         {"spent", {{"epsilon", r.spent.epsilon}, {"delta", r.spent.delta}, {"rule", r.spent.rule}}}}},
       {"data", {{"model", s.model}, {"n", s.n}, {"d", s.d}, {"k", s.k.value_or(1)}, {"seed", s.seed}}},
+      // What was asked beside the data: with the algorithm, data, neighbours and score it says which audit this is
+      // (dpbounds compare matches audits by it).
+      {"asked",
+       {{"params", to_json(s.params)},
+        {"model_params", to_json(s.model_params)},
+        {"epsilon", s.privacy.epsilon},
+        {"delta", s.privacy.delta}}},
       {"neighbours",
        {{"construction", to_string(r.construction)},
         {"requested", to_string(s.neighbours)},
