@@ -41,6 +41,10 @@ struct GaussianRelease {
   // them. A release whose claim rests on hiding which records a step read (amplification by shuffling)
   // says `all`.
   Eigen::Index first_record = 0, end_record = -1;
+  // The noise's part in the query's span, Q^T G (Q orthonormal), is a symmetric matrix with density
+  // exp(-||Q^T G||_F^2 / (2 span_variance noise_sd^2)): 2 for dugler2026's noise on S_Q (GOE); 1: the noise is
+  // iid N(0, noise_sd^2) in every entry.
+  double span_variance = 1;
   bool reads(Eigen::Index record) const {
     return end_record < 0 || (record >= first_record && record < end_record);
   }

@@ -83,7 +83,7 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
         private_oja_direction(S, first, plan.B, Q, R, noise, p.project_onto_SQ, e.ledger, rng, ws, D);  // lines 4-5
     if (in.record_transcript)  // the auditor's white-box view: the batch's Gaussian mean, and which records it read
       e.transcript.push_back({"batch", Q, D, noise.noise_scale, 1.0 / static_cast<double>(plan.B), R, first,
-                              first + plan.B});
+                              first + plan.B, /*span_variance=*/2});  // GOE_k along Q (Lemma 9 and line 6)
     Y = Q + eta(t) * D;                                       // line 6
     orthonormalize_in_place(Y);
     Q.swap(Y);

@@ -111,6 +111,19 @@ Eigen::MatrixXd record_term(const alg::GaussianRelease& release, const Eigen::Ve
   return term;
 }
 
+// <Y, shift> with the noise's own weights: iid noise weighs every entry alike; noise whose part in the query's
+// span is a symmetric matrix of span_variance times the variance (dugler2026's GOE) weighs that part
+// 1/span_variance, its symmetric part only (Y's part there is symmetric: the mean lies in S_Q).
+double noise_weighted_inner(const alg::GaussianRelease& release, const Eigen::MatrixXd& shift) {
+  if (release.span_variance == 1) return (release.value.array() * shift.array()).sum();
+  const Eigen::MatrixXd& Q = release.query;
+  const Eigen::MatrixXd in_span_value = Q.transpose() * release.value, in_span_shift = Q.transpose() * shift;
+  const Eigen::MatrixXd symmetric_shift = (in_span_shift + in_span_shift.transpose()) / 2;
+  const Eigen::MatrixXd across_value = release.value - Q * in_span_value, across_shift = shift - Q * in_span_shift;
+  return (across_value.array() * across_shift.array()).sum() +
+         (in_span_value.array() * symmetric_shift.array()).sum() / release.span_variance;
+}
+
 // sum_l <Y_l, m'_l - m_l> / sd_l^2 over the transcript's Gaussian releases Y_l that read the replaced record,
 // m_l = scale clip(x x^T X_l) its term in D and m'_l that of x' in D'. The transcript's log-likelihood ratio
 // of D' against D is sum_l <Y_l - (M_l + M'_l) / 2, m'_l - m_l> / sd_l^2, M_l the release's whole mean; this
@@ -134,7 +147,7 @@ double transcript_likelihood_ratio(const alg::Estimate& e, const ScoreContext& c
                                         "likelihood ratio is undefined",
                                         release.step, release.noise_sd));
     const Eigen::MatrixXd shift = record_term(release, c.record_prime) - record_term(release, c.record);
-    statistic += (release.value.array() * shift.array()).sum() / (release.noise_sd * release.noise_sd);
+    statistic += noise_weighted_inner(release, shift) / (release.noise_sd * release.noise_sd);
   }
   return statistic;
 }

@@ -139,6 +139,7 @@ TEST_CASE("dugler2026.private_oja's white-box transcript: each batch's noisy cli
     CHECK(r.scale == Approx(1.0 / double(B)));
     CHECK(r.clip == e.diagnostics.counters.at("clip_radius"));
     CHECK(r.noise_sd == e.diagnostics.counters.at("sigma"));
+    CHECK(r.span_variance == 2);  // GOE_k along Q_{t-1}
     const Eigen::MatrixXd next = t + 1 < steps ? e.transcript[t + 1].query : *e.Q;
     const Eigen::MatrixXd moved = r.query + 10 * r.value;
     CHECK((moved - next * (next.transpose() * moved)).norm() < 1e-9 * moved.norm());

@@ -1,6 +1,7 @@
 #include "verify/audit/scores.hpp"
 
 #include <catch2/catch.hpp>
+#include <limits>
 #include <cmath>
 
 #include "core/errors.hpp"
@@ -201,6 +202,15 @@ TEST_CASE("transcript_lr reads only the releases that read the replaced record, 
   // m' - m = (-2.4, 3.2), Y = (1, 1), sd 2: 0.8 / 4.
   e.transcript.push_back({"all", Eigen::Vector2d(0.6, 0.8), Eigen::Vector2d(1, 1), 2.0});
   CHECK(find_score("transcript_lr").score(e, c) == Approx(5.2));
+  // Noise twice as wide along the query (dugler2026's GOE on S_Q) weighs that part by 1/2. Query e_0, an
+  // unclipped release on record 3: x x^T e_0 = (4, 0), x' x'^T e_0 = 0, so m' - m = (-4, 0); Y = (1, 5), sd 1:
+  // <Y, m' - m> is -4, all along e_0, halved: -2.
+  dpb::alg::Estimate goe;
+  goe.transcript.push_back({"batch", Eigen::Vector2d(1, 0), Eigen::Vector2d(1, 5), 1.0, 1,
+                            std::numeric_limits<double>::infinity(), 3, 4, /*span_variance=*/2});
+  CHECK(find_score("transcript_lr").score(goe, c) == Approx(-2.0));
+  goe.transcript[0].span_variance = 1;
+  CHECK(find_score("transcript_lr").score(goe, c) == Approx(-4.0));
 }
 
 TEST_CASE("second_moment_lr attains the Gaussian separation that a quadratic form loses", "[audit]") {
