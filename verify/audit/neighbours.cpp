@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "verify/audit/scores.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -47,6 +48,20 @@ WorstCase worst_case_construction(const std::string& id) {
             "clipped sum by its sensitivity sqrt(2) beta^2; the likelihood ratio of the matrix the eigenpairs "
             "rebuild is the most powerful test; every eigenpair released (k = d), so they rebuild the whole matrix",
             true, "second_moment_lr", true};
+  if (id == "baseline.noisy_power_method")
+    return {NeighbourKind::orthogonal_axes,
+            "dugler2026 §2.9 (Hardt & Price 2014): on flat data, two records beyond the clip radius on orthogonal "
+            "axes move S X_l by the sensitivity in every iteration; the likelihood ratio of the transcript of L "
+            "releases is the most powerful test",
+            true, kTranscriptScore};
+  if (id == "liu2022.private_oja" || id == "liu2022.minibatch_private_oja" || id == "baseline.k_dp_ojas" ||
+      id == "dugler2026.private_oja")
+    return {NeighbourKind::orthogonal_axes,
+            "liu2022 §3.7, dugler2026 §3: two records far beyond the clip radius on orthogonal axes move the one "
+            "step (or batch) that reads them by sqrt(2) beta, the most a fixed pair of records x x^T can; the "
+            "white-box transcript's likelihood ratio reads that step (flat data: a batch's other records weigh "
+            "nothing)",
+            true, kTranscriptScore};
   if (id == "liu2022.private_mean")
     return {NeighbourKind::corner,
             "liu2022 §3.7 Alg. 5: one record at the opposite truncation corner, the largest shift (2 r "

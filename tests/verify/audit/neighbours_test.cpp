@@ -97,7 +97,18 @@ TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   CHECK(worst_case_construction("liu2022.private_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::huge_norm);
-  CHECK(worst_case_construction("liu2022.private_oja").kind == NeighbourKind::huge_norm);
+  CHECK(worst_case_construction("liu2022.dp_pca").kind == NeighbourKind::huge_norm);
+  // The Oja family and the noisy power method: white-box, on flat data.
+  for (const char* id : {"liu2022.private_oja", "liu2022.minibatch_private_oja", "baseline.k_dp_ojas",
+                         "dugler2026.private_oja", "baseline.noisy_power_method"}) {
+    INFO(id);
+    const WorstCase worst = worst_case_construction(id);
+    CHECK(worst.kind == NeighbourKind::orthogonal_axes);
+    CHECK(worst.flat);
+    CHECK(worst.score == "transcript_lr");
+    CHECK_FALSE(worst.every_eigenpair);
+  }
+  CHECK(worst_case_construction("baseline.dp_gauss_1").every_eigenpair);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").reason.find("cai2024 §3.6") !=
         std::string::npos);
