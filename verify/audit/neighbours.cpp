@@ -48,6 +48,13 @@ WorstCase worst_case_construction(const std::string& id) {
             "clipped sum by its sensitivity sqrt(2) beta^2; the likelihood ratio of the matrix the eigenpairs "
             "rebuild is the most powerful test; every eigenpair released (k = d), so they rebuild the whole matrix",
             true, "second_moment_lr", true};
+  if (id == "baseline.dp_gauss")
+    return {NeighbourKind::orthogonal_axes,
+            "cai2024 §6 DP-Gauss (Analyze Gauss on the scaled second moment): on flat data, two records on "
+            "orthogonal axes beyond the clip radius (clip = on) move the clipped sum by its sensitivity; the "
+            "likelihood ratio of the released Sigma is the most powerful test. Without clipping (clip = off, a "
+            "claim under the model) the canaries break the model's norm bound",
+            true, "second_moment_lr"};
   if (id == "baseline.noisy_power_method")
     return {NeighbourKind::orthogonal_axes,
             "dugler2026 §2.9 (Hardt & Price 2014): on flat data, two records beyond the clip radius on orthogonal "

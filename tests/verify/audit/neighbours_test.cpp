@@ -109,6 +109,8 @@ TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
     CHECK_FALSE(worst.every_eigenpair);
   }
   CHECK(worst_case_construction("baseline.dp_gauss_1").every_eigenpair);
+  CHECK(worst_case_construction("baseline.dp_gauss").kind == NeighbourKind::orthogonal_axes);
+  CHECK(worst_case_construction("baseline.dp_gauss").score == "second_moment_lr");
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("cai2024.gaussian_mechanism").reason.find("cai2024 §3.6") !=
         std::string::npos);
