@@ -161,6 +161,11 @@ EntryCost entry_cost(const LedgerEntry& entry, Neighbours neighbours) {
           cost.theorem + ", group privacy over a removal and an addition", cost.needs_secret_order};
 }
 
+bool gaussian_tradeoff(const LedgerEntry& entry, Neighbours neighbours) {
+  return entry.mechanism == Mechanism::gaussian ||
+         (entry.mechanism == Mechanism::shuffled_gaussian && !entry_cost(entry, neighbours).needs_secret_order);
+}
+
 namespace {
 
 // One entry with its cost per use and the number of uses charged.

@@ -21,6 +21,10 @@ struct EntryCost {
   // The cost rests on amplification by shuffling: it holds only while the permutation stays secret.
   bool needs_secret_order = false;
 };
+// The entry's privacy trade-off is a Gaussian one (mu-GDP): a Gaussian mechanism, or shuffled Gaussian steps
+// charged without amplification (each record in one Gaussian step, whatever the order). The auditor's
+// Gaussian-DP fit may join its verdict only where every entry of a run is.
+bool gaussian_tradeoff(const LedgerEntry& entry, Neighbours neighbours);
 // Entries recorded for add/remove neighbours are charged under replace-one by group privacy (a replacement
 // is one removal and one addition: (2 eps, (1 + e^eps) delta)); the converse does not hold (+infinity).
 EntryCost entry_cost(const LedgerEntry& entry, Neighbours neighbours);

@@ -1,7 +1,8 @@
 // Mutants of DP-Gauss-1 (baseline.dp_gauss_1; dugler2026 §2.9): its Gaussian noise scaled down, the
 // subtle break a constant slipped in a calibration makes, the add/remove sensitivity used under
-// replace-one neighbours, and a clip radius doubled while the noise keeps the old one. Pinned to the analytic calibration (the one noise_scaled_budget inverts) and the
-// corrected mode, whose claim is (eps, delta) for replace-one neighbours.
+// replace-one neighbours, and a clip radius doubled while the noise keeps the old one. Pinned to the
+// analytic calibration (the one noise_scaled_budget inverts) and the corrected mode, whose claim is
+// (eps, delta) for replace-one neighbours.
 #include "algorithms/baselines/dp_gauss_1.hpp"
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"

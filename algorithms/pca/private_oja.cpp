@@ -187,8 +187,9 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
   // 2-3: alpha and beta (setup)
   LedgerEntry entry = step_entry(in, s);
   // The auditor's white-box view: each step's release, and which record it read unless the claim rests on
-  // that staying secret (amplification by shuffling).
-  const bool order_public = !entry_cost(entry, in.privacy.neighbours).needs_secret_order;
+  // that staying secret (amplification by shuffling). Asked for only by the auditor: other runs skip the
+  // accountant here.
+  const bool order_public = in.record_transcript && !entry_cost(entry, in.privacy.neighbours).needs_secret_order;
   if (in.record_transcript) est.transcript.reserve(static_cast<std::size_t>(n));
   Eigen::Index clipped = 0;
   double largest_gradient = 0;  // max_t ||A_t w_{t-1}||, which Lemma 3.2 bounds by beta (C = 1)

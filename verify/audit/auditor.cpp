@@ -50,7 +50,8 @@ core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
 // k when given; else 1, or d where the algorithm's worst case releases every eigenpair.
 int audited_k(const AuditSpec& spec, const std::string& construction_for) {
   if (spec.k) return *spec.k;
-  const bool every = spec.neighbours == NeighbourKind::canary && worst_case_construction(construction_for).every_eigenpair;
+  const bool every =
+      spec.neighbours == NeighbourKind::canary && worst_case_construction(construction_for).every_eigenpair;
   return every ? spec.d : 1;
 }
 
@@ -145,15 +146,10 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const alg::Estimate first = estimator->run(in_d, first_rng);
   result.ledger = alg::describe_ledger(first.ledger, result.claim);
   result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
-  // Gaussian: every entry is, or is a shuffled Gaussian charged without amplification (each record in one
-  // Gaussian step: its trade-off curve is the Gaussian one, whatever the order).
-  result.gaussian_ledger = !first.ledger.entries().empty();
-  for (const auto& entry : first.ledger.entries())
-    result.gaussian_ledger =
-        result.gaussian_ledger &&
-        (entry.mechanism == alg::Mechanism::gaussian ||
-         (entry.mechanism == alg::Mechanism::shuffled_gaussian &&
-          !alg::entry_cost(entry, result.claim.neighbours).needs_secret_order));
+  const auto& entries = first.ledger.entries();
+  result.gaussian_ledger = !entries.empty() && std::all_of(entries.begin(), entries.end(), [&](const auto& e) {
+    return alg::gaussian_tradeoff(e, result.claim.neighbours);
+  });
   const ScoreEntry& score = find_score(!spec.score.empty() ? spec.score
                                        : !pair.score.empty() ? pair.score
                                                              : default_score(first));

@@ -191,9 +191,10 @@ const std::vector<ScoreEntry>& score_registry() {
          "eigenpairs is scored on the matrix Q diag(lambda) Q^T they rebuild",
          false, second_moment_likelihood_ratio},
         {kTranscriptScore,
-         "sum_l <Y_l, (x' x'^T - x x^T) X_l> / sd_l^2 over the output's Gaussian sub-releases Y_l = S X_l + "
-         "G_l (its transcript, e.g. the noisy power method's iterations): their joint likelihood-ratio "
-         "statistic when the shared records weigh little along the canaries",
+         "sum_l <Y_l, m'_l - m_l> / sd_l^2 over the output's Gaussian sub-releases Y_l that read the replaced "
+         "record (its transcript: the noisy power method's iterations, the Oja family's steps), m_l = scale "
+         "clip(x x^T X_l) the record's term: their joint likelihood-ratio statistic when the shared records "
+         "weigh little along the canaries",
          false, transcript_likelihood_ratio},
         {"top_eigenvalue", "the largest released eigenvalue; no release (BOTTOM) scores below every number",
          false,

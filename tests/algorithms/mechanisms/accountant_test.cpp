@@ -177,4 +177,13 @@ TEST_CASE("amplification by shuffling: the issue's Private Oja numbers", "[mecha
   CHECK(cost.epsilon < 0.04);
   CHECK(cost.delta <= delta);
   CHECK_THAT(cost.theorem, Contains("shuffling"));
+  // Its order must stay secret, so its trade-off is not a Gaussian one; at n = 10 no amplification applies and
+  // each record meets one Gaussian step: it is.
+  CHECK(cost.needs_secret_order);
+  CHECK_FALSE(gaussian_tradeoff(e, Neighbours::replace));
+  e.records = 10;
+  CHECK_FALSE(entry_cost(e, Neighbours::replace).needs_secret_order);
+  CHECK(gaussian_tradeoff(e, Neighbours::replace));
+  CHECK(gaussian_tradeoff(gaussian_entry("g", 1, 1, {1, 1e-5, Neighbours::replace}), Neighbours::replace));
+  CHECK_FALSE(gaussian_tradeoff(laplace_entry("l", 1, 1, {1, 0, Neighbours::replace}), Neighbours::replace));
 }
