@@ -14,6 +14,8 @@ void validate(const Privacy& p) {
     throw InvalidArgument(fmt::format("delta must lie in [0, 1), got {}", p.delta));
 }
 
+double sum_sensitivity_factor(Neighbours n) { return n == Neighbours::replace ? 2.0 : 1.0; }
+
 std::string to_string(Neighbours n) { return n == Neighbours::replace ? "replace" : "add_remove"; }
 
 std::string to_string(ClaimScope s) {

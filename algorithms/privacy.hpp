@@ -36,6 +36,11 @@ struct PrivacyClaim {
 };
 
 std::string to_string(Neighbours n);
+
+// How far one neighbour moves a sum of terms each of norm <= 1 (in any norm): 2 under replace-one (one term
+// out, another in, triangle inequality), 1 under add/remove. The sensitivity of every clipped sum, count
+// and eigengap that does not exploit more structure (a PSD sum does: baselines::psd_sum_sensitivity).
+double sum_sensitivity_factor(Neighbours n);
 std::string to_string(ClaimScope s);
 // One human-readable line, e.g. "(1, 1e-05)-DP, replace-one neighbours, worst case".
 std::string describe(const PrivacyClaim& claim);

@@ -78,6 +78,10 @@ struct AlgorithmEntry {
   // never in default suites. `breaks` is the id of the real algorithm it breaks, whose claim it keeps.
   bool mutant = false;
   std::string breaks = {};
+  // A textbook mechanism whose privacy loss is known in closed form and attained by one pair of records
+  // (baseline.gaussian_mean, baseline.laplace_mean): its audits measure the auditor, not a paper's algorithm,
+  // so summaries of audit tightness report it apart.
+  bool calibration_target = false;
   // Input::k is the row sparsity (kumar2025), not the number of components: an experiment passes its
   // cell's k (the sparse model's) rather than the target's rank.
   bool k_is_sparsity = false;

@@ -68,7 +68,8 @@ const bool registered = dpb::cli::register_verb({
             "(Clopper-Pearson on a held-out split, and a Gaussian-DP fit); VIOLATION if it exceeds the claim",
     .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 200 --d 5",
                  "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
-                 "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400"},
+                 "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400",
+                 "audit baseline.laplace_mean --epsilon 1 --delta 0 --n 200 --d 5 --seconds 10"},
     .order = 60,
     .spreads_over_ranks = true,
     .setup =
@@ -77,8 +78,8 @@ const bool registered = dpb::cli::register_verb({
           sub.footer(
               "Neighbours (replace-one at --index): canary = the algorithm's worst case from its spec;\n"
               "fresh = a fresh draw from the model (cai2024's claims are made for these); huge_norm,\n"
-              "sign_flip, corner, orthogonal_axes = the generic canaries; log_ladder = records on a geometric\n"
-              "ladder, for histograms over log bins. Scores (default: from what the "
+              "sign_flip, axis_flip, corner, orthogonal_axes = the generic canaries; log_ladder = records on a\n"
+              "geometric ladder, for histograms over log bins. Scores (default: from what the "
               "output holds):\n" +
               score_names() + "See docs/auditing.md for what the numbers mean and what they cannot show.");
           sub.add_option("algorithm", o->algorithm, "Registry id (dpbounds list algorithms)")->required();
@@ -98,8 +99,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--seconds", o->seconds,
                          "Time budget of the adaptive runs (default 60); the runs done are reported, and "
                          "--trials with that number reproduces the audit");
-          sub.add_option("--neighbours", o->neighbours,
-                         "canary | fresh | huge_norm | sign_flip | corner | orthogonal_axes | log_ladder");
+          sub.add_option("--neighbours", o->neighbours, dpb::verify::neighbour_kind_names(" | "));
           sub.add_option("--score", o->score, "Score name (see below)");
           sub.add_option("--confidence", o->confidence, "Confidence of the lower bound, in (0, 1)");
           sub.add_option("--seed", o->seed, "Master seed (the audit depends only on it)");

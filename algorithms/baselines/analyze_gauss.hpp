@@ -21,6 +21,8 @@ namespace dpb::alg::baselines {
 // dugler2026's remark after Lemma 2: what its experiments use) or "classical" (Delta sqrt(2 log(1.25/delta))
 // / eps, dugler2026 §2.9 and cai2024 §2.8 as printed; eps < 1 only), read by parse_gaussian_calibration.
 ParamSpec calibration_param(const std::string& spec_ref);
+// The calibration `params` names (its schema default when absent).
+GaussianCalibration read_calibration(const core::ParamMap& params, const std::string& owner);
 
 // Frobenius sensitivity of sum_i A_i when every A_i is PSD with Tr A_i <= trace_bound:
 //   add/remove: ||A||_F <= Tr A <= trace_bound;

@@ -169,7 +169,7 @@ std::vector<ParamSpec> common_params() {
 
 CaiDpGaussParams read_common(const core::ParamMap& p, const std::string& id) {
   CaiDpGaussParams q;
-  q.calibration = parse_gaussian_calibration(p.get_string("calibration", "analytic", id), id);
+  q.calibration = read_calibration(p, id);
   q.as_printed = p.get_string("mode", "faithful", id) == "faithful";
   q.noise_floor = p.get_string("covariance", "plus_noise_floor", id) == "plus_noise_floor";
   return q;

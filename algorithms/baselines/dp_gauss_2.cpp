@@ -23,7 +23,7 @@ struct DpGauss2Params : DuglerBaselineParams {
 // Sensitivity of the k-th eigengap lambda_k - lambda_{k+1} of a sum of PSD matrices of trace <= 1:
 // adding one summand moves every eigenvalue up by between 0 and 1 (Weyl), so the gap moves by <= 1;
 // a replacement is a removal and an addition, <= 2.
-double gap_sensitivity(Neighbours neighbours) { return neighbours == Neighbours::replace ? 2.0 : 1.0; }
+double gap_sensitivity(Neighbours neighbours) { return sum_sensitivity_factor(neighbours); }
 
 class DpGauss2 final : public Estimator {
  public:

@@ -40,7 +40,7 @@ DuglerBaselineParams DuglerBaselineParams::from(const core::ParamMap& params, co
   p.radii.alpha = params.get_real("alpha", 0.0, owner);
   p.radii.clip_constant = params.get_real("clip_constant", 1.0, owner);
   p.radii.zeta = params.get_real("zeta", 0.01, owner);
-  p.calibration = parse_gaussian_calibration(params.get_string("calibration", "analytic", owner), owner);
+  p.calibration = read_calibration(params, owner);
   const std::string mode = params.get_string("mode", "corrected", owner);
   if (mode != "corrected" && mode != "faithful")
     throw InvalidArgument(fmt::format("{}: mode must be 'corrected' or 'faithful', got '{}'", owner, mode));

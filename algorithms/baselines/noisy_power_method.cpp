@@ -33,7 +33,7 @@ int iteration_count(int given, Eigen::Index d) {
 //   coherence bound: ||B_{:,j}||_2 <= sqrt(B_jj Tr B) (PSD), so ||B X||_F <= sum_j ||B_{:,j}|| ||X_{j,:}||
 //                    <= beta alpha sqrt(k) ||X||_max; replace: twice that (triangle inequality).
 PowerSensitivity corrected_sensitivity(double beta, double alpha, Eigen::Index k, Neighbours neighbours) {
-  const double c = neighbours == Neighbours::replace ? 2.0 : 1.0;
+  const double c = sum_sensitivity_factor(neighbours);
   return {psd_sum_sensitivity(beta * beta, neighbours), c * std::sqrt(static_cast<double>(k)) * beta * alpha};
 }
 
@@ -107,7 +107,7 @@ class NoisyPowerMethod final : public Estimator {
     // Faithful noise sd_l = s beta alpha ||X||_max against a sensitivity <= c sqrt(k) beta alpha ||X||_max:
     // every iteration has multiplier >= s / (c sqrt k), L of them compose to multiplier s / (c sqrt(k L)).
     const int L = iteration_count(p_.iterations, PsdSamples::from(in, kId).d());
-    const double c = in.privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
+    const double c = sum_sensitivity_factor(in.privacy.neighbours);
     const double s = faithful_rule(1.0, 1.0, in.k, L, in.privacy).multiplier;
     const double z = s / (c * std::sqrt(static_cast<double>(in.k) * L));
     return gaussian_release_claim(in.privacy, z, 1.0, std::move(conditions));

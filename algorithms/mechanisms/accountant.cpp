@@ -76,7 +76,7 @@ EntryCost histogram_cost(const LedgerEntry& e) {
   }
   // What the noise and threshold give (the calibration of histogram.hpp, solved for eps and delta).
   const bool replace = e.neighbours == Neighbours::replace;
-  const double eps = (replace ? 2.0 : 1.0) / (e.noise_scale * n);
+  const double eps = sum_sensitivity_factor(e.neighbours) / (e.noise_scale * n);
   const double excess = std::max(0.0, e.truncation - 1 / n) * eps * n;
   const double delta = replace ? 2 * std::exp(-excess / 2) : std::exp(-excess);
   return {eps, std::min(1.0, delta), theorem};

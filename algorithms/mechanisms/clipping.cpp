@@ -12,23 +12,33 @@ void check_radius(double radius) {
   if (!(radius > 0)) throw InvalidArgument(fmt::format("clipping radius must be > 0, got {}", radius));
 }
 
-// Shared by the l2 and Frobenius clips: both are the Euclidean norm of the entries.
-template <class Dense>
-bool clip_norm(Dense& y, double radius) {
+// Scales y onto the sphere of `radius` in the norm `norm_of` computes when it lies outside. Finite entries
+// whose norm overflows are measured as max |y_i| times the norm of y / max |y_i|, and scaled in that order.
+template <class Dense, class Norm>
+bool clip_norm(Dense& y, double radius, Norm norm_of) {
   check_radius(radius);
-  double norm = y.norm();
-  if (std::isinf(norm)) norm = y.stableNorm();  // finite entries whose squares overflow
-  if (!std::isfinite(norm)) throw InvalidArgument("clipping: the input has a NaN or infinite entry");
-  if (norm <= radius) return false;
-  y *= radius / norm;
+  double largest = 1, relative = norm_of(y);  // ||y|| = largest * relative
+  if (std::isinf(relative) && y.allFinite()) {
+    largest = y.cwiseAbs().maxCoeff();
+    relative = norm_of(y / largest);
+  }
+  if (!std::isfinite(relative)) throw InvalidArgument("clipping: the input has a NaN or infinite entry");
+  if (largest * relative <= radius) return false;
+  y *= radius / largest / relative;
   return true;
 }
 
+const auto euclidean = [](const auto& y) { return y.norm(); };
+
 }  // namespace
 
-bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) { return clip_norm(y, radius); }
+bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) { return clip_norm(y, radius, euclidean); }
 
-bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius) { return clip_norm(y, radius); }
+bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius) { return clip_norm(y, radius, euclidean); }
+
+bool l1_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) {
+  return clip_norm(y, radius, [](const auto& v) { return v.template lpNorm<1>(); });
+}
 
 Eigen::Index truncate_coordinates(Eigen::Ref<Eigen::MatrixXd> x, double radius) {
   check_radius(radius);

@@ -12,6 +12,9 @@ bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius);
 // The same with the Frobenius norm of a matrix (spec: dugler2026 §1, clip_R on R^{d x k}).
 bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius);
 
+// The same with the l1 norm sum_i |y_i| (the sensitivity norm of the Laplace mechanism).
+bool l1_clip(Eigen::Ref<Eigen::VectorXd> y, double radius);
+
 // Trunc_R(x)_j = sign(x_j) min(|x_j|, R) on every entry (spec: kumar2025 §1.2). Returns the number
 // of entries with |x_j| > R. R > 0; throws dpb::InvalidArgument on NaN entries, leaving x unchanged.
 Eigen::Index truncate_coordinates(Eigen::Ref<Eigen::MatrixXd> x, double radius);

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <vector>
 
+#include "algorithms/mechanisms/probed_release.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -102,24 +103,13 @@ void check_gaussian_entry(const LedgerEntry& entry) {
                                       entry.noise_scale));
 }
 
-std::vector<double> flatten(const Eigen::Ref<const Eigen::MatrixXd>& m) {
-  return std::vector<double>(m.data(), m.data() + m.size());
-}
-
 }  // namespace
 
 void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
                         core::Rng& rng) {
   check_gaussian_entry(entry);
   ledger.record(entry);
-  LedgerProbe* probe = active_probe();
-  std::vector<double> statistic;
-  if (probe) statistic = flatten(Eigen::MatrixXd(value));
-  core::add_gaussian_noise(rng, entry.noise_scale, value);
-  if (!probe) return;
-  std::vector<double> release = flatten(Eigen::MatrixXd(value));
-  probe->observe(entry, statistic, {}, release);
-  value = Eigen::Map<const Eigen::MatrixXd>(release.data(), value.rows(), value.cols());
+  probed_release(value, entry, [&](Eigen::Ref<Eigen::MatrixXd> v) { core::add_gaussian_noise(rng, entry.noise_scale, v); });
 }
 
 void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,

@@ -44,7 +44,7 @@ void record_release(StabilityHistogram& out, std::span<const BinCount> occupied,
   const LedgerEntry entry{
       .step = step,
       .mechanism = Mechanism::stability_histogram,
-      .sensitivity = (privacy.neighbours == Neighbours::replace ? 2.0 : 1.0) / static_cast<double>(n),
+      .sensitivity = sum_sensitivity_factor(privacy.neighbours) / static_cast<double>(n),
       .norm = SensitivityNorm::l1,
       .noise_scale = out.noise_scale,
       .truncation = applied_threshold(out, release),
@@ -77,8 +77,7 @@ double histogram_noise_scale(std::size_t n, const Privacy& privacy) {
   check_histogram_inputs(n, privacy);
   // spec: liu2022 §2.7. Replacing a record moves 1/n between two bins (l1 change 2/n); adding or
   // removing one changes a single count by 1.
-  const double sensitivity = privacy.neighbours == Neighbours::replace ? 2.0 : 1.0;
-  return sensitivity / (privacy.epsilon * static_cast<double>(n));
+  return sum_sensitivity_factor(privacy.neighbours) / (privacy.epsilon * static_cast<double>(n));
 }
 
 double histogram_threshold(std::size_t n, const Privacy& privacy) {

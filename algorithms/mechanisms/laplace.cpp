@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <vector>
 
+#include "algorithms/mechanisms/probed_release.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -37,12 +38,30 @@ double probed(double statistic, double released, const LedgerEntry& entry) {
 
 }  // namespace
 
-double laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng) {
+namespace {
+
+void check_laplace_entry(const LedgerEntry& entry) {
   if (entry.mechanism != Mechanism::laplace && entry.mechanism != Mechanism::propose_test_release)
     throw InvalidArgument(fmt::format("'{}': the Laplace mechanism needs a laplace ledger entry", entry.step));
   require_positive("Laplace noise scale b", entry.noise_scale);
+}
+
+}  // namespace
+
+double laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng) {
+  check_laplace_entry(entry);
   ledger.record(entry);
   return probed(value, value + core::laplace(rng, entry.noise_scale), entry);
+}
+
+void laplace_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
+                       core::Rng& rng) {
+  check_laplace_entry(entry);
+  ledger.record(entry);
+  probed_release(value, entry, [&](Eigen::Ref<Eigen::MatrixXd> v) {
+    for (Eigen::Index j = 0; j < v.cols(); ++j)  // column-major: the draws fill_laplace makes
+      for (Eigen::Index i = 0; i < v.rows(); ++i) v(i, j) += core::laplace(rng, entry.noise_scale);
+  });
 }
 
 double bounded_laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng) {

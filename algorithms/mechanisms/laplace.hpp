@@ -14,6 +14,9 @@ double laplace_scale(double sensitivity, double epsilon);
 // The Laplace mechanism on a scalar: records `entry` (a Mechanism::laplace or propose_test_release entry;
 // noise_scale is b) and returns value + Lap(b).
 double laplace_mechanism(double value, const LedgerEntry& entry, Ledger& ledger, core::Rng& rng);
+// The same on a vector or matrix: iid Lap(b) added to every entry (entry.sensitivity is then in l1).
+void laplace_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
+                       core::Rng& rng);
 
 // The bounded Laplace mechanism on a scalar: records `entry` (Mechanism::bounded_laplace; noise_scale is
 // lambda, truncation is tau) and returns value + BoundedLaplace(lambda, tau).

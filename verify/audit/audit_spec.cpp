@@ -17,11 +17,12 @@
 namespace dpb::verify {
 namespace {
 
-constexpr std::array<std::pair<NeighbourKind, const char*>, 7> kNeighbourNames{{
+constexpr std::array<std::pair<NeighbourKind, const char*>, 8> kNeighbourNames{{
     {NeighbourKind::canary, "canary"},
     {NeighbourKind::fresh, "fresh"},
     {NeighbourKind::huge_norm, "huge_norm"},
     {NeighbourKind::sign_flip, "sign_flip"},
+    {NeighbourKind::axis_flip, "axis_flip"},
     {NeighbourKind::corner, "corner"},
     {NeighbourKind::orthogonal_axes, "orthogonal_axes"},
     {NeighbourKind::log_ladder, "log_ladder"},
@@ -213,11 +214,16 @@ AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, Audi
 
 NeighbourKind parse_neighbour_kind(const std::string& text) {
   std::string known;
-  for (const auto& [kind, name] : kNeighbourNames) {
+  for (const auto& [kind, name] : kNeighbourNames)
     if (text == name) return kind;
-    known += (known.empty() ? "" : ", ") + std::string(name);
-  }
-  throw InvalidArgument(fmt::format("unknown neighbour construction '{}' (choose: {})", text, known));
+  throw InvalidArgument(
+      fmt::format("unknown neighbour construction '{}' (choose: {})", text, neighbour_kind_names(", ")));
+}
+
+std::string neighbour_kind_names(const std::string& separator) {
+  std::string names;
+  for (const auto& [kind, name] : kNeighbourNames) names += (names.empty() ? "" : separator) + std::string(name);
+  return names;
 }
 
 AuditExpectation parse_audit_expectation(const std::string& text) {

@@ -19,6 +19,7 @@ enum class NeighbourKind {
   fresh,            // D' replaces the record by a fresh draw from the model (cai2024's neighbour notion)
   huge_norm,        // D' replaces the record by a huge-norm canary c u along the fixed direction u
   sign_flip,        // D holds +c u, D' holds -c u at the index
+  axis_flip,        // D holds +c e_a, D' holds -c e_a: the axis where u weighs most (per-coordinate noise)
   corner,           // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
   orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
   log_ladder,       // every record on a geometric ladder along u; D' copies the index's pair partner
@@ -78,9 +79,11 @@ void validate(const AuditSpec& spec);
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
-// "canary" | "fresh" | "huge_norm" | "sign_flip" | "corner" | "orthogonal_axes" | "log_ladder"; otherwise
+// "canary" | "fresh" | "huge_norm" | "sign_flip" | "axis_flip" | "corner" | "orthogonal_axes" | "log_ladder"; otherwise
 // dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
+// Every construction's name, in that order, joined by `separator`.
+std::string neighbour_kind_names(const std::string& separator);
 std::string to_string(NeighbourKind kind);
 
 // "pass" | "violation"; otherwise dpb::InvalidArgument listing them.

@@ -5,14 +5,26 @@
 
 namespace dpb::verify {
 
-TightnessSummary summarize_tightness(const std::vector<const AuditResult*>& audits) {
+namespace {
+
+bool is_calibration_target(const std::string& id, const alg::Registry& registry) {
+  const auto& entries = registry.entries();
+  const auto it = std::find_if(entries.begin(), entries.end(), [&](const auto& e) { return e.id == id; });
+  return it != entries.end() && it->calibration_target;
+}
+
+}  // namespace
+
+TightnessSummary summarize_tightness(const std::vector<const AuditResult*>& audits, const alg::Registry& registry) {
   TightnessSummary summary;
   for (const AuditResult* audit : audits) {
-    if (expected_verdict(audit->spec) != AuditExpectation::pass || audit->verdict == AuditVerdict::not_private)
+    if (expected_verdict(audit->spec, registry) != AuditExpectation::pass ||
+        audit->verdict == AuditVerdict::not_private)
       continue;
-    auto it = std::find_if(summary.algorithms.begin(), summary.algorithms.end(),
+    auto& group = is_calibration_target(audit->spec.algorithm, registry) ? summary.calibration : summary.algorithms;
+    auto it = std::find_if(group.begin(), group.end(),
                            [&](const AlgorithmTightness& a) { return a.algorithm == audit->spec.algorithm; });
-    if (it == summary.algorithms.end()) it = summary.algorithms.insert(it, {audit->spec.algorithm});
+    if (it == group.end()) it = group.insert(it, {audit->spec.algorithm});
     it->tightness = std::max(it->tightness, audit->tightness());
     if (!audit->gaussian_ledger) continue;
     if (audit->claim.scope == alg::ClaimScope::worst_case) {
@@ -38,15 +50,24 @@ TightnessSummary summarize_tightness(const std::vector<const AuditResult*>& audi
 }
 
 std::string describe(const TightnessSummary& summary) {
-  if (summary.gaussian == 0) return "";
-  std::string text = fmt::format(
-      "median eps_lb / eps over the {} Gaussian-based algorithms with worst-case claims: {:.2f} (the best audit of "
-      "each",
-      summary.gaussian, summary.gaussian_median);
-  if (summary.model_scope > 0)
-    text += fmt::format("; {} claim{} made only under the model left out", summary.model_scope,
-                        summary.model_scope == 1 ? "" : "s");
-  return text + ")";
+  std::string text;
+  if (summary.gaussian > 0) {
+    text = fmt::format(
+        "median eps_lb / eps over the {} Gaussian-based algorithms with worst-case claims: {:.2f} (the best audit "
+        "of each",
+        summary.gaussian, summary.gaussian_median);
+    if (summary.model_scope > 0)
+      text += fmt::format("; {} claim{} made only under the model left out", summary.model_scope,
+                          summary.model_scope == 1 ? "" : "s");
+    text += ")";
+  }
+  for (std::size_t i = 0; i < summary.calibration.size(); ++i) {
+    const AlgorithmTightness& a = summary.calibration[i];
+    text += fmt::format("{}{:.2f} ({})", i > 0 ? ", " : text.empty() ? "the auditor on the textbook mechanisms: "
+                                                                     : "; the auditor on the textbook mechanisms: ",
+                        a.tightness, a.algorithm);
+  }
+  return text;
 }
 
 }  // namespace dpb::verify

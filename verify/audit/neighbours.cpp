@@ -69,6 +69,16 @@ WorstCase worst_case_construction(const std::string& id) {
             "white-box transcript's likelihood ratio reads that step (flat data: a batch's other records weigh "
             "nothing)",
             true, kTranscriptScore};
+  if (id == "baseline.gaussian_mean")
+    return {NeighbourKind::sign_flip,
+            "Dwork & Roth App. A: records +c u and -c u beyond the clip radius move the mean by its sensitivity "
+            "2C/n along u, and the released mean along u is the likelihood ratio of the Gaussian noise",
+            false, {}};
+  if (id == "baseline.laplace_mean")
+    return {NeighbourKind::axis_flip,
+            "Dwork & Roth Thm 3.6: records +c e_a and -c e_a beyond the l1 clip radius put the whole l1 "
+            "sensitivity 2C/n on one coordinate, whose Laplace tail then carries the full privacy loss",
+            false, {}};
   if (id == "liu2022.private_mean")
     return {NeighbourKind::corner,
             "liu2022 §3.7 Alg. 5: one record at the opposite truncation corner, the largest shift (2 r "
@@ -97,6 +107,12 @@ WorstCase worst_case_construction(const std::string& id) {
         "cai2024 §3.6: Algorithm 1 does not clip, so a huge record moves the output beyond the sensitivity "
         "its claim assumes; the claim is made only for fresh draws from the model", false, {}};
   return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction", false, {}};
+}
+
+Eigen::Index heaviest_axis(const Eigen::VectorXd& u) {
+  Eigen::Index a = 0;
+  u.cwiseAbs().maxCoeff(&a);  // the first of ties
+  return a;
 }
 
 std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
@@ -160,6 +176,13 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
       plant(pair, norm * pair.direction, -norm * pair.direction);
       pair.description = fmt::format("record {} is +c u in D and -c u in D', c = {:.4g}", index, norm);
       break;
+    case NeighbourKind::axis_flip: {
+      pair.canary_norm = norm;
+      pair.direction = Eigen::VectorXd::Unit(d, heaviest_axis(pair.direction));
+      plant(pair, norm * pair.direction, -norm * pair.direction);
+      pair.description = fmt::format("record {} is +c e_a in D and -c e_a in D', c = {:.4g}", index, norm);
+      break;
+    }
     case NeighbourKind::corner: {
       const Eigen::VectorXd signs = pair.direction.unaryExpr([](double x) { return x < 0 ? -1.0 : 1.0; });
       pair.direction = signs / std::sqrt(double(d));

@@ -43,6 +43,8 @@ WorstCase worst_case_construction(const std::string& algorithm_id);
 // signal, so a canary there moves the output where the data alone would not).
 Eigen::VectorXd canary_direction(const core::ModelInfo& info);
 
+// The coordinate with the largest |u_a| (ties to the lower index).
+Eigen::Index heaviest_axis(const Eigen::VectorXd& u);
 // The coordinates a != b with the largest |u_a| >= |u_b| (ties to the lower index); needs d >= 2.
 std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u);
 

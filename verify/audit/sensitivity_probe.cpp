@@ -121,7 +121,7 @@ SensitivityProbeReport probe_sensitivity(const AuditSpec& spec, const alg::Regis
   const bool model_scope = scope == alg::ClaimScope::under_model_assumptions;
   std::vector<NeighbourKind> kinds = {NeighbourKind::fresh};
   if (!model_scope)
-    for (const auto kind : {NeighbourKind::canary, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
+    for (const auto kind : {NeighbourKind::canary, NeighbourKind::huge_norm, NeighbourKind::sign_flip, NeighbourKind::axis_flip,
                             NeighbourKind::corner, NeighbourKind::orthogonal_axes})
       kinds.push_back(kind);
 

@@ -81,3 +81,24 @@ TEST_CASE("truncate_coordinates is Trunc_R and counts the truncated entries", "[
   CHECK(bad(0) == 5.0);  // left unchanged
   CHECK_THROWS_AS(truncate_coordinates(x, 0.0), dpb::InvalidArgument);
 }
+
+TEST_CASE("l1_clip uses the l1 norm, not the Euclidean one", "[mechanisms]") {
+  Eigen::VectorXd y(2);
+  y << 3, -4;  // ||y||_1 = 7, ||y||_2 = 5: at R = 6 only an l1 clip acts
+  CHECK(l1_clip(y, 6.0));
+  CHECK(y(0) == Approx(18.0 / 7).epsilon(1e-15));
+  CHECK(y(1) == Approx(-24.0 / 7).epsilon(1e-15));
+  CHECK(y.lpNorm<1>() == Approx(6.0).epsilon(1e-15));
+  CHECK_FALSE(l1_clip(y, 6.0));  // on the boundary: unchanged
+
+  Eigen::VectorXd huge(2);  // |y_0| + |y_1| overflows; the clip still lands on the sphere
+  huge << 1e308, -1e308;
+  CHECK(l1_clip(huge, 2.0));
+  CHECK(huge(0) == Approx(1.0).epsilon(1e-14));
+  CHECK(huge(1) == Approx(-1.0).epsilon(1e-14));
+
+  Eigen::VectorXd bad(2);
+  bad << 1, std::nan("");
+  CHECK_THROWS_AS(l1_clip(bad, 1.0), dpb::InvalidArgument);
+  CHECK(bad(0) == 1.0);
+}

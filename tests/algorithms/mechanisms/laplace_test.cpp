@@ -66,6 +66,26 @@ TEST_CASE("laplace_mechanism adds Lap(Delta/eps) noise and records its release",
   CHECK_THROWS_AS(laplace_mechanism(0, bad, ledger, rng), dpb::InvalidArgument);
 }
 
+TEST_CASE("laplace_mechanism on a vector adds the scalar mechanism's draws to every coordinate", "[mechanisms]") {
+  const LedgerEntry entry = laplace_entry("clipped mean", 0.2, 0.4, {0.5, 0, Neighbours::replace});
+  Eigen::VectorXd value(3);
+  value << 1, -2, 3;
+  Ledger ledger, scalar_ledger;
+  dpb::core::Rng rng(5, dpb::core::hash_name("vector laplace")), scalar_rng = rng;
+  const Eigen::VectorXd start = value;
+  laplace_mechanism(value, entry, ledger, rng);
+  // One release of the whole vector, charged once; the noise is the scalar mechanism's, coordinate by coordinate.
+  REQUIRE(ledger.entries().size() == 1);
+  CHECK(ledger.entries().front().uses == 1);
+  for (Eigen::Index i = 0; i < 3; ++i)
+    CHECK(value(i) == laplace_mechanism(start(i), entry, scalar_ledger, scalar_rng));
+  CHECK((value - start).cwiseAbs().minCoeff() > 0);
+
+  LedgerEntry gaussian = entry;
+  gaussian.mechanism = Mechanism::gaussian;
+  CHECK_THROWS_AS(laplace_mechanism(value, gaussian, ledger, rng), dpb::InvalidArgument);
+}
+
 TEST_CASE("bounded_laplace samples Lap(lambda) conditioned on |X| <= tau", "[mechanisms]") {
   // Heavy truncation (tau << lambda, nearly uniform), moderate (P(|Lap| <= tau) = 0.78) and light
   // (essentially Laplace). A clipped instead of conditioned Laplace puts atoms at +-tau and fails KS.

@@ -36,6 +36,9 @@ TEST_CASE("tightness: the best audit of each real algorithm, the median over the
       audit("baseline.dp_gauss", 0.6, true),
       audit("mutant.dp_gauss_1_noise_x07", 1.5, true, AuditVerdict::violation),  // mutants do not count
       audit("baseline.nonprivate_pca", 3, false, AuditVerdict::not_private),
+      // The textbook mechanisms measure the auditor: reported apart, out of the median.
+      audit("baseline.gaussian_mean", 0.93, true),
+      audit("baseline.laplace_mean", 0.991, false),
   };
   std::vector<const AuditResult*> pointers;
   for (const auto& a : audits) pointers.push_back(&a);
@@ -49,12 +52,18 @@ TEST_CASE("tightness: the best audit of each real algorithm, the median over the
   CHECK(summary.gaussian == 4);
   CHECK(summary.model_scope == 1);
   CHECK(summary.gaussian_median == Approx(0.65));  // of 0.3, 0.6, 0.7, 0.9: the middle pair's mean
+  REQUIRE(summary.calibration.size() == 2);
+  CHECK(summary.calibration[0].algorithm == "baseline.gaussian_mean");
+  CHECK(summary.calibration[1].tightness == Approx(0.991));
   CHECK(describe(summary) ==
         "median eps_lb / eps over the 4 Gaussian-based algorithms with worst-case claims: 0.65 (the best audit "
-        "of each; 1 claim made only under the model left out)");
+        "of each; 1 claim made only under the model left out); the auditor on the textbook mechanisms: 0.93 "
+        "(baseline.gaussian_mean), 0.99 (baseline.laplace_mean)");
 
   // An odd count takes the middle one; a mutant alone gives no line.
   pointers.erase(pointers.begin() + 3);  // drops noisy_power_method (0.9)
   CHECK(summarize_tightness(pointers).gaussian_median == Approx(0.6));
   CHECK(describe(summarize_tightness({pointers[7]})).empty());
+  CHECK(describe(summarize_tightness({pointers.back()})) ==
+        "the auditor on the textbook mechanisms: 0.99 (baseline.laplace_mean)");
 }

@@ -30,8 +30,8 @@ TEST_CASE("every construction changes exactly the one record at the index", "[au
   const auto model = spiked_model(6);
   const Eigen::Index n = 30, index = 7;
   for (auto kind : {NeighbourKind::fresh, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
-                    NeighbourKind::corner, NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder,
-                    NeighbourKind::canary}) {
+                    NeighbourKind::axis_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes,
+                    NeighbourKind::log_ladder, NeighbourKind::canary}) {
     dpb::core::Rng rng(3, 1);
     const NeighbourPair pair = make_neighbours(kind, "baseline.dp_gauss_1", *model, n, index, 10.0, rng);
     INFO(to_string(kind));
@@ -61,6 +61,13 @@ TEST_CASE("canaries have the promised norm and direction", "[audit]") {
   CHECK((flip.X.col(2) - norm * u).norm() < 1e-9 * norm);
   CHECK((flip.X_prime.col(2) + norm * u).norm() < 1e-9 * norm);
 
+  // Opposite records on the one axis where u weighs most: all of an l1 change on one coordinate.
+  const auto axis = make_neighbours(NeighbourKind::axis_flip, "x", *model, 10, 2, scale, rng);
+  const Eigen::VectorXd e_a = Eigen::VectorXd::Unit(4, heaviest_axis(u));
+  CHECK((axis.X.col(2) - norm * e_a).norm() < 1e-12 * norm);
+  CHECK((axis.X_prime.col(2) + norm * e_a).norm() < 1e-12 * norm);
+  CHECK(axis.direction == e_a);
+
   const auto corner = make_neighbours(NeighbourKind::corner, "x", *model, 10, 2, scale, rng);
   for (Eigen::Index i = 0; i < 4; ++i) {
     // every coordinate at +-c/sqrt(d), signed like u, opposite in D
@@ -86,7 +93,9 @@ TEST_CASE("canaries have the promised norm and direction", "[audit]") {
   CHECK(change.diagonal().norm() == Approx(change.norm()));
 }
 
-TEST_CASE("heaviest_axes picks the two largest |u_i|", "[audit]") {
+TEST_CASE("heaviest_axes picks the two largest |u_i|, heaviest_axis the largest", "[audit]") {
+  CHECK(heaviest_axis(Eigen::Vector4d(0.1, -0.7, 0.2, 0.6)) == 1);
+  CHECK(heaviest_axis(Eigen::Vector2d(0.5, -0.5)) == 0);  // ties to the lower index
   CHECK(heaviest_axes(Eigen::Vector4d(0.1, -0.7, 0.2, 0.6)) == std::pair<Eigen::Index, Eigen::Index>{1, 3});
   CHECK(heaviest_axes(Eigen::Vector3d(0.9, 0.1, -0.3)) == std::pair<Eigen::Index, Eigen::Index>{0, 2});
   CHECK(heaviest_axes(Eigen::Vector2d(0.0, 1.0)) == std::pair<Eigen::Index, Eigen::Index>{1, 0});
@@ -95,6 +104,8 @@ TEST_CASE("heaviest_axes picks the two largest |u_i|", "[audit]") {
 
 TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   CHECK(worst_case_construction("liu2022.private_mean").kind == NeighbourKind::corner);
+  CHECK(worst_case_construction("baseline.gaussian_mean").kind == NeighbourKind::sign_flip);
+  CHECK(worst_case_construction("baseline.laplace_mean").kind == NeighbourKind::axis_flip);
   CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("liu2022.dp_pca").kind == NeighbourKind::huge_norm);
