@@ -92,7 +92,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--d", o->d, "Dimension (>= 1)");
           sub.add_option("--k", o->k,
                          "Subspace dimension, 1..d (default 1, or d where the canary worst case releases every "
-                         "eigenpair: baseline.dp_gauss_1)");
+                         "eigenpair: baseline.dp_gauss_1, baseline.dp_gauss, baseline.noisy_power_method)");
           sub.add_option("--trials", o->trials,
                          "Mechanism runs on each of D and D' (>= 20); without it, 1000 growing while --seconds "
                          "allows");

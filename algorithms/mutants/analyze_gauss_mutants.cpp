@@ -86,6 +86,11 @@ std::vector<MutantSpec> analyze_gauss_mutants() {
          halved.noise_scale *= 0.5;
          ledger.record(halved);
        })},
+      {.id = "mutant.dp_gauss_noise_x07",
+       .breaks = id,
+       .broken = "Analyze-Gauss noise standard deviation x0.7 (a constant slipped into the calibration)",
+       .pinned = {{"clip", std::string("on")}, {"calibration", std::string("analytic")}},
+       .break_privacy = scaled_noise(0.7)},
       {.id = "mutant.dp_gauss_noise_without_diagonal",
        .breaks = id,
        .broken = "symmetric noise missing its diagonal (the diagonal of A released exactly)",

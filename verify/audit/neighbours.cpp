@@ -52,15 +52,17 @@ WorstCase worst_case_construction(const std::string& id) {
     return {NeighbourKind::orthogonal_axes,
             "cai2024 §6 DP-Gauss (Analyze Gauss on the scaled second moment): on flat data, two records on "
             "orthogonal axes beyond the clip radius (clip = on) move the clipped sum by its sensitivity; the "
-            "likelihood ratio of the released Sigma is the most powerful test. Without clipping (clip = off, a "
-            "claim under the model) the canaries break the model's norm bound",
-            true, "second_moment_lr"};
+            "likelihood ratio of the released Sigma is the most powerful test, and with every eigenpair (k = d) "
+            "Sigma is the whole noisy matrix. Without clipping (clip = off, a claim under the model) the "
+            "canaries break the model's norm bound",
+            true, "second_moment_lr", true};
   if (id == "baseline.noisy_power_method")
     return {NeighbourKind::orthogonal_axes,
             "dugler2026 §2.9 (Hardt & Price 2014): on flat data, two records beyond the clip radius on orthogonal "
-            "axes move S X_l by the sensitivity in every iteration; the likelihood ratio of the transcript of L "
-            "releases is the most powerful test",
-            true, kTranscriptScore};
+            "axes move S X_l by the sensitivity in every iteration when X_l spans every axis (k = d: every "
+            "eigenvector; with k < d only its share along the two axes); the likelihood ratio of the "
+            "transcript of L releases is the most powerful test",
+            true, kTranscriptScore, true};
   if (id == "liu2022.private_oja" || id == "liu2022.minibatch_private_oja" || id == "baseline.k_dp_ojas" ||
       id == "dugler2026.private_oja")
     return {NeighbourKind::orthogonal_axes,

@@ -342,8 +342,10 @@ TEST_CASE("a real algorithm passes its audit: baseline.dp_gauss_1", "[audit]") {
   s.k.reset();
   s.neighbours = NeighbourKind::huge_norm;
   CHECK(run_audit(s).spec.k == 1);
-  s.algorithm = "baseline.dp_gauss";
+  s.algorithm = "baseline.dp_gauss";  // its worst case releases every eigenpair too
   s.neighbours = NeighbourKind::canary;
+  CHECK(run_audit(s).spec.k == 4);
+  s.algorithm = "liu2022.private_oja";
   CHECK(run_audit(s).spec.k == 1);
 }
 
@@ -370,15 +372,41 @@ TEST_CASE("DP-Gauss-1's default audit sees its whole release and flags noise x0.
   CHECK(run_audit(s).verdict == AuditVerdict::pass);
 }
 
+TEST_CASE("Analyze Gauss's default audit sees its whole release and flags noise x0.7 at delta = 1e-5", "[audit]") {
+  // Issue 18: with k = 1 its released Sigma held the top eigenpair only, and the CLI default reached 0.851 of
+  // the claimed 1.465 after 3.3 million runs per side, so noise x0.7 (true eps ~2) could not be flagged. With
+  // every eigenpair Sigma is s (A + N) itself: 20000 runs per side give the mutant 1.905 and the real
+  // algorithm 1.22 (seed 1; 1.71-1.91 and 0.63-1.30 over seeds 1-8), and 60 s give the real one 1.452 (99%).
+  AuditSpec s;
+  s.privacy = {1.0, 1e-5};
+  s.n = 200;
+  s.d = 5;
+  s.trials = 20000;
+  s.algorithm = "mutant.dp_gauss_noise_x07";
+  const AuditResult broken = run_audit(s);
+  CHECK(broken.spec.k == 5);
+  CHECK(broken.verdict == AuditVerdict::violation);
+  s.algorithm = "baseline.dp_gauss";
+  s.params = {{"clip", std::string("on")}};
+  const AuditResult real = run_audit(s);
+  CHECK(real.verdict == AuditVerdict::pass);
+  CHECK(real.tightness() > 0.6);
+  s.k = 1;  // the top eigenpair alone: the same runs no longer flag the mutant
+  s.params = {};
+  s.algorithm = "mutant.dp_gauss_noise_x07";
+  CHECK(run_audit(s).verdict == AuditVerdict::pass);
+}
+
 TEST_CASE("the Oja family and the noisy power method are audited white-box by default, and near their claims",
           "[audit]") {
   // Their canary worst case: flat data, two records far beyond the clip radius on orthogonal axes, the transcript's
-  // likelihood ratio. At eps = 1, delta = 0.05, k = 1 and 4000 runs per side (seed 1) eps_lb / eps measures 0.40
-  // (Private Oja, whose rank-one records reach sqrt(2) beta of the 2 beta the noise is set for) and 0.16 (the power
-  // method, whose k = 1 query meets the canaries' axes at random); the huge-norm canary and subspace score they
-  // replace gave 0 for both. The floors leave room for a change of random-number layout.
+  // likelihood ratio. At eps = 1, delta = 0.05 and 4000 runs per side (seed 1) eps_lb / eps measures 0.40
+  // (Private Oja, k = 1, whose rank-one records reach sqrt(2) beta of the 2 beta the noise is set for) and 0.76
+  // (the power method with k unset, hence d: its query X_l spans both axes, so every iteration moves by the full
+  // sensitivity; at k = 1 it meets them at random and measured 0.16); the huge-norm canary and subspace score
+  // they replace gave 0 for both. The floors leave room for a change of random-number layout.
   for (const auto& [id, floor] : {std::pair<const char*, double>{"liu2022.private_oja", 0.3},
-                                  {"baseline.noisy_power_method", 0.1}}) {
+                                  {"baseline.noisy_power_method", 0.5}}) {
     INFO(id);
     AuditSpec s;
     s.algorithm = id;
@@ -393,6 +421,26 @@ TEST_CASE("the Oja family and the noisy power method are audited white-box by de
     CHECK(r.verdict == AuditVerdict::pass);
     CHECK(r.tightness() > floor);
   }
+}
+
+TEST_CASE("the noisy power method's default audit asks for every eigenvector and flags noise x0.7", "[audit]") {
+  // Issue 18: at the CLI's n, d and budget with k = 1 the default reached 0.38 of 1, too little to see noise x0.7
+  // (true eps ~1.5). With k = d the transcript's likelihood ratio sees the full sensitivity in every iteration:
+  // 60000 runs per side give the mutant 1.25 and the real one 0.87 (seed 1; the CLI's adaptive audit flags the
+  // mutant on seeds 1-8 after 5062-25624 runs, and gives the real one 0.94 in 20 s).
+  AuditSpec s;
+  s.privacy = {1.0, 1e-5};
+  s.n = 200;
+  s.d = 5;
+  s.trials = 60000;
+  s.algorithm = "mutant.noisy_power_method_noise_x07";
+  const AuditResult broken = run_audit(s);
+  CHECK(broken.spec.k == 5);
+  CHECK(broken.verdict == AuditVerdict::violation);
+  s.algorithm = "baseline.noisy_power_method";
+  const AuditResult real = run_audit(s);
+  CHECK(real.verdict == AuditVerdict::pass);
+  CHECK(real.tightness() > 0.6);
 }
 
 TEST_CASE("run_audit refuses an unknown algorithm or an invalid spec", "[audit]") {
