@@ -9,6 +9,7 @@
 
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
+#include "verify/audit/learned_score.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/distributed/spread.hpp"
@@ -27,6 +28,8 @@ constexpr const char* kDataRole = "data";
 constexpr const char* kReferenceRole = "reference";
 constexpr const char* kRoleD = "D";
 constexpr const char* kRoleDPrime = "D'";
+constexpr const char* kTrainingRoleD = "training D";
+constexpr const char* kTrainingRoleDPrime = "training D'";
 
 bool model_takes(const core::ModelEntry& entry, const std::string& name) {
   for (const auto& p : entry.params)
@@ -154,11 +157,36 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
                                        : !pair.score.empty() ? pair.score
                                                              : default_score(first));
   result.score = score.name;
-  ScoreContext context{pair.direction, std::nullopt, pair.X.col(pair.index), pair.X_prime.col(pair.index),
-                       pair.index};
+  ScoreContext context;
+  context.direction = pair.direction;
+  context.record = pair.X.col(pair.index);
+  context.record_prime = pair.X_prime.col(pair.index);
+  context.index = pair.index;
   if (score.needs_reference) {
     core::Rng reference_rng = stream(spec, 0, kReferenceRole);
     context.reference = estimator->run(in_d, reference_rng);
+  }
+  // A learned score is fit on `trials` runs per side of streams of their own, never reused below: the audit's
+  // threshold tests then see weights independent of their runs. Outputs that release nothing are left out.
+  long training_runs = 0;
+  if (score.learned) {
+    training_runs = spec.trials;
+    const auto features = ranks::spread(std::size_t(training_runs), [&](std::size_t run) {
+      core::Rng rng_d = stream(spec, run, kTrainingRoleD), rng_d_prime = stream(spec, run, kTrainingRoleDPrime);
+      const Eigen::VectorXd f = output_features(estimator->run(in_d, rng_d)),
+                            f_prime = output_features(estimator->run(in_d_prime, rng_d_prime));
+      std::vector<double> both{double(f.size())};  // f's length, then f, then f'
+      both.insert(both.end(), f.begin(), f.end());
+      both.insert(both.end(), f_prime.begin(), f_prime.end());
+      return both;
+    });
+    std::vector<Eigen::VectorXd> on_d, on_d_prime;
+    for (const auto& both : features) {
+      const auto split = both.begin() + 1 + static_cast<std::ptrdiff_t>(both.front());
+      if (split != both.begin() + 1) on_d.push_back(Eigen::Map<const Eigen::VectorXd>(&both[1], split - both.begin() - 1));
+      if (split != both.end()) on_d_prime.push_back(Eigen::Map<const Eigen::VectorXd>(&*split, both.end() - split));
+    }
+    context.weights = fisher_direction(on_d, on_d_prime);
   }
 
   // Runs [done, target) on each side; under mpirun spread over the ranks, on each rank over its threads.
@@ -200,7 +228,8 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
     if (!stop.empty()) break;
   }
   result.runs_per_side = done;
-  result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0);  // the first run and the reference count too
+  // The first run, the reference and the training runs count too.
+  result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0) + 2 * training_runs;
   const double seconds = elapsed();
   result.runs_per_second = seconds > 0 ? double(2 * done) / seconds : 0.0;
 

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/errors.hpp"
+#include "verify/audit/learned_score.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -208,6 +209,19 @@ const std::vector<ScoreEntry>& score_registry() {
         {"scalar",
          "the released scalar (a range, a variance, a rank); no release (BOTTOM) scores below every number",
          false, [](const alg::Estimate& e, const ScoreContext&) { return e.scalar.value_or(kBottom); }},
+        {kLearnedScore,
+         "w^T f(output): Fisher's linear discriminant over every number the output releases (f: Q Q^T, "
+         "Q diag(lambda) Q^T, eigenvalues, Sigma, mean, scalar), fit on separate training runs of D and D'; "
+         "needs no direction or statistic chosen by hand",
+         false,
+         [](const alg::Estimate& e, const ScoreContext& c) {
+           const Eigen::VectorXd f = output_features(e);
+           if (f.size() != c.weights.size())
+             throw InvalidArgument(fmt::format("score '{}': {} weights for an output of {} numbers (fit first)",
+                                               kLearnedScore, c.weights.size(), f.size()));
+           return c.weights.dot(f);
+         },
+         true},
         {"reference_distance",
          "distance to a reference output (one extra run on D): projector distance for Q, Frobenius for "
          "Sigma, Euclidean for a mean or scalar",

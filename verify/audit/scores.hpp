@@ -16,6 +16,7 @@ struct ScoreContext {
   std::optional<alg::Estimate> reference;  // a reference output (for `reference_distance`)
   Eigen::VectorXd record, record_prime;    // the replaced record in D and in D' (for `second_moment_lr`)
   Eigen::Index index = 0;                  // its column (for `transcript_lr`: the releases that read it)
+  Eigen::VectorXd weights;                 // learned_linear: the discriminant the auditor fit on training runs
 };
 
 using ScoreFunction = std::function<double(const alg::Estimate&, const ScoreContext&)>;
@@ -25,6 +26,7 @@ struct ScoreEntry {
   std::string doc;
   bool needs_reference = false;  // the auditor then runs the mechanism once more on D for the reference
   ScoreFunction score;           // throws dpb::InvalidArgument when the output lacks what it reads
+  bool learned = false;          // the auditor first fits ScoreContext::weights on training runs (learned_score.hpp)
 };
 
 // Every score, in a fixed order.
