@@ -78,6 +78,9 @@ struct AlgorithmEntry {
   // never in default suites. `breaks` is the id of the real algorithm it breaks, whose claim it keeps.
   bool mutant = false;
   std::string breaks = {};
+  // A mutant whose ledger still declares the intended sensitivity (a loop that skips a clip): its ledger
+  // spends no more than the claim, and the sensitivity probe or an audit at the right record shows the break.
+  bool ledger_hides_break = false;
   // A textbook mechanism whose privacy loss is known in closed form and attained by one pair of records
   // (baseline.gaussian_mean, baseline.laplace_mean): its audits measure the auditor, not a paper's algorithm,
   // so summaries of audit tightness report it apart.

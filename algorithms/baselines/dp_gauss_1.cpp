@@ -22,7 +22,8 @@ class DpGauss1 final : public Estimator {
     Estimate out;
     out.diagnostics.counters["beta"] = beta;
     // Step 1 (spec: dugler2026 §2.9): At_i <- A_i min{1, beta^2 / Tr(A_i)}.
-    const Eigen::VectorXd c = trace_clip_weights(data, clip_radius, out.diagnostics);
+    Eigen::VectorXd c = trace_clip_weights(data, clip_radius, out.diagnostics);
+    if (p_.skip_last_clip) c(data.n() - 1) = 1;
     // Step 2: X <- sum_i At_i (the SUM, not the mean).
     const Eigen::MatrixXd X = data.weighted_sum(c);
     // Steps 3-4: X' <- X + E, E symmetric N(0, Delta_1^2); top-k eigenvectors of X'.

@@ -30,6 +30,9 @@ struct DuglerBaselineParams {
   // Mutant seam (not a parameter): DP-Gauss-1 clips at this multiple of beta, its noise still beta's
   // (mutant.dp_gauss_1_clip_radius_doubled). 1 in every real run.
   double clip_radius_scale = 1;
+  // Mutant seam: DP-Gauss-1's clipping loop stops one record short, so the last A_i enters unclipped
+  // (mutant.dp_gauss_1_last_record_unclipped). False in every real run.
+  bool skip_last_clip = false;
 
   // Reads the values (defaults for absent ones); throws dpb::InvalidArgument naming `owner` on a wrong type
   // or an unknown calibration or mode (ranges are the schema's, checked by Registry::resolve).

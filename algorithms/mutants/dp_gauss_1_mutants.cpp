@@ -1,7 +1,8 @@
 // Mutants of DP-Gauss-1 (baseline.dp_gauss_1; dugler2026 §2.9): its Gaussian noise scaled down, the
 // subtle break a constant slipped in a calibration makes, the add/remove sensitivity used under
-// replace-one neighbours, and a clip radius doubled while the noise keeps the old one. Pinned to the
-// analytic calibration (the one noise_scaled_budget inverts) and the corrected mode, whose claim is
+// replace-one neighbours, a clip radius doubled while the noise keeps the old one, and the last record left
+// unclipped. Pinned to the analytic calibration (the one noise_scaled_budget inverts) and the corrected mode,
+// whose claim is
 // (eps, delta) for replace-one neighbours.
 #include "algorithms/baselines/dp_gauss_1.hpp"
 #include "algorithms/mutants/breaks.hpp"
@@ -38,7 +39,18 @@ std::vector<MutantSpec> dp_gauss_1_mutants() {
              baselines::DuglerBaselineParams broken = baselines::DuglerBaselineParams::from(p, "baseline.dp_gauss_1");
              broken.clip_radius_scale = 2;
              return baselines::make_dp_gauss_1(broken);
-           }}};
+           }},
+          {.id = "mutant.dp_gauss_1_last_record_unclipped",
+           .breaks = "baseline.dp_gauss_1",
+           .broken = "the clipping loop stops one record short: the last A_i enters the sum unclipped while the "
+                     "ledger still declares the clipped sensitivity (invisible to an audit that replaces record 0)",
+           .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
+           .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+             baselines::DuglerBaselineParams broken = baselines::DuglerBaselineParams::from(p, "baseline.dp_gauss_1");
+             broken.skip_last_clip = true;
+             return baselines::make_dp_gauss_1(broken);
+           },
+           .ledger_hides_break = true}};
 }
 
 }  // namespace dpb::alg::mutants

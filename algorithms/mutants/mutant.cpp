@@ -73,6 +73,7 @@ AlgorithmEntry mutant_entry(const AlgorithmEntry& real, MutantSpec spec) {
   e.privacy = fmt::format("claims what {} claims, which it does NOT have: {}", real.id, real.privacy);
   e.mutant = true;
   e.breaks = real.id;
+  e.ledger_hides_break = spec.ledger_hides_break;
   auto shared = std::make_shared<const MutantSpec>(std::move(spec));
   e.factory = [shared, real_factory = real.factory](const core::ParamMap& resolved) {
     core::ParamMap honest = resolved;

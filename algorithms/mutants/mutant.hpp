@@ -30,6 +30,8 @@ struct MutantSpec {
   EstimatorFactory broken_factory = {};
   // What the mutant claims, from the real algorithm's claim; empty: exactly the real claim.
   std::function<PrivacyClaim(PrivacyClaim real, const Input& in)> restate_claim = {};
+  // The break is in what the code computes, not in what its ledger declares (AlgorithmEntry::ledger_hides_break).
+  bool ledger_hides_break = false;
 };
 
 // The registry entry of `spec`, built from the real algorithm's entry `real` (spec.breaks == real.id):

@@ -70,6 +70,7 @@ struct AcceptanceCase {
   // claim, while the audit must still not flag the real algorithm.
   bool ledger_flags = false;
   long trials = 1000;
+  long index = 0;  // the replaced record
 };
 
 verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm,
@@ -88,6 +89,7 @@ verify::AuditSpec audit_of(const AcceptanceCase& c, const std::string& algorithm
   spec.score = c.score;
   spec.canary_scale = c.canary_scale;
   spec.trials = c.trials;
+  spec.index = c.index;
   return spec;
 }
 
@@ -122,6 +124,9 @@ std::vector<AcceptanceCase> cases() {
     {"mutant.dp_gauss_1_noise_x07",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
     {"mutant.dp_gauss_1_add_remove_sensitivity", {},       "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 4000},
     {"mutant.dp_gauss_1_clip_radius_doubled",   {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary},
+    // The last record left unclipped: invisible at index 0 (there the mutant is the real algorithm); the
+    // canary at index n - 1 enters unclipped, ~100x the clipped trace, and separates D and D' perfectly
+    {"mutant.dp_gauss_1_last_record_unclipped", {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, false, 1000, 49},
     {"mutant.dp_gauss_1_noise_x08",             {},        "",                          spiked, kOneSpike,    50,   3, 3, 1,    5e-2, 10, verify::NeighbourKind::canary, {}, true},
     // x0.7 on every iteration: the transcript's likelihood ratio at the sharp settings, 20000 runs per side
     // (seeds 1-8: eps_lb 1.01-1.42 against the claim 1; the real one 0.70-0.92)

@@ -108,6 +108,27 @@ TEST_CASE("the sensitivity probe replaces the last record too", "[privacy][probe
   CHECK_THAT(report.violations.front().pair, Catch::Contains("record 49"));
 }
 
+TEST_CASE("the sensitivity probe finds DP-Gauss-1's last record left unclipped, which its ledger hides",
+          "[privacy][probe]") {
+  // mutant.dp_gauss_1_last_record_unclipped declares the clipped sum's sensitivity sqrt(2) beta^2 in an honest
+  // ledger; only a replacement of record n - 1 moves the sum beyond it, which the probe tries by default.
+  AuditSpec spec;
+  spec.algorithm = "mutant.dp_gauss_1_last_record_unclipped";
+  spec.model_params = {{"r", 1.0}};
+  spec.privacy = {1.0, 0.05};
+  spec.n = 50;
+  spec.d = 3;
+  spec.k = 3;
+  spec.canary_scale = 10;
+  const auto& registry = dpb::alg::algorithm_registry();
+  const auto report = dpb::verify::probe_sensitivity(spec, registry);
+  REQUIRE_FALSE(report.violations.empty());
+  CHECK(report.violations.front().realised > 10 * report.violations.front().declared);
+  CHECK_THAT(report.violations.front().pair, Catch::Contains("record 49"));
+  spec.algorithm = "baseline.dp_gauss_1";
+  CHECK(dpb::verify::probe_sensitivity(spec, registry).violations.empty());
+}
+
 TEST_CASE("no mechanism of a registered algorithm exceeds its declared sensitivity", "[privacy][probe]") {
   const auto suite =
       dpb::verify::load_experiment(dpb::verify::test::configs_dir() / "experiments" / "audits.yaml");
