@@ -56,8 +56,10 @@ double counter(const alg::Estimate& e, const std::string& name) {
   return it->second;
 }
 
-const core::ParamMap kClipOn = {{"clip", std::string("on")}};
-const core::ParamMap kClipOnFullRank = {{"clip", std::string("on")}, {"covariance", std::string("rank_r")}};
+// Analyze Gauss's mutants are pinned to clip = on with the paper's noise (mode = faithful).
+const core::ParamMap kClipOn = {{"clip", std::string("on")}, {"mode", std::string("faithful")}};
+const core::ParamMap kClipOnFullRank = {
+    {"clip", std::string("on")}, {"mode", std::string("faithful")}, {"covariance", std::string("rank_r")}};
 
 // A = (1/n) sum_i c_i x_i x_i^T / s, c_i = min{1, s/||x_i||^2}: what baseline.dp_gauss (clip = on) adds its
 // noise to. With k = d and covariance = rank_r it releases Sigma = s (A + noise).
