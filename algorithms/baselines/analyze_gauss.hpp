@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/calibration_param.hpp"
 #include "algorithms/estimate.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"  // GaussianCalibration, the Gaussian mechanism
 #include "algorithms/mechanisms/ledger.hpp"
@@ -20,6 +21,7 @@ namespace dpb::alg::baselines {
 // The schema entry every Analyze-Gauss baseline exposes: "analytic" (Balle & Wang 2018, the smallest sd;
 // dugler2026's remark after Lemma 2: what its experiments use) or "classical" (Delta sqrt(2 log(1.25/delta))
 // / eps, dugler2026 §2.9 and cai2024 §2.8 as printed; eps < 1 only), read by parse_gaussian_calibration.
+inline constexpr GaussianCalibration kAnalyzeGaussCalibration = GaussianCalibration::analytic;
 ParamSpec calibration_param(const std::string& spec_ref);
 // The calibration `params` names (its schema default when absent).
 GaussianCalibration read_calibration(const core::ParamMap& params, const std::string& owner);

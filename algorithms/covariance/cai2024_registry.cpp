@@ -36,8 +36,8 @@ AlgorithmEntry entry(std::string id, std::string summary, const std::string& whe
 std::string choice_name(bool on) { return on ? "on" : "off"; }
 
 ParamSpec calibration_param() {
-  return choice_param(
-      "calibration", "classical", {"classical", "analytic"},
+  return gaussian_calibration_param(
+      kCai2024Calibration,
       "Gaussian-mechanism calibration: classical sqrt(2 log(1.25/delta))/eps per release (the paper's "
       "Lemma 1; needs each release's eps < 1) or analytic (Balle & Wang 2018, any eps; deviates)",
       "cai2024 §8.1 item 2, A20");

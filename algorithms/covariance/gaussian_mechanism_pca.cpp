@@ -97,7 +97,7 @@ GaussianMechanismParams GaussianMechanismParams::from(const core::ParamMap& p, c
     throw InvalidArgument(fmt::format("{}: pca_share must lie in (0, 1), got {}", owner, g.pca_share));
   g.selection = parse_selection(p.get_string("selection", "algebraic", owner), owner);
   g.psd_projection = parse_switch(p.get_string("psd_projection", "off", owner), "psd_projection", owner);
-  g.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", owner), owner);
+  g.calibration = read_gaussian_calibration(p, kCai2024Calibration, owner);
   return g;
 }
 

@@ -77,7 +77,7 @@ NoiseVarianceParams NoiseVarianceParams::from(const core::ParamMap& p, const cha
     throw InvalidArgument(fmt::format("{}: bulk_range must be one of: inner, outer; got '{}'", owner, range));
   v.range = range == "inner" ? BulkRange::inner : BulkRange::outer;
   v.quadrature_tolerance = p.get_real("quadrature_tolerance", v.quadrature_tolerance, owner);
-  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", owner), owner);
+  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, owner);
   return v;
 }
 

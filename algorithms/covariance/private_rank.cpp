@@ -75,7 +75,7 @@ PrivateRankParams PrivateRankParams::from(const core::ParamMap& p) {
   v.C3 = p.get_real("C3", v.C3, kId);
   v.lambda = p.get_real("lambda", v.lambda, kId);
   v.sigma2 = p.get_real("sigma2", v.sigma2, kId);
-  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", kId), kId);
+  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, kId);
   return v;
 }
 

@@ -78,7 +78,7 @@ PrivateSpikeParams PrivateSpikeParams::from(const core::ParamMap& p) {
     throw InvalidArgument(
         fmt::format("{}: subtract_sigma2 must be one of: on, off; got '{}'", kId, subtract));
   v.subtract_sigma2 = subtract == "on";
-  v.calibration = parse_gaussian_calibration(p.get_string("calibration", "classical", kId), kId);
+  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, kId);
   return v;
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/calibration_param.hpp"
 #include "algorithms/estimate.hpp"
 #include "algorithms/mechanisms/composition.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
@@ -15,6 +16,9 @@
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg {
+
+// The family's Gaussian calibration by default: the classical one of the paper's Lemma 1 (spec: cai2024 A20).
+inline constexpr GaussianCalibration kCai2024Calibration = GaussianCalibration::classical;
 
 // A Gaussian release of a cai2024 estimator as a ledger entry: the noise sd that makes a statistic of l2
 // sensitivity `sensitivity` `budget`-DP under `calibration` (classical: cai2024 Lemma 1, the paper's; at

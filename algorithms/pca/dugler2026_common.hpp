@@ -6,6 +6,7 @@
 #include <Eigen/Dense>
 #include <string>
 
+#include "algorithms/calibration_param.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/registry.hpp"
@@ -13,6 +14,9 @@
 #include "core/sample_matrices.hpp"
 
 namespace dpb::alg::dugler2026 {
+
+// The family's Gaussian calibration by default: the classical one as printed (spec: dugler2026 ambiguity 14).
+inline constexpr GaussianCalibration kDugler2026Calibration = GaussianCalibration::classical;
 
 using Eigen::Index;
 

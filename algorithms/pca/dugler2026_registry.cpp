@@ -108,8 +108,8 @@ AlgorithmEntry private_oja_entry() {
   s.push_back(real_param("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"));
   s.push_back(real_param("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"));
   s.push_back(real_param("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"));
-  s.push_back(choice_param(
-      "calibration", "classical", {"classical", "analytic"},
+  s.push_back(gaussian_calibration_param(
+      kDugler2026Calibration,
       "Gaussian calibration: classical 2R sqrt(2 log(1.25/delta))/(B eps) (needs eps < 1) or analytic",
       "dugler2026 ambiguity 14"));
   s.push_back(choice_param(
@@ -137,7 +137,7 @@ AlgorithmEntry private_oja_entry() {
             p.K = m.get_real("K", 1, o);
             p.a = m.get_real("a", 1, o);
             p.zeta = m.get_real("zeta", 0.01, o);
-            p.calibration = parse_gaussian_calibration(m.get_string("calibration", "classical", o), o);
+            p.calibration = read_gaussian_calibration(m, kDugler2026Calibration, o);
             p.project_onto_SQ = m.get_string("mode", "corrected", o) == "corrected";
             return make_estimator(p, private_oja, private_oja_claim);
           }};
@@ -176,8 +176,8 @@ AlgorithmEntry truncated_mean_entry() {
       real_param("K", 1, 1e-12, {}, "sub-Weibull tail constant K", "dugler2026 §7"),
       real_param("a", 1, 0.5, {}, "sub-Weibull exponent a", "dugler2026 §7"),
       real_param("zeta", 0.01, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7"),
-      choice_param("calibration", "classical", {"classical", "analytic"},
-                   "Gaussian calibration at (eps/2, delta/2)", "dugler2026 ambiguity 14"),
+      gaussian_calibration_param(kDugler2026Calibration, "Gaussian calibration at (eps/2, delta/2)",
+                                 "dugler2026 ambiguity 14"),
       real_param("feasibility_margin", 2, 1.0, {}, "m >= margin x the coordinate histograms' threshold count",
                  "dugler2026 ambiguity 2"),
   };

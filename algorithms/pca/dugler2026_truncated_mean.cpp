@@ -183,7 +183,7 @@ TruncatedMeanParams truncated_mean_params(const core::ParamMap& m) {
   p.K = m.get_real("K", 1, o);
   p.a = m.get_real("a", 1, o);
   p.zeta = m.get_real("zeta", 0.01, o);
-  p.calibration = parse_gaussian_calibration(m.get_string("calibration", "classical", o), o);
+  p.calibration = read_gaussian_calibration(m, kDugler2026Calibration, o);
   p.feasibility_margin = m.get_real("feasibility_margin", 2, o);
   return p;
 }
