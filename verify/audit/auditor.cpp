@@ -217,12 +217,15 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
       estimate(spec.confidence);
       break;
     }
-    // Stop once a violation shows (more runs only tighten it) or the next batch, half as long as every run
-    // so far, would overrun the budget. The root decides, so every rank stops at the same batch.
+    // Stop once a violation shows (more runs only tighten it) or the next look would overrun the budget: its
+    // batch costs about half of everything so far, and the final estimate on 1.5 times the runs about 1.5 times
+    // this look's. The root decides, so every rank stops at the same batch.
+    const double before_estimate = elapsed();
     estimate(adaptive_look_confidence(spec.confidence, look));
-    std::string stop = result.epsilon_lower() > result.audited_epsilon ? "violation"
-                       : 1.5 * elapsed() > spec.seconds               ? "budget"
-                                                                       : "";
+    const double now = elapsed(), estimate_seconds = now - before_estimate;
+    std::string stop = result.epsilon_lower() > result.audited_epsilon        ? "violation"
+                       : 1.5 * now + 1.5 * estimate_seconds > spec.seconds ? "budget"
+                                                                            : "";
     ranks::broadcast(stop);
     if (stop == "budget") estimate(adaptive_final_confidence(spec.confidence));
     if (!stop.empty()) break;
