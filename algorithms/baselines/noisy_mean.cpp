@@ -17,12 +17,16 @@ constexpr double kDefaultClipRadius = 1;
 
 enum class ClipNorm { l2, l1 };
 
+const Eigen::MatrixXd& records(const Input& in, const char* owner) {
+  if (!in.X || in.X->cols() < 1)
+    throw InvalidArgument(fmt::format("{}: needs the records as vectors (at least one)", owner));
+  return *in.X;
+}
+
 // (1/n) sum_i clip_C(x_i) over the columns of Input::X, each clipped in `norm`. With n public, a replaced
 // record moves it by at most 2C/n in that norm, an added or removed one by C/n (sum_sensitivity_factor).
 Eigen::VectorXd clipped_mean(const Input& in, double radius, ClipNorm norm, const char* owner) {
-  if (!in.X || in.X->cols() < 1)
-    throw InvalidArgument(fmt::format("{}: needs the records as vectors (at least one)", owner));
-  const Eigen::MatrixXd& X = *in.X;
+  const Eigen::MatrixXd& X = records(in, owner);
   Eigen::VectorXd sum = Eigen::VectorXd::Zero(X.rows()), record(X.rows());
   for (Eigen::Index i = 0; i < X.cols(); ++i) {
     record = X.col(i);
@@ -32,8 +36,8 @@ Eigen::VectorXd clipped_mean(const Input& in, double radius, ClipNorm norm, cons
   return sum / static_cast<double>(X.cols());
 }
 
-double mean_sensitivity(const Input& in, double radius) {
-  return sum_sensitivity_factor(in.privacy.neighbours) * radius / static_cast<double>(in.X ? in.X->cols() : 1);
+double mean_sensitivity(const Input& in, double radius, const char* owner) {
+  return sum_sensitivity_factor(in.privacy.neighbours) * radius / static_cast<double>(records(in, owner).cols());
 }
 
 ParamSpec clip_radius_param(const char* norm) {
@@ -49,7 +53,7 @@ class GaussianMean final : public Estimator {
   Estimate run(const Input& in, core::Rng& rng) const override {
     Estimate out;
     Eigen::VectorXd mean = clipped_mean(in, radius_, ClipNorm::l2, kGaussianId);
-    const double sensitivity = mean_sensitivity(in, radius_);
+    const double sensitivity = mean_sensitivity(in, radius_, kGaussianId);
     gaussian_mechanism(mean, gaussian_entry("mean of l2-clipped records + Gaussian noise", sensitivity,
                                             noise_sd(in), in.privacy),
                        out.ledger, rng);
@@ -63,13 +67,15 @@ class GaussianMean final : public Estimator {
         fmt::format("every record clipped to l2 norm <= C = {:g}, n public", radius_)};
     if (calibration_ == GaussianCalibration::classical)
       conditions.push_back("eps < 1 (classical Gaussian calibration)");
-    return gaussian_release_claim(in.privacy, noise_sd(in), mean_sensitivity(in, radius_), std::move(conditions));
+    return gaussian_release_claim(in.privacy, noise_sd(in), mean_sensitivity(in, radius_, kGaussianId),
+                                  std::move(conditions));
   }
 
  private:
   double noise_sd(const Input& in) const {
     require_gaussian_privacy(in.privacy, kGaussianId);
-    return gaussian_sigma(calibration_, mean_sensitivity(in, radius_), in.privacy.epsilon, in.privacy.delta);
+    return gaussian_sigma(calibration_, mean_sensitivity(in, radius_, kGaussianId), in.privacy.epsilon,
+                          in.privacy.delta);
   }
 
   double radius_;
@@ -83,7 +89,7 @@ class LaplaceMean final : public Estimator {
   Estimate run(const Input& in, core::Rng& rng) const override {
     Estimate out;
     Eigen::VectorXd mean = clipped_mean(in, radius_, ClipNorm::l1, kLaplaceId);
-    const double sensitivity = mean_sensitivity(in, radius_);
+    const double sensitivity = mean_sensitivity(in, radius_, kLaplaceId);
     laplace_mechanism(mean, laplace_entry("mean of l1-clipped records + Laplace noise", sensitivity,
                                           laplace_scale(sensitivity, in.privacy.epsilon), in.privacy),
                       out.ledger, rng);
@@ -96,7 +102,7 @@ class LaplaceMean final : public Estimator {
   // the two densities is at most exp(||shift||_1 / b)).
   PrivacyClaim claim(const Input& in) const override {
     validate(in.privacy);
-    const double sensitivity = mean_sensitivity(in, radius_);
+    const double sensitivity = mean_sensitivity(in, radius_, kLaplaceId);
     return {sensitivity / laplace_scale(sensitivity, in.privacy.epsilon), 0.0, in.privacy.neighbours,
             ClaimScope::worst_case, {fmt::format("every record clipped to l1 norm <= C = {:g}, n public", radius_)}};
   }

@@ -36,10 +36,6 @@ double probed(double statistic, double released, const LedgerEntry& entry) {
   return release.at(0);
 }
 
-}  // namespace
-
-namespace {
-
 void check_laplace_entry(const LedgerEntry& entry) {
   if (entry.mechanism != Mechanism::laplace && entry.mechanism != Mechanism::propose_test_release)
     throw InvalidArgument(fmt::format("'{}': the Laplace mechanism needs a laplace ledger entry", entry.step));

@@ -61,12 +61,11 @@ std::string describe(const TightnessSummary& summary) {
                           summary.model_scope == 1 ? "" : "s");
     text += ")";
   }
-  for (std::size_t i = 0; i < summary.calibration.size(); ++i) {
-    const AlgorithmTightness& a = summary.calibration[i];
-    text += fmt::format("{}{:.2f} ({})", i > 0 ? ", " : text.empty() ? "the auditor on the textbook mechanisms: "
-                                                                     : "; the auditor on the textbook mechanisms: ",
-                        a.tightness, a.algorithm);
-  }
+  if (summary.calibration.empty()) return text;
+  text += text.empty() ? "the auditor on the textbook mechanisms: " : "; the auditor on the textbook mechanisms: ";
+  for (std::size_t i = 0; i < summary.calibration.size(); ++i)
+    text += fmt::format("{}{:.2f} ({})", i > 0 ? ", " : "", summary.calibration[i].tightness,
+                        summary.calibration[i].algorithm);
   return text;
 }
 

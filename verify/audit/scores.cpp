@@ -7,6 +7,7 @@
 
 #include "core/errors.hpp"
 #include "verify/audit/learned_score.hpp"
+#include "verify/audit/neighbours.hpp"
 
 namespace dpb::verify {
 namespace {
@@ -57,8 +58,7 @@ double output_distance(const alg::Estimate& a, const alg::Estimate& b) {
 // i = j = argmax |u_i|; off it the pair i > j maximising |u_i u_j|. Reading one entry, not a quadratic
 // form, keeps an entry released without noise from being mixed with the noisy ones.
 std::pair<Eigen::Index, Eigen::Index> canary_diagonal(const Eigen::VectorXd& u) {
-  Eigen::Index i = 0;
-  u.cwiseAbs().maxCoeff(&i);
+  const Eigen::Index i = heaviest_axis(u);
   return {i, i};
 }
 

@@ -107,6 +107,16 @@ TEST_CASE("laplace_mean releases the l1-clipped mean plus Lap(2C/(n eps)) and cl
   CHECK(spent.delta == 0);
 }
 
+TEST_CASE("the plain means' claims need the records: their sensitivity is 2C/n", "[baselines]") {
+  // Without the records there is no n to divide by: a clean error, not a claim for n = 1.
+  dpb::alg::Input none;
+  none.privacy = {0.5, 1e-5, Neighbours::replace};
+  for (const char* id : {kGaussian, kLaplace}) {
+    INFO(id);
+    CHECK_THROWS_WITH(dpb::alg::algorithm_registry().make(id, {})->claim(none), Catch::Contains("needs the records"));
+  }
+}
+
 TEST_CASE("the noise the plain mechanisms draw has the scale their ledger entries record", "[baselines]") {
   // 2e4 scaled draws each (5000 runs x d = 4): a KS test at alpha = 1e-3 (critical distance 0.0138) rejects a
   // 10% scale error (the KS distance of N(0, 1.1^2) from N(0, 1) is 0.022) with overwhelming probability, and
