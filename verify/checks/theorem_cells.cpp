@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <cmath>
+#include <map>
 #include <set>
 
 #include "verify/checks/cell_samples.hpp"
@@ -30,6 +31,67 @@ std::string failed_condition(const bounds::Theorem& theorem, const bounds::Param
   return "";
 }
 
+bool all_hold(const bounds::Theorem& theorem, const bounds::Params& params) {
+  for (const auto& condition : theorem.conditions) {
+    try {
+      if (!condition.holds(params)) return false;
+    } catch (const std::exception&) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// Where along the swept parameter the conditions would hold, from the cell with its largest value (the other
+// parameters as that cell has them): the nearest value in a factor-2 scan over 2^-50..2^50 of it, refined by
+// bisection to 3 significant digits; "" when none or when the check sweeps nothing.
+std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpec& check,
+                                  const std::vector<bounds::Params>& outside) {
+  const std::string& x = check.vary;
+  const bounds::Params* widest = nullptr;
+  for (const auto& params : outside)
+    if (const auto it = params.find(x); it != params.end() && it->second > 0 &&
+                                        (!widest || it->second > widest->at(x)))
+      widest = &params;
+  if (!widest) return "";
+  bounds::Params probe = *widest;
+  const double from = widest->at(x);
+  const auto holds_at = [&](double value) {
+    probe[x] = value;
+    return all_hold(theorem, probe);
+  };
+  constexpr int kOctaves = 50;
+  for (int j = 1; j <= kOctaves; ++j)
+    for (const int sign : {+1, -1}) {
+      double inside = std::ldexp(from, sign * j);
+      if (!holds_at(inside)) continue;
+      double outside_value = std::ldexp(from, sign * (j - 1));
+      while (std::abs(inside - outside_value) > 1e-3 * inside) {
+        const double mid = std::sqrt(inside * outside_value);
+        (holds_at(mid) ? inside : outside_value) = mid;
+      }
+      return fmt::format("; with the other parameters of the cell where {} = {:.3g}, they hold at {} {} {:.3g}",
+                         x, from, x, sign > 0 ? ">=" : "<=", inside);
+    }
+  return fmt::format("; with the other parameters of the cell where {} = {:.3g}, they hold at no {} within a factor "
+                     "2^{} of it",
+                     x, from, x, kOctaves);
+}
+
+// Why no cell is inside: each failing condition with the number of cells it excludes, and where they would hold.
+std::string none_inside(const bounds::Theorem& theorem, const CheckSpec& check, const nlohmann::json& outside,
+                        const std::vector<bounds::Params>& outside_params) {
+  std::map<std::string, int> excluded;
+  for (const auto& cell : outside) ++excluded[cell.at("condition").get<std::string>()];
+  std::vector<std::string> parts;
+  for (const auto& condition : theorem.conditions)
+    if (const auto it = excluded.find(condition.name); it != excluded.end())
+      parts.push_back(fmt::format("'{}' ({}) fails in {} of {} cells", condition.name, condition.text, it->second,
+                                  outside.size()));
+  return fmt::format("no cell lies inside the conditions of {}: {}{}", theorem.id, fmt::join(parts, "; "),
+                     where_conditions_hold(theorem, check, outside_params));
+}
+
 // The cell's parameters as the theorem reads them: the check's fixed constants (`params`, which must
 // not restate what the cell carries), and a high-probability theorem's failure probability zeta, its
 // own (Semantics) unless the cell or the check sets one.
@@ -54,6 +116,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
     throw Inconclusive(fmt::format("no trials of algorithm '{}' (present: {})", check.algorithm,
                                    algorithms_present(results)));
   TheoremCells cells;
+  std::vector<bounds::Params> outside_params;
   for (const auto& sample : samples) {
     if (sample.values.size() < options.min_trials_per_cell)
       throw Inconclusive(
@@ -64,6 +127,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
     const bounds::Params params = theorem_params(theorem, check, sample.params, sample.cell);
     if (const auto condition = failed_condition(theorem, params, sample.cell); !condition.empty()) {
       cells.outside.push_back({{"cell", sample.cell}, {"condition", condition}});
+      outside_params.push_back(params);
       continue;
     }
     double value = 0;
@@ -78,6 +142,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
                                      theorem.id, sample.cell, value));
     cells.inside.push_back({sample.cell, params, sample.values, sample.failed, value});
   }
+  if (cells.inside.empty()) throw Inconclusive(none_inside(theorem, check, cells.outside, outside_params));
   return cells;
 }
 

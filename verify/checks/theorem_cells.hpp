@@ -28,7 +28,8 @@ struct TheoremCells {
   nlohmann::json outside = nlohmann::json::array();  // {cell, condition} for cells a condition excludes
 };
 
-// Throws Inconclusive when the algorithm has no trials, a cell has fewer than
+// Throws Inconclusive when the algorithm has no trials, no cell lies inside the conditions (the message names
+// each failing condition and where along `check.vary` they would hold), a cell has fewer than
 // options.min_trials_per_cell successful trials, a condition or `evaluate` cannot be evaluated at a
 // cell (a missing parameter is named), or a value is not finite and > 0. `what` names the value
 // ("rate", "explicit value") in those messages.

@@ -71,3 +71,23 @@ TEST_CASE("a check's params reach every cell, but may not restate what a cell ca
   CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, fixed, t, t.rate, "rate", {}),
                     Catch::Contains("carries it already"));
 }
+
+TEST_CASE("with no cell inside, the message names each failing condition and where along the sweep they hold",
+          "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  t.conditions.push_back({"burn-in", "n > 1500", [](const dpb::bounds::Params& p) { return p.at("n") > 1500; }});
+  // 1500 lies between 400 * 2^1 and 400 * 2^2: the scan brackets it and bisection brings it to 3 digits.
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
+                    Catch::Contains("'burn-in' (n > 1500) fails in 2 of 2 cells") &&
+                        Catch::Contains("where n = 400, they hold at n >= 1.5e+03"));
+  // A second condition that no n satisfies together with the first: said so, not a wrong threshold.
+  t.conditions.push_back({"small", "n < 1000", [](const dpb::bounds::Params& p) { return p.at("n") < 1000; }});
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
+                    Catch::Contains("they hold at no n within a factor 2^50"));
+  // Conditions that hold below the grid are found downwards.
+  t.conditions = {{"few", "n <= 30", [](const dpb::bounds::Params& p) { return p.at("n") <= 30; }}};
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
+                    Catch::Contains("they hold at n <= 30"));
+}
