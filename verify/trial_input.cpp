@@ -3,10 +3,17 @@
 #include <fmt/core.h>
 
 #include "core/errors.hpp"
+#include "core/streamed_samples.hpp"
 
 namespace dpb::verify {
 
-TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng) {
+TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng,
+                          Eigen::Index stream_batch) {
+  if (stream_batch > 0) {
+    if (entry.needs != alg::DataNeed::sample_matrices)
+      throw InvalidArgument(fmt::format("{} reads the whole data set; it cannot run on streamed samples", entry.id));
+    return TrialData{std::nullopt, std::make_unique<core::StreamedSamples>(model, n, stream_batch, rng)};
+  }
   const bool vectors = entry.needs == alg::DataNeed::vectors ||
                        (entry.needs == alg::DataNeed::psd_samples && model.gives_vectors());
   if (vectors) return trial_data_from_vectors(model.sample(n, rng));

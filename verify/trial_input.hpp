@@ -16,8 +16,10 @@ struct TrialData {
 };
 
 // n samples of `model`, in the form `entry` needs: vectors when it needs them, or reads PSD samples and the
-// model gives vectors; else the model's sample matrices.
-TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng);
+// model gives vectors; else the model's sample matrices, drawn `stream_batch` at a time while the algorithm
+// reads them when that is > 0 (`model` must then outlive the data).
+TrialData draw_trial_data(const core::Model& model, const alg::AlgorithmEntry& entry, Eigen::Index n, core::Rng& rng,
+                          Eigen::Index stream_batch = 0);
 // Data given as vectors (columns of X): A_i = x_i x_i^T for the Oja family.
 TrialData trial_data_from_vectors(Eigen::MatrixXd X);
 

@@ -41,6 +41,7 @@ nlohmann::json canonical_form(const ExperimentSpec& spec) {
             {"neighbours", alg::to_string(spec.privacy.neighbours)}}},
           {"algorithms", algorithms},
           {"metrics", spec.metrics}};
+  if (spec.stream_batch > 0) j["stream_batch"] = spec.stream_batch;  // other draws; absent keeps the old hashes
   if (const auto& d = spec.data)  // only when present, so model experiments keep their hashes
     j["data"] = {{"name", d->name},         {"path", d->path},           {"digits", d->mnist.digits},
                  {"per_digit", d->mnist.per_digit}, {"pool", d->mnist.pool}, {"center", d->mnist.center},

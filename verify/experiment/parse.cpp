@@ -24,7 +24,7 @@ namespace {
 
 const std::vector<std::string> kTopKeys = {"name",    "source",     "seed",    "trials", "model",  "data",
                                            "grid",    "n",          "privacy", "algorithms",
-                                           "metrics", "checks",     "report",  "audit",  "tuned_by"};
+                                           "metrics", "checks",     "report",  "audit",  "tuned_by", "stream_batch"};
 // An audit-only experiment (no `algorithms`) runs no trials: its privacy and seed are the audits' defaults.
 const std::vector<std::string> kAuditOnlyKeys = {"name", "source", "seed", "privacy", "audit"};
 // Grid axes that are not model parameters (privacy axes spell out their names as in `privacy:`).
@@ -221,7 +221,8 @@ void check_cells(const YAML::Node& root, const YamlReader& read, const Experimen
     core::Rng rng(spec.seed, 0);
     try {
       // Before the model, which itself holds d x d matrices. A dataset's d is known once it is read.
-      const double n = double(settings.n);
+      // Streamed data holds one batch of samples at a time.
+      const double n = spec.stream_batch > 0 ? double(std::min(settings.n, spec.stream_batch)) : double(settings.n);
       const double d = params.get_real("d", params.get_real("p", 0, spec.model), spec.model);
       core::require_memory(core::trial_memory_bytes(n, d), fmt::format("a trial at n = {:g}, d = {:g}", n, d),
                            "make the grid's n or the model's d smaller");
@@ -230,6 +231,22 @@ void check_cells(const YAML::Node& root, const YamlReader& read, const Experimen
     } catch (const InvalidArgument& e) {
       read.fail(root["grid"] ? root["grid"] : root["model"], e.what());
     }
+  }
+}
+
+// `stream_batch: B` draws each trial's samples B at a time (core/streamed_samples.hpp): only algorithms that read
+// the sample matrices A_i, and only from a model.
+void parse_stream_batch(const YAML::Node& root, const YamlReader& read, ExperimentSpec& spec) {
+  const YAML::Node node = root["stream_batch"];
+  spec.stream_batch = static_cast<long>(read.integer(node, "stream_batch", 1, kMaxSeed));
+  if (spec.data) read.fail(node, "stream_batch draws samples from a model; a dataset is read whole");
+  for (std::size_t i = 0; i < spec.algorithms.size(); ++i) {
+    const auto& entry = alg::algorithm_registry().find(spec.algorithms[i].id);
+    if (entry.needs != alg::DataNeed::sample_matrices)
+      read.fail(root["algorithms"][i],
+                fmt::format("stream_batch streams the sample matrices A_i, but {} reads the whole data set ({}): "
+                            "run it in an experiment without stream_batch",
+                            entry.id, alg::to_string(entry.needs)));
   }
 }
 
@@ -292,6 +309,7 @@ ExperimentSpec parse_experiment(const YAML::Node& root, const YamlSource& source
   if (root["privacy"]) parse_privacy(root["privacy"], read, spec);
   parse_algorithms(root["algorithms"], read, spec);
   parse_metrics(root["metrics"], read, spec);
+  if (root["stream_batch"]) parse_stream_batch(root, read, spec);
   check_cells(root, read, spec);
   if (root["checks"]) spec.checks = detail::parse_checks(root["checks"], read, spec);
   if (root["report"]) spec.report = detail::parse_report(root["report"], read, spec);

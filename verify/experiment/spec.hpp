@@ -57,6 +57,9 @@ struct ExperimentSpec {
   std::vector<GridGroup> grid;          // swept: n, epsilon, delta, or model parameters
   alg::Privacy privacy;                 // fixed privacy (epsilon / delta may also be grid axes)
   long n = 0;                           // fixed sample size when n is not a grid axis (0: must be swept)
+  // `stream_batch: B`: each trial's samples drawn B at a time as the algorithm reads them, memory O(d B)
+  // (core/streamed_samples.hpp); 0: drawn whole before the algorithm runs.
+  long stream_batch = 0;
   std::vector<AlgorithmSpec> algorithms;
   std::vector<std::string> metrics;
   std::vector<CheckSpec> checks;

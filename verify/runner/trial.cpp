@@ -16,7 +16,7 @@ alg::Estimate trial_estimate(const ExperimentSpec& spec, std::size_t cell_index,
   const auto& entry = alg::algorithm_registry().find(algorithm.id);
   const core::ModelInfo& truth = cell.model->info();
   core::Rng data_rng(spec.seed, core::stream_id(spec.name, cell_index, "data", trial, "data"));
-  const TrialData data = draw_trial_data(*cell.model, entry, cell.n, data_rng);
+  const TrialData data = draw_trial_data(*cell.model, entry, cell.n, data_rng, spec.stream_batch);
   if (sample_mean && data.X) *sample_mean = data.X->rowwise().mean();
   // The cell's k is the sparse model's sparsity (or the target's rank when the model has none).
   const int k = static_cast<int>(entry.k_is_sparsity ? cell.params.at("k") : double(truth.r()));

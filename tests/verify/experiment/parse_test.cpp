@@ -246,3 +246,21 @@ TEST_CASE("an algorithm's label: names it in tables and legends without changing
   CHECK(dpb::verify::content_hash(named) == dpb::verify::content_hash(plain));
   CHECK(plain.report.algorithm_names.empty());
 }
+
+TEST_CASE("stream_batch is for algorithms that read sample matrices, from a model", "[parse][streamed]") {
+  // kTinyExperiment's algorithms read the data vectors: each is named with the reason.
+  const std::string vectors = tiny_with("trials", "trials: 3\nstream_batch: 100");
+  CHECK_THAT(parse_error(vectors), Catch::Contains("stream_batch streams the sample matrices A_i, but "
+                                                   "baseline.nonprivate_pca reads the whole data set (vectors)"));
+  CHECK_THAT(parse_error(tiny_with("trials", "trials: 3\nstream_batch: 0")),
+             Catch::Contains("stream_batch"));
+  // A streamed trial holds one batch: n = 1e12 at d = 5 passes the memory check that refuses it drawn whole.
+  const std::string oja = R"(name: oja
+model: { name: spiked_gaussian, d: 5, r: 1, lambda: 4, sigma2: 1 }
+grid: { n: [1000000000000] }
+algorithms: [liu2022.oja]
+metrics: [sin]
+)";
+  CHECK_THAT(parse_error(oja), Catch::Contains("memory"));
+  CHECK(parse_error(oja + "stream_batch: 100000\n") == "");
+}
