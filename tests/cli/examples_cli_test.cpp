@@ -189,7 +189,7 @@ std::size_t run_examples(const std::string& source, const std::vector<std::strin
   return run_steps(source, steps);
 }
 
-TEST_CASE("every example of --help runs when pasted", "[cli][examples]") {
+TEST_CASE("every example of --help runs when pasted", "[cli][examples][slow]") {
   // Observed: 5 of them failed (a missing config, a results folder no example makes, a pca algorithm
   // that needs lambda1).
   const auto examples = help_examples();
@@ -197,7 +197,7 @@ TEST_CASE("every example of --help runs when pasted", "[cli][examples]") {
   CHECK(run_examples("help", examples) >= 25);
 }
 
-TEST_CASE("every command of the README runs when pasted", "[cli][examples]") {
+TEST_CASE("every command of the README runs when pasted", "[cli][examples][slow]") {
   const auto examples = readme_examples();
   REQUIRE(examples.size() >= 10);
   CHECK(run_examples("readme", examples) >= 6);
@@ -213,7 +213,7 @@ TEST_CASE("the examples' placeholder convention tells usage lines from commands"
   CHECK_FALSE(needs_user_input("build/dpbounds audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 200 --d 5"));
 }
 
-TEST_CASE("every command of the pages under docs/ runs when pasted", "[cli][examples]") {
+TEST_CASE("every command of the pages under docs/ runs when pasted", "[cli][examples][slow]") {
   // Issue 19: the pages' commands were run by no test (22 of them); external.md audited a program that
   // does not exist, and compare.md's gate needed a file the page only showed.
   std::size_t commands = 0, ran = 0;

@@ -64,7 +64,7 @@ std::string compile_problems(const fs::path& tex) {
 
 }  // namespace
 
-TEST_CASE("every kind of .tex the suite writes compiles in a minimal article and fits the line", "[cli][latex]") {
+TEST_CASE("every kind of .tex the suite writes compiles in a minimal article and fits the line", "[cli][latex][slow]") {
   // Issue 21: theorems.tex stopped at `Unicode character ∧`, printed >= as an inverted question mark, ran
   // 1237 pt past the page; result tables ran 75 pt past the text.
   REQUIRE(std::system("command -v pdflatex > /dev/null") == 0);  // scripts/bootstrap.sh installs TeX Live

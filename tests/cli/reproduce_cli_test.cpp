@@ -16,14 +16,14 @@ using dpb::test::repository_root;
 using dpb::test::reproduce;
 
 TEST_CASE("reproduce cai2024 --scale quick runs every figure, MNIST on a small IDX file, and prints each claim's "
-          "verdict", "[cli][reproduce]") {
+          "verdict", "[cli][reproduce][slow]") {
   const fs::path data = fs::temp_directory_path() / ("dpb_reproduce_mnist_" + std::to_string(::getpid()));
   dpb::test::write_digit_mnist(data, 60);  // mnist.quick: 60 images per digit
   dpb::test::reproduce_quick("cai2024", data.string());
   fs::remove_all(data);
 }
 
-TEST_CASE("reproduce kumar2025 --scale quick runs every figure and writes Tables 1 and 2", "[cli][reproduce]") {
+TEST_CASE("reproduce kumar2025 --scale quick runs every figure and writes Tables 1 and 2", "[cli][reproduce][slow]") {
   dpb::test::reproduce_quick("kumar2025");
   const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_tables_" + std::to_string(::getpid()));
   const auto r = reproduce("kumar2025/privcov-k --threads 1 --out '" + out.string() + "'");

@@ -217,7 +217,7 @@ TEST_CASE("rademacher: values and frequency", "[samplers]") {
   CHECK(std::abs(static_cast<double>(plus) / kScalarN - 0.5) < t);
 }
 
-TEST_CASE("student_t: KS for several nu, variance for nu > 4", "[samplers]") {
+TEST_CASE("student_t: KS for several nu, variance for nu > 4", "[samplers][slow]") {
   for (double nu : {0.5, 1.0, 2.5, 10.0}) {
     INFO("nu = " << nu);
     const auto x = sample("student_t", kScalarN, [&](Rng& r) { return dpb::core::student_t(r, nu); });

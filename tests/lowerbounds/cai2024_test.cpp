@@ -106,7 +106,7 @@ TEST_CASE("cai2024 lower bounds: each condition on both sides, missing parameter
   CHECK_THROWS_AS((*t.explicit_value)(x), dpb::InvalidArgument);
 }
 
-TEST_CASE("cai2024 lower bounds: explicit values from the built packing", "[cai2024]") {
+TEST_CASE("cai2024 lower bounds: explicit values from the built packing", "[cai2024][slow]") {
   for (const auto& q : kSuffixes) {
     INFO(q);
     const auto& pca = lower("cai2024.thm4.1." + q);

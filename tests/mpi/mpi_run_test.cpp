@@ -117,7 +117,7 @@ TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a sin
   CHECK(dpb::verify::test::same_rows(stored_rows(partial, config), stored_rows(reference, config)));
 }
 
-TEST_CASE("under mpirun, verify prints its verdicts once, a bad config or a one-process verb is one line, exit 2", "[mpi]") {
+TEST_CASE("under mpirun, verify prints its verdicts once, a bad config or a one-process verb is one line, exit 2", "[mpi][slow]") {
   const dpb::verify::test::TempDir dir("mpi_verify");
   write(dir.path(), "ranks.yaml", kExperiment);
   const auto suite = write(dir.path(), "s.yaml", "name: s\nexperiments: [ranks.yaml]\n");
@@ -146,7 +146,7 @@ TEST_CASE("under mpirun, verify prints its verdicts once, a bad config or a one-
   CHECK(occurrences(list.err, "dpbounds: error: 'dpbounds list' runs as one process: start it without mpirun") == 1);
 }
 
-TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single process's audit", "[mpi]") {
+TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single process's audit", "[mpi][slow]") {
   const std::string audit = "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 300 --json";
   const auto one = dpb::test::run_cli(audit), two = dpb::test::run_cli(audit, kMpirun);
   INFO(two.err);
@@ -167,7 +167,7 @@ TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single proc
   CHECK(nlohmann::json::parse(adaptive.out).at("trials").get<long>() >= 1000);
 }
 
-TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished, --resume completes the run", "[mpi]") {
+TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished, --resume completes the run", "[mpi][slow]") {
   const dpb::verify::test::TempDir dir("mpi_interrupt");
   // 12000 tasks: a second or more of work, so that the signal lands mid-run.
   const auto config = write(dir.path(), "ranks.yaml", dpb::verify::test::tiny_with("trials:", "trials: 3000"));

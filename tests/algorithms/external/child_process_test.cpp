@@ -50,7 +50,7 @@ TEST_CASE("a non-zero exit is an error that quotes the end of stderr", "[externa
                     Catch::Contains("exited with status 3") && Catch::Contains("simulated failure"));
 }
 
-TEST_CASE("a program that outlives its deadline is killed and reported", "[external]") {
+TEST_CASE("a program that outlives its deadline is killed and reported", "[external][timeout]") {
   ChildProcess cat({"cat"});  // cat never ends a line it was not given
   CHECK_THROWS_WITH(cat.exchange_line("no newline", in_seconds(0.2)), Catch::Contains("timeout_seconds"));
   CHECK_FALSE(cat.running());

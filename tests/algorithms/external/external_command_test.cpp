@@ -172,7 +172,7 @@ TEST_CASE("external.command turns every failure into a clean InvalidArgument nam
   CHECK_THROWS_WITH(external({}), Catch::Contains("'command' is required"));
 }
 
-TEST_CASE("external.command kills a program that outlives timeout_seconds", "[external]") {
+TEST_CASE("external.command kills a program that outlives timeout_seconds", "[external][timeout]") {
   const Eigen::MatrixXd X = spiked_data();
   for (const std::string protocol : {"one_shot", "persistent"}) {
     INFO(protocol);

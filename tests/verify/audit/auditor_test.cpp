@@ -172,7 +172,7 @@ TEST_CASE("the Gaussian-DP fit joins the verdict where every ledger entry is Gau
   CHECK(laplace.epsilon_lower() == laplace.loss.epsilon_lower);
 }
 
-TEST_CASE("plain Gaussian and Laplace mechanisms are audited to >= 0.8 of their eps", "[audit]") {
+TEST_CASE("plain Gaussian and Laplace mechanisms are audited to >= 0.8 of their eps", "[audit][slow]") {
   // Issue 18's acceptance for the plain mechanisms, on corner neighbours that attain the sensitivity (the
   // CLI's adaptive default runs far more in its 60 s). Gaussian (1, 1e-5), 2e5 runs per side: each rate
   // of the fit's mid-range test is bounded to ~2.5 sqrt(p(1-p)/m)/phi ~ 0.01 in probit units at m = 1e5
@@ -195,7 +195,7 @@ TEST_CASE("plain Gaussian and Laplace mechanisms are audited to >= 0.8 of their 
   CHECK(l.tightness() <= 1.0);
 }
 
-TEST_CASE("the registered Gaussian and Laplace mechanisms reach >= 0.8 eps on their default worst case", "[audit]") {
+TEST_CASE("the registered Gaussian and Laplace mechanisms reach >= 0.8 eps on their default worst case", "[audit][slow]") {
   // What `dpbounds audit baseline.gaussian_mean|laplace_mean` runs, at a fixed run count (the CLI's 60 s
   // reach 0.985 and 0.996, docs/auditing.md). Gaussian (1, 1e-5) at 1e5 runs per side: the fit's mid-range
   // test bounds mu to ~0.02 below 0.269 at 5e4 held-out runs, eps_lb ~0.92. Laplace eps = 1 at 5000 runs:
@@ -350,7 +350,7 @@ TEST_CASE("a real algorithm passes its audit: baseline.dp_gauss_1", "[audit]") {
 }
 
 TEST_CASE("the default audit of a release of every eigenpair sees all of it and flags noise x0.7 at delta = 1e-5",
-          "[audit]") {
+          "[audit][slow]") {
   // Issue 18, at the CLI's settings (k unset, canary neighbours, n = 200, d = 5, eps = 1, delta = 1e-5). Their
   // claims do not depend on k, and k = 1 showed only part of the release: DP-Gauss-1's top eigenpair keeps ~75% of
   // mu (x0.7 showed as eps ~1.05 with unlimited runs, 0.868 in 60 s); Analyze Gauss reached 0.851 of its claimed
@@ -417,7 +417,7 @@ TEST_CASE("the Oja family and the noisy power method are audited white-box by de
   }
 }
 
-TEST_CASE("a learned score, told nothing about the mechanism, is near-tight and finds unnoised entries", "[audit]") {
+TEST_CASE("a learned score, told nothing about the mechanism, is near-tight and finds unnoised entries", "[audit][slow]") {
   // learned_linear fits Fisher's discriminant over every released number on training runs of its own. On the
   // Gaussian mean it reaches what the likelihood ratio reaches (0.905 vs mean_projection's 0.921 at 1e5 runs
   // per side). On Analyze Gauss with the generic huge-norm canary it finds the entries the broken mutants leave

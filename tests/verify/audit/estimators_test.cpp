@@ -132,7 +132,7 @@ TEST_CASE("estimate_privacy_loss rejects bad input", "[audit]") {
   CHECK_THROWS_AS(estimate_privacy_loss(ok, ok, 0, 1.0), dpb::InvalidArgument);
 }
 
-TEST_CASE("thresholds over the whole tail reach further into a Gaussian pair's tail", "[audit]") {
+TEST_CASE("thresholds over the whole tail reach further into a Gaussian pair's tail", "[audit][slow]") {
   // Issue 18: 256 quantile thresholds stop at the top 1/256 of the pooled scores, while the most powerful
   // tests of a Gaussian pair at delta = 1e-5 sit beyond it. mu is the Gaussian mechanism that is exactly
   // (1, 1e-5)-DP (about 0.23); 1e6 held-out runs per side. The best tail test there (FPR ~ 2e-4, counts

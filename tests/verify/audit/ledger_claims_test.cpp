@@ -50,7 +50,7 @@ bool within(const dpb::verify::AuditResult& r) {
 }  // namespace
 
 TEST_CASE("every registered algorithm's ledger spends at most its claim over a grid of settings",
-          "[privacy][ledger]") {
+          "[privacy][ledger][slow]") {
   const auto& registry = dpb::alg::algorithm_registry();
   std::map<std::string, int> checked;
   for (const AuditSpec& base : suite_audits()) {
@@ -81,7 +81,7 @@ TEST_CASE("every registered algorithm's ledger spends at most its claim over a g
   CHECK(checked.size() >= 25);
 }
 
-TEST_CASE("every named mode of every audited algorithm spends at most its claim", "[privacy][ledger]") {
+TEST_CASE("every named mode of every audited algorithm spends at most its claim", "[privacy][ledger][slow]") {
   // A named mode is a value of a choice parameter (calibration, noise_calibration, mode, release, ...).
   const auto& registry = dpb::alg::algorithm_registry();
   int checked = 0;

@@ -166,7 +166,7 @@ TEST_CASE("every mutant has an acceptance case", "[audit][mutants]") {
     }
 }
 
-TEST_CASE("the auditor flags every mutant and passes the real algorithm it breaks", "[audit][mutants]") {
+TEST_CASE("the auditor flags every mutant and passes the real algorithm it breaks", "[audit][mutants][slow]") {
   const auto& registry = alg::algorithm_registry();
   for (const auto& c : cases()) {
     const std::string real = registry.find(c.mutant).breaks;
