@@ -42,7 +42,9 @@ void time_trial(benchmark::State& state, const AlgorithmCase& c, const Size& siz
   const double seconds = (thread_cpu_seconds() - start) / double(state.iterations());
   state.counters["floor_ms"] = trial->floor_seconds * 1e3;
   state.counters["x_floor"] = seconds / trial->floor_seconds;
-  record_timing(c, size, static_cast<long>(state.iterations()), seconds, trial->floor_seconds);
+  state.counters["x_arith"] = seconds / trial->arithmetic_seconds;
+  record_timing(c, size, static_cast<long>(state.iterations()), seconds, trial->floor_seconds,
+                trial->arithmetic_seconds);
 }
 
 std::string benchmark_name(const AlgorithmCase& c, const Size& size) {

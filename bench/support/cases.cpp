@@ -121,6 +121,12 @@ double expected_cost(Family family, const Size& size) {
   return family == Family::oja ? n * d * size.k : n * d * d + d * d * d;
 }
 
+Work unavoidable_work(Family family, const Size& size) {
+  const double n = static_cast<double>(size.n), d = static_cast<double>(size.d);
+  if (family == Family::oja) return {4 * n * d * size.k, 8 * n * d};
+  return {n * d * d, 8 * n * d};
+}
+
 std::string to_string(Family family) { return family == Family::oja ? "oja" : "covariance"; }
 
 }  // namespace dpb::bench

@@ -49,6 +49,16 @@ alg::Privacy privacy(const AlgorithmCase& c, const Size& size);
 // What the cost model O(n d k) or O(n p^2 + p^3) predicts, up to a constant.
 double expected_cost(Family family, const Size& size);
 
+// The work every algorithm of a family must do: the Oja family reads each sample once and forms x_i^T Q and
+// x_i (x_i^T Q) (4 d k flops, d doubles each); the covariance family forms X X^T (n p^2 flops for the
+// symmetric product, n p doubles read). Noise, eigenproblems and the data's generation are left out, so at
+// the machine's peak this is a floor no implementation can beat (bench/support/machine_peak.hpp).
+struct Work {
+  double flops = 0;
+  double bytes = 0;
+};
+Work unavoidable_work(Family family, const Size& size);
+
 std::string to_string(Family family);
 
 }  // namespace dpb::bench

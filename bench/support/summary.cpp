@@ -7,6 +7,8 @@
 #include <map>
 #include <vector>
 
+#include "bench/support/machine_peak.hpp"
+
 namespace dpb::bench {
 namespace {
 
@@ -14,7 +16,7 @@ struct Record {
   AlgorithmCase c;
   Size size;
   long iterations = 0;
-  double seconds = 0, floor_seconds = 0;
+  double seconds = 0, floor_seconds = 0, arithmetic_seconds = 0;
 };
 
 std::vector<Record>& records() {
@@ -24,7 +26,7 @@ std::vector<Record>& records() {
 
 struct Point {
   Size size;
-  double seconds = 0, floor_seconds = 0;
+  double seconds = 0, floor_seconds = 0, arithmetic_seconds = 0;
 };
 
 double median(std::vector<double> values) {
@@ -53,7 +55,7 @@ std::vector<std::pair<AlgorithmCase, std::vector<Point>>> points_by_algorithm() 
       if (o.c.id == r.c.id && o.size.n == r.size.n && o.size.d == r.size.d && o.size.k == r.size.k &&
           o.iterations == most)
         times.push_back(o.seconds);
-    points.push_back({r.size, median(times), r.floor_seconds});
+    points.push_back({r.size, median(times), r.floor_seconds, r.arithmetic_seconds});
   }
   return result;
 }
@@ -95,15 +97,20 @@ std::string size_text(const AlgorithmCase& c, const Size& s) {
 }  // namespace
 
 void record_timing(const AlgorithmCase& c, const Size& size, long iterations, double seconds_per_trial,
-                   double floor_seconds) {
-  records().push_back({c, size, iterations, seconds_per_trial, floor_seconds});
+                   double floor_seconds, double arithmetic_seconds) {
+  records().push_back({c, size, iterations, seconds_per_trial, floor_seconds, arithmetic_seconds});
 }
 
 void print_summary(std::ostream& out) {
   const auto algorithms = points_by_algorithm();
   if (algorithms.empty()) return;
-  out << fmt::format("\nRatio to the floor (median time per trial / floor), worst over the sizes run\n");
-  out << fmt::format("{:<40} {:<11} {:>6}  {:<22} {}\n", "algorithm", "family", "ratio", "at", "target");
+  const MachinePeak& peak = machine_peak();
+  out << fmt::format("\nRatio to the floor (median time per trial / floor), worst over the sizes run; beside it the\n"
+                     "ratio to the arithmetic floor at that size (the family's unavoidable flops and bytes at this\n"
+                     "core's measured {:.1f} GFLOP/s and {:.1f} GB/s)\n",
+                     peak.flops_per_second * 1e-9, peak.bytes_per_second * 1e-9);
+  out << fmt::format("{:<40} {:<11} {:>6} {:>8}  {:<22} {}\n", "algorithm", "family", "ratio", "x arith", "at",
+                     "target");
   for (const auto& [c, points] : algorithms) {
     const auto worst = std::max_element(points.begin(), points.end(), [](const Point& a, const Point& b) {
       return a.seconds / a.floor_seconds < b.seconds / b.floor_seconds;
@@ -111,8 +118,8 @@ void print_summary(std::ostream& out) {
     const double ratio = worst->seconds / worst->floor_seconds;
     const std::string target =
         c.budget ? fmt::format("<= {:.1f}x: {}", *c.budget, ratio <= *c.budget ? "within" : "OVER") : "none set";
-    out << fmt::format("{:<40} {:<11} {:>5.2f}x  {:<22} {}\n", c.id, to_string(c.family), ratio,
-                       size_text(c, worst->size), target);
+    out << fmt::format("{:<40} {:<11} {:>5.2f}x {:>7.1f}x  {:<22} {}\n", c.id, to_string(c.family), ratio,
+                       worst->seconds / worst->arithmetic_seconds, size_text(c, worst->size), target);
   }
   out << fmt::format("\nScaling: exponent of time per trial fitted over the sizes run (least squares on logs),\n"
                      "beside (in brackets) the exponent of the cost model at the same sizes:\n"
