@@ -83,5 +83,6 @@ int main(int argc, char** argv) {
   benchmark::RunSpecifiedBenchmarks();
   benchmark::Shutdown();
   print_summary(std::cout);
+  print_numpy_comparison(std::cout);
   return 0;
 }

@@ -2,23 +2,19 @@
 // samplers per draw next to the Philox words they consume (the floor of every sampler), the data of a
 // spiked-Gaussian trial, and a Private Oja trial, each beside the numpy code a researcher would write
 // for the same workload, run by Debian's python3-numpy in the same bench run (the ratio is what a user
-// weighs). CPU time on both sides (numpy's BLAS may use several threads; its CPU time counts them all).
+// weighs). CPU time on both sides, numpy with one BLAS thread (bench/support/numpy_runner.hpp).
 // Targets: normals <= 2.5 ns and >= 2x numpy; spiked data >= 2x numpy; Private Oja <= 40 ms and >= 20x
 // numpy's per-sample loop.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <fmt/format.h>
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
-#include <unistd.h>
 
 #include "bench/support/cases.hpp"
+#include "bench/support/numpy_runner.hpp"
 #include "bench/support/prepared_trial.hpp"
 #include "core/models/model.hpp"
 #include "core/samplers.hpp"
@@ -138,46 +134,15 @@ print(json.dumps({
     "numpy": np.__version__}))
 )";
 
-// An interpreter that has numpy: $DPB_PYTHON, python3 on PATH, or Debian's (bootstrap installs
-// python3-numpy for it).
-std::optional<std::string> numpy_python() {
-  std::vector<std::string> candidates;
-  if (const char* chosen = std::getenv("DPB_PYTHON")) candidates.push_back(chosen);
-  candidates.insert(candidates.end(), {"python3", "/usr/bin/python3"});
-  for (const auto& python : candidates)
-    if (std::system(fmt::format("'{}' -c 'import numpy' >/dev/null 2>&1", python).c_str()) == 0) return python;
-  return std::nullopt;
-}
-
-std::string replace_all(std::string text, const std::string& from, const std::string& to) {
-  for (auto at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
-    text.replace(at, from.size(), to);
-  return text;
-}
-
 std::optional<nlohmann::json> numpy_timings(std::string& why_not) {
-  const auto python = numpy_python();
-  if (!python) {
-    why_not = "no python3 with numpy (install python3-numpy, or set DPB_PYTHON)";
-    return std::nullopt;
-  }
-  std::string script = kNumpyScript;
-  for (const auto& [key, value] : {std::pair{"%BUFFER%", kBuffer}, {"%FILLS%", kFills}, {"%SPIKED_N%", std::size_t(kSpikedN)},
-                                   {"%SPIKED_P%", std::size_t(kSpikedP)}, {"%OJA_N%", std::size_t(kOjaN)},
-                                   {"%OJA_D%", std::size_t(kOjaD)}})
-    script = replace_all(script, key, std::to_string(value));
-  const auto file = std::filesystem::temp_directory_path() / fmt::format("dpb_bench_numpy_{}.py", ::getpid());
-  std::ofstream(file) << script;
-  FILE* pipe = ::popen(fmt::format("'{}' '{}'", *python, file.string()).c_str(), "r");
-  std::string output;
-  for (char chunk[4096]; pipe && std::fgets(chunk, sizeof chunk, pipe);) output += chunk;
-  const int status = pipe ? ::pclose(pipe) : -1;
-  std::filesystem::remove(file);
-  if (status != 0) {
-    why_not = fmt::format("the numpy script failed ({})", *python);
-    return std::nullopt;
-  }
-  return nlohmann::json::parse(output);
+  return bench::run_numpy_script(kNumpyScript,
+                          {{"BUFFER", std::to_string(kBuffer)},
+                           {"FILLS", std::to_string(kFills)},
+                           {"SPIKED_N", std::to_string(kSpikedN)},
+                           {"SPIKED_P", std::to_string(kSpikedP)},
+                           {"OJA_N", std::to_string(kOjaN)},
+                           {"OJA_D", std::to_string(kOjaD)}},
+                          why_not);
 }
 
 double median(std::vector<double> v) {

@@ -27,6 +27,8 @@ packages=(
   texlive-latex-base texlive-latex-recommended texlive-latex-extra texlive-pictures texlive-science
   poppler-utils     # pdftoppm: docs' PNG pages of compiled tables and figures
   python3-numpy     # the Python package; bench_samplers runs the numpy code a researcher would write
+  libopenblas0-pthread  # numpy's BLAS as numpy's own wheels ship it (Debian's default reference BLAS is ~20x
+                        # slower), so the benches compare with the numpy a user runs
   python3-dev pybind11-dev python3-pybind11  # the Python package dpbounds (python/, docs/python.md)
   python3-pandas    # its results as DataFrames
   python3-pytest    # its tests (python/tests, run by ctest)

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/support/machine_peak.hpp"
+#include "bench/support/numpy_runner.hpp"
 
 namespace dpb::bench {
 namespace {
@@ -135,6 +136,64 @@ void print_summary(std::ostream& out) {
     out << fmt::format("{:<40} {:>6}  {:<14} {:<14} {:<14}\n", c.id, points.size(),
                        exponent_cell(fitted[0], model[0]), exponent_cell(fitted[1], model[1]),
                        exponent_cell(fitted[2], model[2]));
+  }
+}
+
+namespace {
+
+// numpy's PCA at each size "n,p" given: median CPU time of five runs, in seconds.
+constexpr const char* kNumpyPca = R"(
+import json, time
+import numpy as np
+rng = np.random.default_rng(1)
+def median_cpu(f, runs=5):
+    times = []
+    for _ in range(runs):
+        start = time.process_time(); f(); times.append(time.process_time() - start)
+    return sorted(times)[len(times) // 2]
+out = {"numpy": np.__version__}
+for size in "%SIZES%".split(";"):
+    n, p = map(int, size.split(","))
+    X = rng.standard_normal((n, p))
+    out[size] = median_cpu(lambda: np.linalg.eigh(X.T @ X / n))
+print(json.dumps(out))
+)";
+
+std::optional<double> seconds_at(const std::vector<std::pair<AlgorithmCase, std::vector<Point>>>& algorithms,
+                                 const std::string& id, const Size& size) {
+  for (const auto& [c, points] : algorithms)
+    if (c.id == id)
+      for (const auto& p : points)
+        if (p.size.n == size.n && p.size.d == size.d) return p.seconds;
+  return std::nullopt;
+}
+
+}  // namespace
+
+void print_numpy_comparison(std::ostream& out) {
+  const auto algorithms = points_by_algorithm();
+  std::vector<Size> sizes;
+  std::string keys;
+  for (const Size& size : standard_sizes(Family::covariance))
+    if (seconds_at(algorithms, "cai2024.gaussian_mechanism", size)) {
+      sizes.push_back(size);
+      keys += fmt::format("{}{},{}", keys.empty() ? "" : ";", size.n, size.d);
+    }
+  if (sizes.empty()) return;
+  std::string why_not;
+  const auto numpy = run_numpy_script(kNumpyPca, {{"SIZES", keys}}, why_not);
+  out << fmt::format("\nThe covariance family beside numpy's non-private PCA (np.linalg.eigh(X.T @ X / n); median CPU "
+                     "time, data generation excluded; numpy {}):\n",
+                     numpy ? numpy->value("numpy", "?") : why_not);
+  if (!numpy) return;
+  out << "| n | p | numpy PCA | baseline.nonprivate_pca | cai2024.gaussian_mechanism | numpy / gaussian_mechanism |\n"
+         "|---|---|---|---|---|---|\n";
+  const auto ms = [](std::optional<double> s) { return s ? fmt::format("{:.3g} ms", *s * 1e3) : std::string("-"); };
+  for (const Size& size : sizes) {
+    const double theirs = numpy->at(fmt::format("{},{}", size.n, size.d)).get<double>();
+    const auto mechanism = seconds_at(algorithms, "cai2024.gaussian_mechanism", size);
+    out << fmt::format("| {} | {} | {} | {} | {} | {:.2f}x |\n", size.n, size.d, ms(theirs),
+                       ms(seconds_at(algorithms, "baseline.nonprivate_pca", size)), ms(mechanism), theirs / *mechanism);
   }
 }
 

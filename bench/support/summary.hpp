@@ -14,4 +14,9 @@ void record_timing(const AlgorithmCase& c, const Size& size, long iterations, do
 
 void print_summary(std::ostream& out);
 
+// The covariance family beside numpy: at each covariance size where they ran, the time of numpy's non-private
+// PCA (S = X^T X / n and np.linalg.eigh, what a user would run instead; data generation excluded on both
+// sides), dpbounds' `baseline.nonprivate_pca` and `cai2024.gaussian_mechanism`, and the ratio a user weighs.
+void print_numpy_comparison(std::ostream& out);
+
 }  // namespace dpb::bench
