@@ -97,14 +97,6 @@ void BM_private_oja(benchmark::State& state) {
 
 // The numpy side: what a researcher would write for each workload, timed by CPU time, median of 5.
 constexpr const char* kNumpyScript = R"(
-import json, sys, time
-import numpy as np
-rng = np.random.default_rng(1)
-def median_cpu(f, runs=5):
-    times = []
-    for _ in range(runs):
-        start = time.process_time(); f(); times.append(time.process_time() - start)
-    return sorted(times)[len(times) // 2]
 out = np.empty(%BUFFER%)
 def fills(f):
     for _ in range(%FILLS%): f()

@@ -17,6 +17,18 @@ std::string replace_all(std::string text, const std::string& from, const std::st
   return text;
 }
 
+// What every script may use: json, time, np, a seeded generator `rng`, and median_cpu(f, runs), the median
+// CPU time of f() in seconds.
+constexpr const char* kPrelude = R"(import json, sys, time
+import numpy as np
+rng = np.random.default_rng(1)
+def median_cpu(f, runs=5):
+    times = []
+    for _ in range(runs):
+        start = time.process_time(); f(); times.append(time.process_time() - start)
+    return sorted(times)[len(times) // 2]
+)";
+
 }  // namespace
 
 std::optional<std::string> numpy_python() {
@@ -37,7 +49,7 @@ std::optional<nlohmann::json> run_numpy_script(std::string script, const std::ma
   }
   for (const auto& [key, value] : values) script = replace_all(script, "%" + key + "%", value);
   const auto file = std::filesystem::temp_directory_path() / fmt::format("dpb_bench_numpy_{}.py", ::getpid());
-  std::ofstream(file) << script;
+  std::ofstream(file) << kPrelude << script;
   // One BLAS thread, as dpbounds' trials have: a like-for-like per-core comparison (OpenBLAS's idle threads
   // spin, and CPU time would count them).
   FILE* pipe = ::popen(fmt::format("OPENBLAS_NUM_THREADS=1 OMP_NUM_THREADS=1 MKL_NUM_THREADS=1 '{}' '{}'", *python,

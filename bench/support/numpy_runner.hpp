@@ -12,8 +12,9 @@ namespace dpb::bench {
 // for it); nullopt when none has.
 std::optional<std::string> numpy_python();
 
-// `script` with every %KEY% of `values` replaced, run by numpy_python() with one BLAS thread; its stdout parsed
-// as JSON. On failure,
+// `script` with every %KEY% of `values` replaced, run by numpy_python() with one BLAS thread after a prelude
+// that imports json, time and numpy as np and defines `rng` (seeded) and median_cpu(f, runs=5); its stdout
+// parsed as JSON. On failure,
 // nullopt and `why_not` says why (no interpreter with numpy, or the script failed).
 std::optional<nlohmann::json> run_numpy_script(std::string script, const std::map<std::string, std::string>& values,
                                                std::string& why_not);

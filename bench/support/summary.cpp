@@ -143,14 +143,6 @@ namespace {
 
 // numpy's PCA at each size "n,p" given: median CPU time of five runs, in seconds.
 constexpr const char* kNumpyPca = R"(
-import json, time
-import numpy as np
-rng = np.random.default_rng(1)
-def median_cpu(f, runs=5):
-    times = []
-    for _ in range(runs):
-        start = time.process_time(); f(); times.append(time.process_time() - start)
-    return sorted(times)[len(times) // 2]
 out = {"numpy": np.__version__}
 for size in "%SIZES%".split(";"):
     n, p = map(int, size.split(","))
