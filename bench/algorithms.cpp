@@ -9,6 +9,7 @@
 
 #include "algorithms/registry.hpp"
 #include "bench/support/cases.hpp"
+#include "bench/support/machine_peak.hpp"
 #include "bench/support/prepared_trial.hpp"
 #include "bench/support/summary.hpp"
 #include "core/rng.hpp"
@@ -40,11 +41,13 @@ void time_trial(benchmark::State& state, const AlgorithmCase& c, const Size& siz
   }
   if (state.error_occurred()) return;
   const double seconds = (thread_cpu_seconds() - start) / double(state.iterations());
+  const Work work = unavoidable_work(c.family, size);
+  const double arithmetic_seconds = arithmetic_floor_seconds(work.flops, work.bytes);
   state.counters["floor_ms"] = trial->floor_seconds * 1e3;
   state.counters["x_floor"] = seconds / trial->floor_seconds;
-  state.counters["x_arith"] = seconds / trial->arithmetic_seconds;
+  state.counters["x_arith"] = seconds / arithmetic_seconds;
   record_timing(c, size, static_cast<long>(state.iterations()), seconds, trial->floor_seconds,
-                trial->arithmetic_seconds);
+                arithmetic_seconds);
 }
 
 std::string benchmark_name(const AlgorithmCase& c, const Size& size) {

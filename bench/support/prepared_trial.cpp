@@ -8,7 +8,6 @@
 #include <tuple>
 #include <vector>
 
-#include "bench/support/machine_peak.hpp"
 #include "core/linalg.hpp"
 #include "core/rng.hpp"
 
@@ -68,8 +67,6 @@ const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size) {
     core::Rng rng(2, ++draw);
     generate_floor_work(c, *trial.model, entry, size, rng);
   });
-  const Work work = unavoidable_work(c.family, size);
-  trial.arithmetic_seconds = arithmetic_floor_seconds(work.flops, work.bytes);
   core::Rng data_rng(3, 0);
   trial.data = verify::draw_trial_data(*trial.model, entry, size.n, data_rng);
   // The input points into the data: build it where the data will stay.

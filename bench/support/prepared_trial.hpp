@@ -16,8 +16,7 @@ struct PreparedTrial {
   std::unique_ptr<core::Model> model;
   verify::TrialData data;
   alg::Input input;
-  double floor_seconds = 0;       // median over repeated generations
-  double arithmetic_seconds = 0;  // the family's unavoidable work at the machine's peak
+  double floor_seconds = 0;  // median over repeated generations
 };
 
 // Throws dpb::InvalidArgument when the model or the algorithm rejects the size.
