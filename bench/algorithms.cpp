@@ -41,7 +41,7 @@ void time_trial(benchmark::State& state, const AlgorithmCase& c, const Size& siz
   }
   if (state.error_occurred()) return;
   const double seconds = (thread_cpu_seconds() - start) / double(state.iterations());
-  const Work work = unavoidable_work(c.family, size);
+  const Work work = c.work(size);
   const double arithmetic_seconds = arithmetic_floor_seconds(work.flops, work.bytes);
   state.counters["floor_ms"] = trial->floor_seconds * 1e3;
   state.counters["x_floor"] = seconds / trial->floor_seconds;

@@ -22,6 +22,7 @@ AlgorithmCase case_for(const std::string& id) {
   c.model = starts_with(id, "dugler2026.")  ? "dugler_shifted"
             : starts_with(id, "kumar2025.") ? "sparse_block_spike"
                                             : "spiked_gaussian";
+  c.work = [family = c.family](const Size& size) { return unavoidable_work(family, size); };
   if (c.family == Family::oja) c.budget = 2.0;              // issue 3 "Performance"
   if (id == "cai2024.gaussian_mechanism") c.budget = 1.5;  // issue 9 "Targets"
 
@@ -43,6 +44,15 @@ AlgorithmCase case_for(const std::string& id) {
                             {"step", std::string("inverse_time")},
                             {"c1", 1.0}};
     };
+  // The textbook means read each record once (its norm, then the sum): 3 p flops and p doubles per record.
+  if (id == "baseline.gaussian_mean" || id == "baseline.laplace_mean")
+    c.work = [](const Size& size) {
+      const double reads = static_cast<double>(size.n) * static_cast<double>(size.d);
+      return Work{3 * reads, 8 * reads};
+    };
+  // A diagnostic of one minibatch of 400 samples (liu2022 Figure 1).
+  if (id == "liu2022.minibatch_gradients")
+    c.work = [](const Size& size) { return unavoidable_work(Family::oja, Size{400, size.d, 1}); };
   // A meta-algorithm: each round runs many instances of its base, so the per-trial target does not
   // apply. One round around private_oja (the default base, dp_pca, is infeasible at n = 1e4 at its
   // default T) shows what a round costs.

@@ -24,6 +24,19 @@ struct Size {
   int k = 1;
 };
 
+// Unavoidable work: floating-point operations and bytes read, for the arithmetic floor
+// (bench/support/machine_peak.hpp).
+struct Work {
+  double flops = 0;
+  double bytes = 0;
+};
+
+// The work every algorithm of a family must do: the Oja family reads each sample once and forms x_i^T Q and
+// x_i (x_i^T Q) (4 d k flops, d doubles each); the covariance family forms X X^T (n p^2 flops for the
+// symmetric product, n p doubles read). Noise, eigenproblems and the data's generation are left out, so at
+// the machine's peak this is a floor no implementation of the family can beat.
+Work unavoidable_work(Family family, const Size& size);
+
 struct AlgorithmCase {
   std::string id;
   Family family = Family::oja;
@@ -32,6 +45,9 @@ struct AlgorithmCase {
   std::function<core::ParamMap(const Size&)> params = [](const Size&) { return core::ParamMap{}; };
   std::optional<double> budget;  // the issue's target ratio to the floor, where one is set
   std::vector<int> k_values;     // the ranks it can estimate among the standard ones (empty: all)
+  // Its unavoidable work at a size: the family's, unless it does less by design (a mean reads each record
+  // once; a diagnostic reads one minibatch).
+  std::function<Work(const Size&)> work;
 };
 
 // The standard sizes of a family: Oja n in {1e4, 1e5} x d in {50, 200} x k in {1, 5}, and issue 3's
@@ -49,15 +65,6 @@ alg::Privacy privacy(const AlgorithmCase& c, const Size& size);
 // What the cost model O(n d k) or O(n p^2 + p^3) predicts, up to a constant.
 double expected_cost(Family family, const Size& size);
 
-// The work every algorithm of a family must do: the Oja family reads each sample once and forms x_i^T Q and
-// x_i (x_i^T Q) (4 d k flops, d doubles each); the covariance family forms X X^T (n p^2 flops for the
-// symmetric product, n p doubles read). Noise, eigenproblems and the data's generation are left out, so at
-// the machine's peak this is a floor no implementation can beat (bench/support/machine_peak.hpp).
-struct Work {
-  double flops = 0;
-  double bytes = 0;
-};
-Work unavoidable_work(Family family, const Size& size);
 
 std::string to_string(Family family);
 
