@@ -273,8 +273,48 @@ Theorem cor4() {
   return t;
 }
 
+// Corollary 2's model in Assumption A's terms (spec §5, Corollary 2's proof constants): Sigma's top eigenvalue
+// mu_1 = lambda + k sigma^2 (lambda = Lambda_1), gap Lambda_k, V = d sigma^2 / mu_1, gamma = sigma / sqrt(mu_1)
+// (mu_1 gamma ~ sigma sqrt(mu_1)); M stays a parameter (Gaussian Z_i meet A.2 only with high probability).
+Params cor2_assumption_a(const Params& p) {
+  const double d = positive(p, "d"), k = positive(p, "k"), sigma2 = positive(p, "sigma2");
+  const double mu1 = positive(p, "lambda") + k * sigma2;
+  Params a = p;
+  a["lambda1"] = mu1;
+  a["V"] = d * sigma2 / mu1;
+  a["gamma"] = std::sqrt(sigma2 / mu1);
+  return a;
+}
+
+Theorem cor2() {
+  Theorem t;
+  t.id = "dugler2026.cor2";
+  t.source = "Dügler & Sanyal 2026, Corollary 2: ADADPO (Alg. 2) on the rank-k spiked model X_i = V_k Lambda^{1/2} + "
+             "sigma Z_i";
+  t.loss = projector_fro;
+  t.semantics = with_probability;
+  t.applies = {"dugler2026.adadpo"};
+  t.rate = [](const Params& p) {
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double sigma = std::sqrt(positive(p, "sigma2")), lambda = positive(p, "lambda"), gap = positive(p, "gap");
+    const double mu1 = lambda + k * sigma * sigma;
+    return sigma * std::sqrt(mu1 * k * d) / (gap * std::sqrt(n)) +
+           tail_constant(p) * d * k * sigma * std::sqrt(mu1) / (eps * gap * n);
+  };
+  t.conditions = {sample_size("Theorem 2's n >= C_n max{...} with the proof's V = d sigma^2/mu_1, gamma = "
+                              "sigma/sqrt(mu_1), mu_1 = lambda_1 + k sigma^2, Delta = lambda_k",
+                              [](const Params& p) { return adadpo_need(cor2_assumption_a(p)); })};
+  t.latex =
+      R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F = \tilde O\left(\frac{\sigma\sqrt{(\lambda_1 + k\sigma^2)kd}}{\lambda_k\sqrt n} + \frac{K dk\sigma\sqrt{\lambda_1 + k\sigma^2}}{\varepsilon\lambda_k n}\right))";
+  t.hides = "polylogs in n, d, k, 1/zeta, log(1/delta); Thm 2's sqrt(k) M/(Delta n) term (lower order)";
+  t.setting = "dugler2026.rank_k_spiked";
+  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"eps", 1}, {"delta", 1e-6}, {"zeta", 0.01},
+               {"lambda", 2}, {"gap", 1}, {"sigma2", 0.25}, {"K", 1}, {"M", 200}};
+  return t;
+}
+
 }  // namespace
 
-std::vector<Theorem> dugler2026_upper_bounds() { return {thm9(), thm1(), thm2(), thm3(), cor3(), cor4()}; }
+std::vector<Theorem> dugler2026_upper_bounds() { return {thm9(), thm1(), thm2(), thm3(), cor2(), cor3(), cor4()}; }
 
 }  // namespace dpb::bounds

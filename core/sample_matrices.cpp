@@ -180,6 +180,19 @@ void ShiftedVectorSamples::apply_range_tangent(Eigen::Index first, Eigen::Index 
   });
 }
 
+FactorSamples::FactorSamples(Eigen::MatrixXd X, Eigen::Index m) : X_(std::move(X)), m_(m) {
+  if (m_ < 1 || X_.cols() % m_ != 0)
+    throw InvalidArgument(fmt::format("FactorSamples: {} columns are not whole blocks of m = {} factors", X_.cols(), m_));
+  require_finite(X_, "sample factors");
+}
+
+void FactorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                          Eigen::Ref<Eigen::MatrixXd> out) const {
+  check_apply_shapes(*this, i, Q, out);
+  out.setZero();
+  for (Eigen::Index l = 0; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l), Q, out);
+}
+
 Eigen::MatrixXd ShiftedVectorSamples::shift() const { return W_ * w_.asDiagonal() * W_.transpose(); }
 
 }  // namespace dpb::core

@@ -72,4 +72,22 @@ class ShiftedVectorSamples final : public SampleMatrices {
   Eigen::MatrixXd X_;
 };
 
+// A_i = X_i X_i^T for d x m factors X_i, the i-th block of m columns of X (d x n m): A_i Q = sum over the
+// block's columns x of x (x^T Q), O(d k m) and nothing formed or allocated. dugler2026 Corollary 2's data
+// (X_i = V_k Lambda^{1/2} + sigma Z_i, m = k).
+class FactorSamples final : public SampleMatrices {
+ public:
+  // Throws dpb::InvalidArgument unless m >= 1 divides X's column count and X is finite.
+  FactorSamples(Eigen::MatrixXd X, Eigen::Index m);
+  Eigen::Index n() const override { return X_.cols() / m_; }
+  Eigen::Index d() const override { return X_.rows(); }
+  void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+             Eigen::Ref<Eigen::MatrixXd> out) const override;
+  const Eigen::MatrixXd& factors() const { return X_; }
+
+ private:
+  Eigen::MatrixXd X_;
+  Eigen::Index m_;
+};
+
 }  // namespace dpb::core

@@ -29,7 +29,25 @@ class ShiftedSpikedMatrices final : public Model {
   double sigma_;
 };
 
-// dugler_k1, dugler_shifted.
+// X_i = V_k Lambda^{1/2} + sigma Z_i with Z_i a d x k matrix of iid N(0, 1), A_i = X_i X_i^T, so
+// Sigma = E[A_i] = V_k Lambda V_k^T + k sigma^2 I: dugler2026 Corollary 2's rank-k spiked model (the seed's
+// statement; spec §5 lists it as a theory-only model). Its eigengap is Lambda_k. `sample` throws (the data are
+// rank-k matrices); `sample_matrices` gives FactorSamples with m = k.
+class RankKSpikedMatrices final : public Model {
+ public:
+  RankKSpikedMatrices(const std::string& id, const Eigen::MatrixXd& Vk, const Eigen::VectorXd& lambdas, double sigma);
+  const ModelInfo& info() const override { return info_; }
+  Eigen::MatrixXd sample(Eigen::Index n, Rng& rng) const override;
+  std::unique_ptr<SampleMatrices> sample_matrices(Eigen::Index n, Rng& rng) const override;
+  bool gives_vectors() const override { return false; }
+
+ private:
+  ModelInfo info_;
+  Eigen::MatrixXd signal_;  // V_k Lambda^{1/2}
+  double sigma_;
+};
+
+// dugler_k1, dugler_shifted, dugler_rank_k.
 std::vector<ModelEntry> dugler_entries();
 
 }  // namespace dpb::core

@@ -29,7 +29,8 @@ TEST_CASE("dugler2026 upper bounds: ids, kinds, settings and examples", "[dugler
     check_catalogue_entry(t);
   }
   CHECK(unique_ids(all) == std::set<std::string>{"dugler2026.thm9", "dugler2026.thm1", "dugler2026.thm2",
-                                                 "dugler2026.thm3", "dugler2026.cor3", "dugler2026.cor4"});
+                                                 "dugler2026.thm3", "dugler2026.cor2", "dugler2026.cor3",
+                                                 "dugler2026.cor4"});
 }
 
 TEST_CASE("dugler2026 Thm 9: non-private Oja", "[dugler2026]") {
@@ -118,4 +119,20 @@ TEST_CASE("dugler2026 Cor 4: ADADPO on spiked Gaussian data, Theorem 2's conditi
   CHECK(find_condition(thm2, "sample size").holds(with(as_thm2, "n", 412501)));
   CHECK_FALSE(find_condition(thm2, "sample size").holds(with(as_thm2, "n", 412499)));
   CHECK_THROWS_WITH(find_condition(t, "sample size").holds(without(t.example, "M")), Catch::Contains("'M'"));
+}
+
+TEST_CASE("dugler2026 Cor 2: ADADPO on the rank-k spiked model, Theorem 2's condition with the proof's constants",
+          "[dugler2026]") {
+  const Theorem t = theorem("dugler2026.cor2");
+  CHECK(t.applies == std::vector<std::string>{"dugler2026.adadpo"});
+  CHECK(t.setting == "dugler2026.rank_k_spiked");
+  // mu_1 = 2 + 2 * 0.25 = 2.5, Delta = 1: 0.5 sqrt(2.5 * 2 * 20)/sqrt(1e9) + 1 * 20 * 2 * 0.5 sqrt(2.5)/1e9.
+  CHECK(t.rate(t.example) == Approx(0.5 * 10 / std::sqrt(1e9) + 20 * std::sqrt(2.5) / 1e9).epsilon(1e-12));
+  // V = 20 * 0.25 / 2.5 = 2, gamma = sqrt(0.1): max{4 * 6.25 * 2/1e-4 = 500000, 2 * 200/0.01 = 40000,
+  // 2.5 sqrt(0.1) 2^{3/2} 20/0.01 = 4472, 40, 20} = 500000.
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 499999)));
+  CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 500001)));
+  // The privacy term vanishes with sigma (the paper's remark), the statistical one too.
+  CHECK(t.rate(with(t.example, "sigma2", 1e-12)) < 1e-9);
+  CHECK_THROWS_WITH(t.rate(without(t.example, "lambda")), Catch::Contains("'lambda'"));
 }

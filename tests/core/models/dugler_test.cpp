@@ -107,3 +107,49 @@ TEST_CASE("dugler models: invalid parameters are rejected", "[models]") {
       InvalidArgument, MessageContains("must have 3 entries"));
   CHECK_THROWS_AS(make_model("dugler_shifted", {{"gap", 0.0}}, rng), InvalidArgument);
 }
+
+TEST_CASE("dugler_rank_k: Corollary 2's X_i = V_k Lambda^{1/2} + sigma Z_i, A_i = X_i X_i^T", "[models]") {
+  Rng rng(4, 5);
+  // Lambda = (1.5, 1) from gap 1 at k = 2; Sigma = V Lambda V^T + k sigma^2 I with k sigma^2 = 0.5.
+  const auto model = make_model("dugler_rank_k", {{"d", 4.0}, {"k", 2.0}, {"sigma", 0.5}}, rng);
+  const auto& info = model->info();
+  const Eigen::MatrixXd& Vk = info.target;
+  REQUIRE(Vk.cols() == 2);
+  CHECK((info.Sigma - (Vk * Eigen::Vector2d(1.5, 1.0).asDiagonal() * Vk.transpose() +
+                       0.5 * Eigen::MatrixXd::Identity(4, 4)))
+            .norm() < 1e-12);
+  CHECK(info.eigenvalues == Eigen::Vector4d(2.0, 1.5, 0.5, 0.5));
+  CHECK(info.params.at("gap") == 1.0);  // mu_k - mu_{k+1} = Lambda_k
+  CHECK(info.params.at("lambda") == 1.5);
+  CHECK(info.params.at("sigma2") == 0.25);
+  CHECK_FALSE(model->gives_vectors());
+  CHECK_THROWS_MATCHES(model->sample(10, rng), InvalidArgument, MessageContains("rank k"));
+
+  // Each A_i is X_i X_i^T of its own d x k factor (rank 2): A_i Q from the factors, and E[A_i] = Sigma.
+  const auto samples = model->sample_matrices(200000, rng);
+  const auto* factors = dynamic_cast<const dpb::core::FactorSamples*>(samples.get());
+  REQUIRE(factors != nullptr);
+  const Eigen::MatrixXd Q = Eigen::MatrixXd::Identity(4, 4);
+  Eigen::MatrixXd A(4, 4), mean = Eigen::MatrixXd::Zero(4, 4);
+  samples->apply(7, Q, A);
+  const Eigen::MatrixXd X7 = factors->factors().middleCols(14, 2);
+  CHECK((A - X7 * X7.transpose()).norm() < 1e-12);
+  for (Eigen::Index i = 0; i < samples->n(); ++i) {
+    samples->apply(i, Q, A);
+    mean += A / double(samples->n());
+  }
+  // Entrywise sd of A is at most ~1.5 here, so the mean of 2e5 is within 5 sd / sqrt(2e5) ~ 0.017 of Sigma.
+  CHECK((mean - info.Sigma).cwiseAbs().maxCoeff() < 0.02);
+}
+
+TEST_CASE("FactorSamples: blocks of m factors, nothing else", "[sample_matrices]") {
+  CHECK_THROWS_MATCHES(dpb::core::FactorSamples(Eigen::MatrixXd::Ones(3, 5), 2), InvalidArgument,
+                       MessageContains("blocks of m = 2"));
+  CHECK_THROWS_AS(dpb::core::FactorSamples(Eigen::MatrixXd::Ones(3, 4), 0), InvalidArgument);
+  Eigen::MatrixXd bad = Eigen::MatrixXd::Ones(3, 4);
+  bad(1, 2) = std::nan("");
+  CHECK_THROWS_AS(dpb::core::FactorSamples(bad, 2), InvalidArgument);
+  const dpb::core::FactorSamples two(Eigen::MatrixXd::Ones(3, 4), 2);
+  CHECK(two.n() == 2);
+  CHECK(two.d() == 3);
+}
