@@ -1,6 +1,7 @@
 // Benchmark (not a test): every registered algorithm at its family's standard sizes (bench/support/
-// cases.hpp), CPU time per trial next to its floor (DESIGN.md §7), then the worst ratio per algorithm against
-// the target and the fitted scaling exponents. Google Benchmark's flags apply, e.g.
+// cases.hpp), CPU time per trial next to its floor (DESIGN.md §7) and its arithmetic floor (x_arith:
+// bench/support/machine_peak.hpp), then the worst ratio per algorithm against the target, the fitted
+// scaling exponents, and the covariance family beside numpy's non-private PCA. Google Benchmark's flags apply, e.g.
 // --benchmark_filter='dugler2026.tadadpo/n:100000/d:200' or --benchmark_out=rows.json.
 #include <benchmark/benchmark.h>
 

@@ -19,12 +19,13 @@ const SampleMatrices& StreamedSamples::batch_of(Eigen::Index i) const {
   const Eigen::Index batches = (n_ + batch_ - 1) / batch_;
   if (drawn_ >= kMaxPasses * batches)
     throw InvalidArgument(fmt::format(
-        "streamed samples: {} batches of {} drawn for {} samples ({} passes' worth): this algorithm reads its data "
-        "out of order (a shuffled pass); run it without stream_batch",
+        "streamed samples: {} batches of {} drawn for {} samples (more than {} passes' worth): this algorithm reads "
+        "its data out of order (a shuffled pass) or over and over; run it without stream_batch",
         drawn_, batch_, n_, kMaxPasses));
   const Eigen::Index size = std::min(batch_, n_ - j * batch_);
   Rng rng = rng_.child(fmt::format("batch {}", j));
-  current_.reset();  // the old batch's memory goes before the new one is drawn: O(d B) at every moment
+  current_index_ = -1;  // until the new batch is drawn: a draw that throws leaves no stale batch behind
+  current_.reset();     // the old batch's memory goes before the new one is drawn: O(d B) at every moment
   current_ = model_.sample_matrices(size, rng);
   current_index_ = j;
   ++drawn_;
@@ -63,7 +64,7 @@ void StreamedSamples::apply_range_tangent(Eigen::Index first, Eigen::Index count
                                           Eigen::MatrixXd& scratch) const {
   const Eigen::Index k = Q.cols();
   if (out.cols() != count * k)
-    throw InvalidArgument(fmt::format("apply_range: out must have {} x {} columns, got {}", count, k, out.cols()));
+    throw InvalidArgument(fmt::format("apply_range_tangent: out must have {} x {} columns, got {}", count, k, out.cols()));
   for_each_piece(first, count, k, [&](const SampleMatrices& b, Eigen::Index at, Eigen::Index length, Eigen::Index col) {
     b.apply_range_tangent(at, length, Q, out.middleCols(col, length * k), scratch);
   });

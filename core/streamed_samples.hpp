@@ -2,10 +2,10 @@
 // Sample matrices drawn batch by batch while an algorithm reads them (issue 20: n of 1e7-1e8 in memory
 // O(d B)). Batch j holds samples jB .. jB + B - 1 (the last may be shorter) and is drawn by the model's
 // `sample_matrices` from its own stream, `rng.child("batch j")`: a sample's value depends only on (seed,
-// stream, j), never on which thread or rank reads it or when. Only the current batch is held: a pass in
-// order draws each batch once, and going back (ADADPO reads each of its batches twice: PRIVRANGE, then the
-// step) draws a batch again, the same numbers. A reader that keeps going back (a shuffled pass) would draw
-// a batch per sample: past kMaxPasses passes' worth of draws it is refused with a message that says so.
+// stream, j), never on which thread or rank reads it or when. Only the current batch is held (d x B numbers, or
+// d x m B for models whose samples have m factors): a pass in order draws each batch once, and going back draws
+// a batch again, the same numbers. A reader that keeps going back (a shuffled pass) would draw a batch per
+// sample: past kMaxPasses passes' worth of draws it is refused with a message that says so.
 #include <memory>
 
 #include "core/models/model.hpp"

@@ -65,7 +65,6 @@ alg::Privacy privacy(const AlgorithmCase& c, const Size& size);
 // What the cost model O(n d k) or O(n p^2 + p^3) predicts, up to a constant.
 double expected_cost(Family family, const Size& size);
 
-
 std::string to_string(Family family);
 
 }  // namespace dpb::bench

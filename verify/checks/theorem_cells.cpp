@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <cmath>
-#include <map>
+#include <algorithm>
 #include <set>
 
 #include "verify/checks/cell_samples.hpp"
@@ -31,23 +31,28 @@ std::string failed_condition(const bounds::Theorem& theorem, const bounds::Param
   return "";
 }
 
-bool all_hold(const bounds::Theorem& theorem, const bounds::Params& params) {
-  for (const auto& condition : theorem.conditions) {
-    try {
-      if (!condition.holds(params)) return false;
-    } catch (const std::exception&) {
-      return false;
-    }
+// A condition that cannot be evaluated at a probed point counts as failing there.
+bool holds(const bounds::Condition& condition, const bounds::Params& params) {
+  try {
+    return condition.holds(params);
+  } catch (const std::exception&) {
+    return false;
   }
-  return true;
+}
+
+bool all_hold(const bounds::Theorem& theorem, const bounds::Params& params) {
+  return std::all_of(theorem.conditions.begin(), theorem.conditions.end(),
+                     [&](const bounds::Condition& condition) { return holds(condition, params); });
 }
 
 // Where along the swept parameter the conditions would hold, from the cell with its largest value (the other
 // parameters as that cell has them): the nearest value in a factor-2 scan over 2^-50..2^50 of it, refined by
-// bisection to 3 significant digits; "" when none or when the check sweeps nothing.
+// bisection to 3 significant digits. Only n, epsilon and delta are scanned: a model parameter also moves the
+// model's derived quantities (V, gamma, lambda1, ...) that the cell holds fixed. "" when nothing is scanned.
 std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpec& check,
                                   const std::vector<bounds::Params>& outside) {
   const std::string& x = check.vary;
+  if (x != "n" && x != "epsilon" && x != "eps" && x != "delta") return "";
   const bounds::Params* widest = nullptr;
   for (const auto& params : outside)
     if (const auto it = params.find(x); it != params.end() && it->second > 0 &&
@@ -58,6 +63,7 @@ std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpe
   const double from = widest->at(x);
   const auto holds_at = [&](double value) {
     probe[x] = value;
+    if (x == "epsilon" || x == "eps") probe["eps"] = probe["epsilon"] = value;  // the theorems read eps
     return all_hold(theorem, probe);
   };
   constexpr int kOctaves = 50;
@@ -78,18 +84,20 @@ std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpe
                      x, from, x, kOctaves);
 }
 
-// Why no cell is inside: each failing condition with the number of cells it excludes, and where they would hold.
-std::string none_inside(const bounds::Theorem& theorem, const CheckSpec& check, const nlohmann::json& outside,
-                        const std::vector<bounds::Params>& outside_params) {
-  std::map<std::string, int> excluded;
-  for (const auto& cell : outside) ++excluded[cell.at("condition").get<std::string>()];
+// Why no cell is inside: every failing condition with the number of cells it fails in, and where they would all
+// hold.
+std::string none_inside(const bounds::Theorem& theorem, const CheckSpec& check,
+                        const std::vector<bounds::Params>& outside) {
   std::vector<std::string> parts;
-  for (const auto& condition : theorem.conditions)
-    if (const auto it = excluded.find(condition.name); it != excluded.end())
-      parts.push_back(fmt::format("'{}' ({}) fails in {} of {} cells", condition.name, condition.text, it->second,
+  for (const auto& condition : theorem.conditions) {
+    const auto failing = std::count_if(outside.begin(), outside.end(),
+                                       [&](const bounds::Params& params) { return !holds(condition, params); });
+    if (failing > 0)
+      parts.push_back(fmt::format("'{}' ({}) fails in {} of {} cells", condition.name, condition.text, failing,
                                   outside.size()));
+  }
   return fmt::format("no cell lies inside the conditions of {}: {}{}", theorem.id, fmt::join(parts, "; "),
-                     where_conditions_hold(theorem, check, outside_params));
+                     where_conditions_hold(theorem, check, outside));
 }
 
 // The cell's parameters as the theorem reads them: the check's fixed constants (`params`, which must
@@ -142,7 +150,7 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
                                      theorem.id, sample.cell, value));
     cells.inside.push_back({sample.cell, params, sample.values, sample.failed, value});
   }
-  if (cells.inside.empty()) throw Inconclusive(none_inside(theorem, check, cells.outside, outside_params));
+  if (cells.inside.empty()) throw Inconclusive(none_inside(theorem, check, outside_params));
   return cells;
 }
 

@@ -86,8 +86,40 @@ TEST_CASE("with no cell inside, the message names each failing condition and whe
   t.conditions.push_back({"small", "n < 1000", [](const dpb::bounds::Params& p) { return p.at("n") < 1000; }});
   CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
                     Catch::Contains("they hold at no n within a factor 2^50"));
+  // Every failing condition is named, not only the first one a cell fails; one that holds is not.
+  t.conditions.push_back({"tiny", "n < 50", [](const dpb::bounds::Params& p) { return p.at("n") < 50; }});
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
+                    Catch::Contains("'burn-in' (n > 1500) fails in 2 of 2 cells") &&
+                        Catch::Contains("'tiny' (n < 50) fails in 2 of 2 cells") && !Catch::Contains("'small'"));
   // Conditions that hold below the grid are found downwards.
   t.conditions = {{"few", "n <= 30", [](const dpb::bounds::Params& p) { return p.at("n") <= 30; }}};
   CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
                     Catch::Contains("they hold at n <= 30"));
+}
+
+TEST_CASE("with no cell inside, a sweep over epsilon moves the eps the theorems read, and a model axis is not scanned",
+          "[checks][theorem_cells]") {
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  for (auto& row : r.rows) {  // cells carry both names, as the runner writes them (verify/runner/cells.cpp)
+    row.cell_params["epsilon"] = row.cell_params["eps"] = row.cell_params.at("n") / 1000;
+  }
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  t.conditions.push_back({"eps regime", "eps >= 1", [](const dpb::bounds::Params& p) { return p.at("eps") >= 1; }});
+  auto over_epsilon = spec();
+  over_epsilon.vary = "epsilon";
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, over_epsilon, t, t.rate, "rate", {}),
+                    Catch::Contains("they hold at epsilon >= 1"));
+  auto over_d = spec();
+  over_d.vary = "d";
+  for (auto& row : r.rows) row.cell_params["d"] = 5;
+  const auto message = [&] {
+    try {
+      dpb::verify::theorem_cells(r, over_d, t, t.rate, "rate", {});
+    } catch (const Inconclusive& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  }();
+  CHECK_THAT(message, Catch::Contains("'eps regime' (eps >= 1) fails in 2 of 2 cells") && !Catch::Contains("hold at"));
 }
