@@ -18,9 +18,10 @@ namespace dpb::verify {
 
 namespace {
 
-// The swept variable of every cell; Inconclusive when a cell lacks it or it is not > 0 (log axis).
+// The swept variable of every cell; Inconclusive when a cell lacks it, it is not > 0 (log axis), or it takes too
+// few values (naming the cells `at_chance` left out, when any were).
 std::vector<double> log_swept(const std::vector<TheoremCell>& cells, const CheckSpec& check,
-                              const CheckOptions& options) {
+                              const CheckOptions& options, const std::vector<std::string>& at_chance) {
   std::vector<double> log_x;
   std::set<double> distinct;
   for (const auto& cell : cells) {
@@ -34,9 +35,11 @@ std::vector<double> log_swept(const std::vector<TheoremCell>& cells, const Check
     distinct.insert(x->second);
   }
   if (distinct.size() < options.min_cells)
-    throw Inconclusive(
-        fmt::format("'{}' takes {} distinct values inside the theorem's conditions; a slope needs >= {}",
-                    check.vary, distinct.size(), options.min_cells));
+    throw Inconclusive(fmt::format(
+        "'{}' takes {} distinct values inside the theorem's conditions{}; a slope needs >= {}", check.vary,
+        distinct.size(),
+        at_chance.empty() ? "" : fmt::format(" once the cells at chance are left out ({})", fmt::join(at_chance, "; ")),
+        options.min_cells));
   return log_x;
 }
 
@@ -138,7 +141,7 @@ Verdict check_rate_or_slope(const ResultSet& results, const CheckSpec& check, co
       exclude_at_chance(results, all_cells.inside, all_observed, statistic, check, theorem.kind == bounds::Kind::upper);
   const std::vector<TheoremCell>& inside = split.judged;
   const auto& observed = split.values;
-  const auto log_x = log_swept(inside, check, options);
+  const auto log_x = log_swept(inside, check, options, split.excluded);
   const auto log_r = log_ratios(inside, observed, statistic);
   const double slope = least_squares_slope(log_x, log_r);
 

@@ -196,6 +196,21 @@ TEST_CASE("rate check: cells at chance level are left out one by one, named, and
                             Catch::Contains("left out at chance: n=100 (0.97, chance 0.995); n=300 (0.97, chance 0.995)"));
 }
 
+TEST_CASE("rate check: too few cells once those at chance are left out says which were left out", "[checks][rate]") {
+  // Observed (kumar2025 Lemma 39's private default): its first cell sat at chance, which left two cells for a
+  // slope, and the line blamed the theorem's conditions. Here three of the five cells are at chance.
+  const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
+  dpb::verify::ResultSet r;
+  r.experiment = "synthetic";
+  const auto follows_rate = dpb::test::power_law(20, 0.5, 0.02, 7);
+  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials,
+                        [&](double n, std::size_t trial) { return n < 3000 ? 0.97 : follows_rate(n, trial); });
+  for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
+  CHECK_THROWS_WITH(check(r, spec("rate"), t),
+                    Catch::Contains("'n' takes 2 distinct values inside the theorem's conditions once the cells at "
+                                    "chance are left out (n=100 (0.97, chance 0.995)"));
+}
+
 TEST_CASE("rate check: an estimate at chance level in every cell is inconclusive, not a FAIL", "[checks][rate]") {
   // A flat error against a falling upper-bound rate is a FAIL (slope +0.5) when the error is below
   // chance; at sin >= 0.9 of a random line's level in R^100 (sqrt(0.99)) in every cell, n has not reached
