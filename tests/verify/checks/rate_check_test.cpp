@@ -177,19 +177,27 @@ TEST_CASE("rate check: a constant the check's params fix turns INCONCLUSIVE into
   CHECK(check(results_with_exponent(0.5), fixed, t).status == VerdictStatus::fail);
 }
 
+namespace {
+// Trials of a rank-1 estimate in d = 100 at chance (0.97 of sqrt(0.99)) for n below `cutoff`, following the rate
+// n^-0.5 from there.
+dpb::verify::ResultSet chance_below(double cutoff) {
+  dpb::verify::ResultSet r;
+  r.experiment = "synthetic";
+  const auto follows_rate = dpb::test::power_law(20, 0.5, 0.02, 7);
+  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials,
+                        [&](double n, std::size_t trial) { return n < cutoff ? 0.97 : follows_rate(n, trial); });
+  for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
+  return r;
+}
+}  // namespace
+
 TEST_CASE("rate check: cells at chance level are left out one by one, named, and the per-cell ratios shown",
           "[checks][rate]") {
   // Observed (cai2024 fig1-left at paper scale): the first two cells sat at chance while the rest fell with
   // the rate; the all-cells rule kept them, and one global slope hid the shape. Here the first two cells
   // are at chance (0.97 of sqrt(0.99)) and the other three follow the rate n^-0.5 exactly.
   const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
-  dpb::verify::ResultSet r;
-  r.experiment = "synthetic";
-  const auto follows_rate = dpb::test::power_law(20, 0.5, 0.02, 7);
-  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials,
-                        [&](double n, std::size_t trial) { return n < 1000 ? 0.97 : follows_rate(n, trial); });
-  for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
-  const auto v = check(r, spec("rate"), t);
+  const auto v = check(chance_below(1000), spec("rate"), t);
   CHECK(v.status == VerdictStatus::pass);  // kept, the two chance cells tilt the slope of log R to +0.14
   CHECK(v.figures.at("at_chance_excluded").size() == 2);
   CHECK_THAT(v.summary, Catch::Contains("(3 cells)") && Catch::Contains("R per cell (n = 1000, 3000, 10000): ") &&
@@ -200,13 +208,7 @@ TEST_CASE("rate check: too few cells once those at chance are left out says whic
   // Observed (kumar2025 Lemma 39's private default): its first cell sat at chance, which left two cells for a
   // slope, and the line blamed the theorem's conditions. Here three of the five cells are at chance.
   const auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
-  dpb::verify::ResultSet r;
-  r.experiment = "synthetic";
-  const auto follows_rate = dpb::test::power_law(20, 0.5, 0.02, 7);
-  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials,
-                        [&](double n, std::size_t trial) { return n < 3000 ? 0.97 : follows_rate(n, trial); });
-  for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
-  CHECK_THROWS_WITH(check(r, spec("rate"), t),
+  CHECK_THROWS_WITH(check(chance_below(3000), spec("rate"), t),
                     Catch::Contains("'n' takes 2 distinct values inside the theorem's conditions once the cells at "
                                     "chance are left out (n=100 (0.97, chance 0.995)"));
 }
