@@ -77,6 +77,7 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   Eigen::MatrixXd D(d, k), Y(d, k);
   Estimate e;
   Diagnostics& diag = e.diagnostics;
+  double step_size_sum = 0;  // how far the steps can move Q: sum of eta_t (the verdicts' reason at chance)
   for (Index t = 1; t <= plan.T; ++t) {  // line 3
     const Index first = (t - 1) * plan.B;
     const Index clipped =
@@ -85,6 +86,7 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
       e.transcript.push_back({"batch", Q, D, noise.noise_scale, 1.0 / static_cast<double>(plan.B), R, first,
                               first + plan.B, /*span_variance=*/2});  // GOE_k along Q (Lemma 9 and line 6)
     Y = Q + eta(t) * D;                                       // line 6
+    step_size_sum += eta(t);
     orthonormalize_in_place(Y);
     Q.swap(Y);
     diag.count("clipped", static_cast<double>(clipped));
@@ -93,6 +95,7 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   diag.counters["sigma"] = sigma;
   diag.counters["batch_size"] = static_cast<double>(plan.B);
   diag.counters["steps"] = static_cast<double>(plan.T);
+  diag.counters["step_size_sum"] = step_size_sum;
   diag.counters["unused_samples"] = static_cast<double>(n - plan.T * plan.B);
   diag.notes.push_back("disjoint batches, one pass: parallel composition, total (eps, delta) per record");
   e.Q = std::move(Q);  // line 8

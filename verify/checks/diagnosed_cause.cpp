@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -10,6 +11,9 @@ namespace dpb::verify {
 namespace {
 
 constexpr double kNotable = 0.5;  // a cause is named when it concerns at least half the trials or steps
+// Oja-type steps shrink the tangent of the angle to the target by about exp(-Delta sum_t eta_t): below
+// Delta sum eta = 2 (at most ~7x from a random start) the output stays near where it started, whatever n is.
+constexpr double kShortSteps = 2;
 
 bool ends_with(const std::string& name, const std::string& suffix) {
   return name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -45,6 +49,27 @@ std::string diagnosed_cause(const ResultSet& results, const std::string& algorit
         why.push_back(fmt::format("{} {:g}", prefix + reason, it->second));
     causes.push_back(fmt::format("it skipped {:g} of its {:g} steps{}", skipped, steps->second,
                                  why.empty() ? "" : fmt::format(" ({})", fmt::join(why, ", "))));
+  }
+  // Steps too short to leave the random start: the mean over trials of Delta * sum_t eta_t (Delta: the cell's gap).
+  for (const auto& [name, sum] : totals) {
+    if (!ends_with(name, "step_size_sum")) continue;
+    double reach = 0, gap_sum = 0;
+    std::size_t with_gap = 0;
+    for (const auto& row : results.rows) {
+      if (row.algorithm != algorithm || !cells.count(row.cell)) continue;
+      const auto gap = row.cell_params.find("gap");
+      const auto steps = row.diagnostics.find(name);
+      if (gap == row.cell_params.end() || steps == row.diagnostics.end()) continue;
+      reach += gap->second * steps->second;
+      gap_sum += gap->second;
+      ++with_gap;
+    }
+    if (with_gap == 0 || reach / double(with_gap) >= kShortSteps) continue;
+    const double mean_reach = reach / double(with_gap);
+    causes.push_back(fmt::format(
+        "its step sizes sum to {:.2g} on average ('{}') against the gap {:.3g}: the iteration shrinks its random "
+        "start's angle by a factor of about exp({:.2g}) = {:.2g} at most, whatever n is",
+        sum / double(trials), name, gap_sum / double(with_gap), mean_reach, std::exp(mean_reach)));
   }
   return fmt::format("{}", fmt::join(causes, "; "));
 }

@@ -12,8 +12,8 @@ namespace dpb::verify {
 
 // Over the trials of `algorithm` in `cells`: the share of trials releasing BOTTOM (a counter named
 // "bottom", any prefix) and the share of steps skipped ("skipped_steps" over "steps", with the counters
-// that say why, e.g. "bottom_ranges"), where either is at least half. "" when the diagnostics show
-// neither.
+// that say why, e.g. "bottom_ranges"), where either is at least half; and steps too short to leave the
+// random start ("step_size_sum" times the cell's gap below 2 on average). "" when the diagnostics show none.
 std::string diagnosed_cause(const ResultSet& results, const std::string& algorithm, const std::set<std::size_t>& cells);
 
 }  // namespace dpb::verify
