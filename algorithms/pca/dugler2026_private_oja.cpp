@@ -85,8 +85,9 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
     if (in.record_transcript)  // the auditor's white-box view: the batch's Gaussian mean, and which records it read
       e.transcript.push_back({"batch", Q, D, noise.noise_scale, 1.0 / static_cast<double>(plan.B), R, first,
                               first + plan.B, /*span_variance=*/2});  // GOE_k along Q (Lemma 9 and line 6)
-    Y = Q + eta(t) * D;                                       // line 6
-    step_size_sum += eta(t);
+    const double step = eta(t);
+    Y = Q + step * D;  // line 6
+    step_size_sum += step;
     orthonormalize_in_place(Y);
     Q.swap(Y);
     diag.count("clipped", static_cast<double>(clipped));

@@ -19,7 +19,7 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 // What every script may use: json, time, np, a seeded generator `rng`, and median_cpu(f, runs), the median
 // CPU time of f() in seconds.
-constexpr const char* kPrelude = R"(import json, sys, time
+constexpr const char* kPrelude = R"(import json, time
 import numpy as np
 rng = np.random.default_rng(1)
 def median_cpu(f, runs=5):
