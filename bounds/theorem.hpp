@@ -44,6 +44,9 @@ struct Theorem {
   std::function<double(const Params&)> rate;  // constants and hidden polylogs dropped
   std::vector<Condition> conditions;
   std::optional<std::function<double(const Params&)>> explicit_value;
+  // The lower end of a two-sided containment (dugler2026 Theorem 5: Lhat / Lambda(Q) in [1, C_Lambda]):
+  // with it the statistic must lie in [explicit_floor, explicit_value].
+  std::optional<std::function<double(const Params&)>> explicit_floor;
   std::string latex;
   std::string hides;  // what O~ hides, in words
   // The data model both sides of a gap speak about ("liu2022.spiked_subgaussian", ...): `gaps` pairs an

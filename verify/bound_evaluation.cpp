@@ -65,7 +65,7 @@ bool BoundEvaluation::all_conditions_hold() const {
 BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& params,
                                ExplicitValue explicit_value) {
   const bounds::ParamReadLog log;
-  BoundEvaluation e{&t, params, for_theorem(t, [&] { return t.rate(params); }), {}, std::nullopt, {}};
+  BoundEvaluation e{&t, params, for_theorem(t, [&] { return t.rate(params); }), {}, std::nullopt, std::nullopt, {}};
   if (!std::isfinite(e.rate))
     throw InvalidArgument(fmt::format("{}: the rate is not finite ({}) at {}; check the parameters' domains",
                                       t.id, e.rate, params_text(params)));
@@ -73,6 +73,8 @@ BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& p
     e.conditions.push_back({c.name, c.text, for_theorem(t, [&] { return c.holds(params); })});
   if (t.explicit_value && explicit_value == ExplicitValue::evaluate)
     e.explicit_value = for_theorem(t, [&] { return (*t.explicit_value)(params); });
+  if (t.explicit_floor && explicit_value == ExplicitValue::evaluate)
+    e.explicit_floor = for_theorem(t, [&] { return (*t.explicit_floor)(params); });
   e.read = log.names();
   return e;
 }
@@ -108,7 +110,10 @@ std::string to_text(const BoundEvaluation& e) {
   if (!t.hides.empty()) out += fmt::format("hides       {}\n", t.hides);
   out += fmt::format("at          {}\n\nrate value  {:.6g}   (constants and hidden factors dropped)\n",
                      params_text(e.params), e.rate);
-  if (e.explicit_value)
+  if (e.explicit_value && e.explicit_floor)
+    out += fmt::format("explicit    [{:.6g}, {:.6g}]   (the containment with its constants)\n", *e.explicit_floor,
+                       *e.explicit_value);
+  else if (e.explicit_value)
     out += fmt::format("explicit    {:.6g}   (the bound with its constants)\n", *e.explicit_value);
   if (!e.conditions.empty()) out += "conditions\n";
   for (const auto& c : e.conditions)
@@ -131,6 +136,7 @@ nlohmann::json to_json(const BoundEvaluation& e) {
   out["conditions"] = conditions;
   out["all_conditions_hold"] = e.all_conditions_hold();
   out["explicit_value"] = e.explicit_value ? nlohmann::json(*e.explicit_value) : nlohmann::json(nullptr);
+  if (e.explicit_floor) out["explicit_floor"] = *e.explicit_floor;
   return out;
 }
 

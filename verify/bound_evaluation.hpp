@@ -36,6 +36,7 @@ struct BoundEvaluation {
   double rate = 0;
   std::vector<ConditionValue> conditions;
   std::optional<double> explicit_value;  // bounds with explicit constants
+  std::optional<double> explicit_floor;  // a containment's lower end
   std::set<std::string> read;            // the parameters its formulas read at this point
 
   bool all_conditions_hold() const;

@@ -126,18 +126,19 @@ TheoremCells theorem_cells(const ResultSet& results, const CheckSpec& check, con
   TheoremCells cells;
   std::vector<bounds::Params> outside_params;
   for (const auto& sample : samples) {
-    if (sample.values.size() < options.min_trials_per_cell)
-      throw Inconclusive(
-          fmt::format("cell {} has {} successful trials of '{}' with metric '{}' ({} failed or "
-                      "without it); a check needs >= {}",
-                      sample.cell, sample.values.size(), check.algorithm, check.metric, sample.failed,
-                      options.min_trials_per_cell));
     const bounds::Params params = theorem_params(theorem, check, sample.params, sample.cell);
     if (const auto condition = failed_condition(theorem, params, sample.cell); !condition.empty()) {
       cells.outside.push_back({{"cell", sample.cell}, {"condition", condition}});
       outside_params.push_back(params);
       continue;
     }
+    // Only a cell the check reads needs trials: outside the conditions an algorithm may release nothing.
+    if (sample.values.size() < options.min_trials_per_cell)
+      throw Inconclusive(
+          fmt::format("cell {} has {} successful trials of '{}' with metric '{}' ({} failed or "
+                      "without it); a check needs >= {}",
+                      sample.cell, sample.values.size(), check.algorithm, check.metric, sample.failed,
+                      options.min_trials_per_cell));
     double value = 0;
     try {
       value = evaluate(params);

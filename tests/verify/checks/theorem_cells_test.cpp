@@ -27,6 +27,21 @@ TEST_CASE("theorem cells evaluate the theorem per cell and leave out cells outsi
   CHECK(some.outside[0]["cell"] == 0);
 }
 
+TEST_CASE("a cell outside the conditions needs no successful trials", "[checks][theorem_cells]") {
+  // dugler2026 PRIVRANGE below Theorem 5's block size releases nothing: such a cell must not stop the check.
+  dpb::verify::ResultSet r;
+  dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });
+  for (auto& row : r.rows)
+    if (row.cell == 0) row.metrics.clear();
+  auto t = dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5);
+  CHECK_THROWS_WITH(dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {}),
+                    Catch::Contains("cell 0 has 0 successful trials"));
+  t.conditions.push_back({"n > 200", "n > 200", [](const dpb::bounds::Params& p) { return p.at("n") > 200; }});
+  const auto cells = dpb::verify::theorem_cells(r, spec(), t, t.rate, "rate", {});
+  REQUIRE(cells.inside.size() == 1);
+  CHECK(cells.inside[0].cell == 1);
+}
+
 TEST_CASE("a high-probability theorem reads its own zeta unless the cell sets one", "[checks][theorem_cells]") {
   dpb::verify::ResultSet r;
   dpb::test::add_trials(r, "alg", "sin", {100, 400}, 3, [](double n, std::size_t) { return 1 / n; });

@@ -73,3 +73,41 @@ TEST_CASE("upper falsification needs an explicit value", "[checks][falsification
   CHECK_THROWS_WITH(dpb::verify::check_upper_falsification(with_violations(0), spec(), t, 1, {}),
                     Catch::Contains("no explicit value"));
 }
+
+TEST_CASE("upper falsification: a containment's floor counts values below it as violations",
+          "[checks][falsification]") {
+  // dugler2026 Theorem 5's shape: Lhat / Lambda(Q) in [1, 2^{3/2}] with probability 1 - zeta.
+  auto t = containment();
+  t.explicit_value = [](const dpb::bounds::Params&) { return 2.83; };
+  t.explicit_floor = [](const dpb::bounds::Params&) { return 1.0; };
+  const auto ratios = [](std::size_t below) {
+    dpb::verify::ResultSet r;
+    dpb::test::add_trials(r, "alg", "stat", {100, 1000}, 40,
+                          [below](double, std::size_t trial) { return trial < below ? 0.7 : 2.0; });
+    return r;
+  };
+  // Values of 0.7 lie under the one-sided bound, so without the floor six of them pass unseen.
+  const auto fail = dpb::verify::check_upper_falsification(ratios(6), spec(), t, 1, {});
+  CHECK(fail.status == VerdictStatus::fail);
+  CHECK(int(fail.figures["cells"][0]["below_floor"]) == 6);
+  CHECK(int(fail.figures["cells"][0]["above_bound"]) == 0);
+  CHECK(double(fail.figures["cells"][0]["smallest"]) == 0.7);
+  CHECK_THAT(fail.summary, Catch::Contains("value < 1: 6"));
+  CHECK(dpb::verify::check_upper_falsification(ratios(0), spec(), t, 1, {}).status == VerdictStatus::pass);
+  t.explicit_floor.reset();
+  CHECK(dpb::verify::check_upper_falsification(ratios(6), spec(), t, 1, {}).status == VerdictStatus::pass);
+}
+
+TEST_CASE("upper falsification: an expectation containment fails when the mean lies below its floor",
+          "[checks][falsification]") {
+  auto t = containment();
+  t.semantics = {false, 0};
+  t.explicit_value = [](const dpb::bounds::Params&) { return 2.83; };
+  t.explicit_floor = [](const dpb::bounds::Params&) { return 1.0; };
+  dpb::verify::ResultSet low;
+  dpb::test::add_trials(low, "alg", "stat", {100, 1000}, 40,
+                        [](double, std::size_t trial) { return trial % 2 ? 0.5 : 0.6; });
+  const auto v = dpb::verify::check_upper_falsification(low, spec(), t, 1, {});
+  CHECK(v.status == VerdictStatus::fail);
+  CHECK_THAT(v.summary, Catch::Contains("containment [1, 2.83]"));
+}
