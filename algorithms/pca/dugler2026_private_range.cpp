@@ -161,7 +161,10 @@ Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {
   Estimate e;
   const PrivateRangeReport rep =
       private_range(G, budget, p.zeta, p.range, "PRIVRANGE histogram", e.ledger, ws, rng);
-  if (rep.Lhat) e.scalar = *rep.Lhat;
+  if (rep.Lhat) {
+    e.scalar = *rep.Lhat;
+    e.scalar_estimand = p.tangent ? "g_Q2" : "Lambda_Q";  // Theorem 5's target (Alg. 3's g_Q^2 when tangent)
+  }
   auto& c = e.diagnostics.counters;
   c["blocks"] = static_cast<double>(rep.blocks);
   c["block_size"] = static_cast<double>(rep.block_size);

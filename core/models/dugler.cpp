@@ -121,6 +121,10 @@ ShiftedSpikedMatrices::ShiftedSpikedMatrices(const std::string& id, const Eigen:
   info_.params["gap"] = lambdas[lambdas.size() - 1];
   info_.params["sigma"] = sigma;
   info_.params["sigma2"] = sigma * sigma;
+  // PRIVRANGE's targets at every frame Q (dugler2026 Thm 5, spec §7 F.1): Lambda(Q) = ||sigma^4 (I + q q^T)||
+  // = 2 sigma^4, and Alg. 3's g_Q^2 = ||Pi_Q sigma^4 (I + q q^T) Pi_Q|| = sigma^4.
+  info_.params["Lambda_Q"] = 2 * s4;
+  info_.params["g_Q2"] = s4;
   publish_closed_forms(info_);
 }
 

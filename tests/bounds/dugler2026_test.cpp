@@ -23,14 +23,16 @@ TEST_CASE("dugler2026 upper bounds: ids, kinds, settings and examples", "[dugler
   for (const auto& t : all) {
     INFO(t.id);
     CHECK(t.kind == dpb::bounds::Kind::upper);
-    CHECK(t.loss.name == dpb::bounds::Loss::Name::projector_fro);
+    // Theorem 5 bounds PRIVRANGE's released statistic, the others the subspace.
+    CHECK(t.loss.name == (t.id == "dugler2026.thm5" ? dpb::bounds::Loss::Name::statistic
+                                                    : dpb::bounds::Loss::Name::projector_fro));
     CHECK_FALSE(t.loss.normalized_by_rank);
     CHECK(t.semantics.high_probability);
     check_catalogue_entry(t);
   }
   CHECK(unique_ids(all) == std::set<std::string>{"dugler2026.thm9", "dugler2026.thm1", "dugler2026.thm2",
-                                                 "dugler2026.thm3", "dugler2026.cor2", "dugler2026.cor3",
-                                                 "dugler2026.cor4"});
+                                                 "dugler2026.thm3", "dugler2026.thm5", "dugler2026.cor2",
+                                                 "dugler2026.cor3", "dugler2026.cor4"});
 }
 
 TEST_CASE("dugler2026 Thm 9: non-private Oja", "[dugler2026]") {
@@ -135,4 +137,28 @@ TEST_CASE("dugler2026 Cor 2: ADADPO on the rank-k spiked model, Theorem 2's cond
   // The privacy term vanishes with sigma (the paper's remark), the statistical one too.
   CHECK(t.rate(with(t.example, "sigma2", 1e-12)) < 1e-9);
   CHECK_THROWS_WITH(t.rate(without(t.example, "lambda")), Catch::Contains("'lambda'"));
+}
+
+TEST_CASE("dugler2026 Thm 5: PRIVRANGE's containment [Lambda(Q), C_Lambda Lambda(Q)] and its block-size condition",
+          "[dugler2026]") {
+  const Theorem t = theorem("dugler2026.thm5");
+  CHECK(t.applies == std::vector<std::string>{"dugler2026.priv_range"});
+  CHECK(t.rate(t.example) == 0.125);  // the scale is Lambda(Q) itself
+  // On Lhat / Lambda(Q): [1, 2^{3/2}] (the proof's bins), C_Lambda a parameter.
+  REQUIRE(t.explicit_value);
+  REQUIRE(t.explicit_floor);
+  CHECK((*t.explicit_floor)(t.example) == 1);
+  CHECK((*t.explicit_value)(t.example) == Approx(2 * std::sqrt(2.0)));
+  CHECK((*t.explicit_value)(with(t.example, "C_Lambda", 4)) == 4);
+  // m = ceil(4 log(1/(1e-6 * 0.01))/1) = ceil(73.68) = 74 blocks; b = floor(n/148) >= 10 log(2 * 74/0.01) = 96.02,
+  // so b = 97 (n = 14356) is the first inside and b = 96 (n = 14355) is not.
+  const auto& block = find_condition(t, "block size");
+  CHECK(block.holds(with(t.example, "n", 14356)));
+  CHECK_FALSE(block.holds(with(t.example, "n", 14355)));
+  // C_n scales the requirement: at C_n = 19, b >= 1824.4, n >= 148 * 1825.
+  const Params strict = with(t.example, "C_n", 19);
+  CHECK(block.holds(with(strict, "n", 148 * 1825)));
+  CHECK_FALSE(block.holds(with(strict, "n", 148 * 1825 - 1)));
+  CHECK_THROWS_WITH(block.holds(without(t.example, "C1")), Catch::Contains("'C1'"));
+  CHECK_THROWS_WITH(t.rate(without(t.example, "Lambda_Q")), Catch::Contains("'Lambda_Q'"));
 }

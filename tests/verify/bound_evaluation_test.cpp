@@ -77,6 +77,18 @@ TEST_CASE("a bound is evaluated with its rate, each condition and the explicit v
   CHECK(dpb::verify::to_text(inside).find("all conditions hold") != std::string::npos);
 }
 
+TEST_CASE("a two-sided containment shows its floor beside the explicit value", "[bound_evaluation]") {
+  // dugler2026 Theorem 5: Lhat / Lambda(Q) in [1, 2^{3/2}].
+  const auto& t = dpb::verify::find_theorem(dpb::verify::all_theorems(), "dugler2026.thm5");
+  const auto e = dpb::verify::evaluate_bound(t, t.example);
+  REQUIRE(e.explicit_floor);
+  CHECK(*e.explicit_floor == 1);
+  CHECK(dpb::verify::to_text(e).find("explicit    [1, 2.82843]") != std::string::npos);
+  CHECK(dpb::verify::to_json(e).at("explicit_floor") == 1);
+  CHECK(!dpb::verify::to_json(dpb::verify::evaluate_bound(t, t.example, dpb::verify::ExplicitValue::skip))
+             .contains("explicit_floor"));
+}
+
 TEST_CASE("missing or out-of-domain parameters are named, with the theorem", "[bound_evaluation]") {
   const auto t = demo_bound();
   CHECK_THROWS_WITH(dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 4}}),

@@ -37,6 +37,7 @@ TEST_CASE("dugler2026.priv_range recovers Lambda(Q) = 2 sigma^4 on dugler_shifte
     core::Rng rng(seed, 3);
     const auto e = priv_range(data.input(2, 1, 0.01), PrivRangeParams{}, rng);
     REQUIRE(e.scalar);
+    CHECK(e.scalar_estimand == "Lambda_Q");  // the model's published target, so runs measure scalar_ratio
     CHECK(*e.scalar / Lambda >= 1.0);
     CHECK(*e.scalar / Lambda <= std::pow(2.0, 1.5));
     CHECK(e.diagnostics.counters.at("histogram_noise_scale") == Approx(2.0 / 37));  // Lap(2/(eps m)), m = 37
@@ -55,6 +56,7 @@ TEST_CASE("dugler2026.priv_range recovers Lambda(Q) = 2 sigma^4 on dugler_shifte
     core::Rng rng2(seed, 3);
     const auto g = priv_range(data.input(2, 1, 0.01), tangent, rng2);
     REQUIRE(g.scalar);
+    CHECK(g.scalar_estimand == "g_Q2");
     CHECK(*g.scalar / (Lambda / 2) >= 1.0);
     CHECK(*g.scalar / (Lambda / 2) <= std::pow(2.0, 1.5));
   }

@@ -53,6 +53,9 @@ TEST_CASE("dugler_shifted: exact population quantities and the default Lambda pr
   // A - Sigma = z z^T - sigma^2 I: lambda1^2 V = (d+1) sigma^4 = 0.375, lambda1^2 gamma^2 = 2 sigma^4.
   CHECK(*info.V == Approx(0.375 / (1.75 * 1.75)));
   CHECK(*info.gamma2 == Approx(0.125 / (1.75 * 1.75)));
+  // PRIVRANGE's targets (dugler2026 Thm 5) at every frame: Lambda(Q) = 2 sigma^4, g_Q^2 = sigma^4.
+  CHECK(info.params.at("Lambda_Q") == 0.125);
+  CHECK(info.params.at("g_Q2") == 0.0625);
   CHECK(info.params.at("gap") == 1.0);
   CHECK(info.params.at("k") == 2.0);
 
@@ -89,6 +92,19 @@ TEST_CASE("dugler_shifted: sample matrices A_i = V_k Lambda V_k^T + z_i z_i^T wi
   dpb::test::check_second_moment(Z, C);
   dpb::test::check_V(Z, C, info.eigenvalues[0], *info.V);
   dpb::test::check_gamma2(Z, C, info.eigenvalues[0], *info.gamma2, info.target.col(0), rng);
+
+  // Lambda(Q) = ||E[(A - Sigma) q q^T (A - Sigma)]||_2 at a frame column q unrelated to V_k, and the tangent
+  // target ||Pi E[...] Pi||_2 with Pi = I - q q^T: 2 sigma^4 and sigma^4 whatever q is. The Monte Carlo
+  // estimate over 5e5 samples has relative error ~ sqrt(E w^4 / n) / E w^2 < 1% here; 3% is safe.
+  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(5, 1, 5).normalized();
+  const Eigen::MatrixXd W = Z * (Z.transpose() * q).asDiagonal() - C * q * Eigen::RowVectorXd::Ones(Z.cols());
+  const Eigen::MatrixXd H = W * W.transpose() / double(Z.cols());
+  const Eigen::MatrixXd Pi = Eigen::MatrixXd::Identity(5, 5) - q * q.transpose();
+  const auto top = [](const Eigen::MatrixXd& M) {
+    return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(M).eigenvalues()(4);
+  };
+  CHECK(top(H) == Approx(info.params.at("Lambda_Q")).epsilon(0.03));
+  CHECK(top(Pi * H * Pi) == Approx(info.params.at("g_Q2")).epsilon(0.03));
 }
 
 TEST_CASE("dugler models: invalid parameters are rejected", "[models]") {
