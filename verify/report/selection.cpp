@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 namespace dpb::verify {
 
@@ -19,15 +20,20 @@ std::vector<RankedCandidate> rank_candidates(const ResultSet& results, const Sel
     sum += value->second;
     ++count;
   }
+  std::set<std::size_t> grid;  // every cell some candidate has a value in
+  for (const auto& [label, cells] : sums)
+    for (const auto& [cell, sum_count] : cells) grid.insert(cell);
   std::vector<RankedCandidate> ranking;
   for (const auto& label : order) {
-    RankedCandidate c{label, 0, sums[label].size()};
+    RankedCandidate c{label, 0, sums[label].size(), grid.size()};
     for (const auto& [cell, sum_count] : sums[label]) c.score += sum_count.first / double(sum_count.second);
     c.score /= double(c.cells);
     ranking.push_back(c);
   }
-  std::stable_sort(ranking.begin(), ranking.end(),
-                   [](const RankedCandidate& a, const RankedCandidate& b) { return a.score < b.score; });
+  std::stable_sort(ranking.begin(), ranking.end(), [&](const RankedCandidate& a, const RankedCandidate& b) {
+    const bool a_covers = a.cells == a.grid_cells, b_covers = b.cells == b.grid_cells;
+    return a_covers != b_covers ? a_covers : a.score < b.score;
+  });
   return ranking;
 }
 
@@ -36,8 +42,13 @@ std::string selection_markdown(const std::vector<RankedCandidate>& ranking, cons
   std::string s = fmt::format("Selected: `{}` (mean `{}` over the grid {:.4g}; smallest of {}).\n\n",
                               ranking.front().algorithm, spec.metric, ranking.front().score, ranking.size());
   s += fmt::format("| rank | candidate | mean {} over cells | cells |\n|---|---|---|---|\n", spec.metric);
-  for (std::size_t i = 0; i < ranking.size(); ++i)
-    s += fmt::format("| {} | `{}` | {:.4g} | {} |\n", i + 1, ranking[i].algorithm, ranking[i].score, ranking[i].cells);
+  for (std::size_t i = 0; i < ranking.size(); ++i) {
+    const auto& c = ranking[i];
+    const std::string cells = c.cells == c.grid_cells
+                                  ? std::to_string(c.cells)
+                                  : fmt::format("{} of {} (no value elsewhere: ranked last)", c.cells, c.grid_cells);
+    s += fmt::format("| {} | `{}` | {:.4g} | {} |\n", i + 1, c.algorithm, c.score, cells);
+  }
   return s;
 }
 

@@ -54,3 +54,22 @@ TEST_CASE("selection leaves out failed trials and non-finite values, and says wh
   CHECK_THAT(dpb::verify::selection_markdown(dpb::verify::rank_candidates(r, SelectionSpec{"cov_op"}), SelectionSpec{"cov_op"}),
              Catch::Contains("nothing to select"));
 }
+
+TEST_CASE("a candidate with no value in some cell ranks after every candidate that covers the grid",
+          "[report][selection]") {
+  // dugler2026 F.2: B = sqrt(n) is infeasible at the smallest n, so its runs fail there; ranked on the cells it
+  // has, its mean over the easy cells (0.1) would beat "b"'s 0.3 over all of them.
+  auto r = candidates();
+  dpb::test::add_trials(r, "skips", "sin", {200}, 2, [](double, std::size_t) { return 0.1; });
+  for (auto& row : r.rows)
+    if (row.algorithm == "skips") row.cell = 1;
+  const auto ranking = dpb::verify::rank_candidates(r, SelectionSpec{"sin"});
+  REQUIRE(ranking.size() == 4);
+  CHECK(ranking[0].algorithm == "b");
+  CHECK(ranking[3].algorithm == "skips");
+  CHECK(ranking[3].score == Approx(0.1));
+  CHECK(ranking[3].cells == 1);
+  CHECK(ranking[3].grid_cells == 2);
+  CHECK_THAT(dpb::verify::selection_markdown(ranking, SelectionSpec{"sin"}),
+             Catch::Contains("| 4 | `skips` | 0.1 | 1 of 2 (no value elsewhere: ranked last) |"));
+}
