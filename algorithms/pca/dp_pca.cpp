@@ -62,22 +62,32 @@ DpPcaSetup DpPca::setup(const Input& in) const {
     throw InvalidArgument(
         fmt::format("{}: Thm 5.1 needs delta <= 1/n = {:g}, got {:g}", kOwner, 1.0 / nd, delta));
   DpPcaSetup s;
+  // Alg. 4 on the first half of a minibatch needs floor(B/2) >= 2k, k = ceil(C1 log(1/(delta zeta))/eps) + 2
+  // subsets at (eps/2, delta/2, zeta/(2T)): a rule on public numbers only.
+  const auto subsets = [&](Eigen::Index T) {
+    return top_eigenvalue_subsets(eps / 2, delta / 2, params_.zeta / (2.0 * static_cast<double>(std::max<Eigen::Index>(T, 1))),
+                                  params_.top.C1);
+  };
+  const auto feasible = [&](Eigen::Index T) { return T >= 1 && (n / T) / 2 >= 2 * subsets(T); };
   if (params_.B > 0) {
     s.B = static_cast<Eigen::Index>(params_.B);
     s.T = n / s.B;
+  } else if (params_.T > 0) {
+    s.T = static_cast<Eigen::Index>(params_.T);
   } else {
-    s.T = params_.T > 0 ? static_cast<Eigen::Index>(params_.T)
-                        : static_cast<Eigen::Index>(std::ceil(std::pow(std::log(nd), 2)));
-    s.B = n / s.T;
+    // The paper's T = ceil((log n)^2) leaves minibatches too small for Alg. 4 unless n is large (about 1e6 at
+    // eps = 1): then the largest T below it that Alg. 4 can run (spec: liu2022 §8.1; docs/papers/liu2022.md).
+    s.paper_T = static_cast<Eigen::Index>(std::ceil(std::pow(std::log(nd), 2)));
+    for (s.T = s.paper_T; s.T > 1 && !feasible(s.T); --s.T) {
+    }
   }
+  if (params_.B == 0) s.B = n / s.T;
   s.half = s.B / 2;
-  const double zeta_step = params_.zeta / (2.0 * static_cast<double>(std::max<Eigen::Index>(s.T, 1)));
-  const Eigen::Index k = top_eigenvalue_subsets(eps / 2, delta / 2, zeta_step, params_.top.C1);
-  if (s.T < 1 || s.half < 2 * k)
+  if (!feasible(s.T))
     throw InvalidArgument(fmt::format(
         "{}: n = {} gives T = {} minibatches of B = {}; Alg. 4 needs floor(B/2) >= 2k = {} (k = ceil(C1 "
-        "log(1/(delta zeta))/eps) + 2 at (eps/2, delta/2, zeta/(2T))): raise n or eps, or lower T",
-        kOwner, n, s.T, s.B, 2 * k));
+        "log(1/(delta zeta))/eps) + 2 at (eps/2, delta/2, zeta/(2T))): raise n or eps{}",
+        kOwner, n, s.T, s.B, 2 * subsets(s.T), params_.T > 0 || params_.B > 0 ? ", or lower T" : ""));
   if (params_.schedule == DpPcaParams::Schedule::inverse_time) {
     s.eta =
         liu2022::practical_schedule(params_.practical, params_.constants, in.oracle, n, params_.zeta, kOwner);
@@ -178,6 +188,10 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
   auto& c = diag.counters;
   c["T"] = static_cast<double>(s.T);
   c["B"] = static_cast<double>(s.B);
+  if (s.paper_T > s.T)
+    diag.notes.push_back(fmt::format("T = ceil((log n)^2) = {} leaves minibatches too small for Alg. 4: ran with the "
+                                     "largest T that fits, {}",
+                                     s.paper_T, s.T));
   c["unused_samples"] = static_cast<double>(A.n() - 2 * s.half * s.T);
   c["bottom"] = static_cast<double>(bottoms);
   c["zero_bin"] = static_cast<double>(zeros);

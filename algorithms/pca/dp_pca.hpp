@@ -35,6 +35,7 @@ struct DpPcaParams {
 
 struct DpPcaSetup {
   Eigen::Index T = 0, B = 0, half = 0;
+  Eigen::Index paper_T = 0;  // ceil((log n)^2) when neither T nor B was given (T is then at most this)
   liu2022::StepSchedule eta;
 };
 

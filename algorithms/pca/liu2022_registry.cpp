@@ -138,7 +138,9 @@ std::vector<ParamSpec> private_mean_params() {
 
 std::vector<ParamSpec> dp_pca_params() {
   std::vector<ParamSpec> p = {
-      integer_param("T", 0, 0, "number of minibatches; 0: ceil((log n)^2) unless B is given",
+      integer_param("T", 0, 0,
+                    "number of minibatches; 0: ceil((log n)^2), lowered to the largest T whose minibatches Alg. 4 "
+                    "can use (floor(B/2) >= 2k), unless B is given",
                     "liu2022 §2.4, §8.1"),
       integer_param("B", 0, 0, "minibatch size; 0: floor(n/T). Give T or B, not both", "liu2022 §2.4, §8.1"),
       choice_param(

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include "algorithms/mechanisms/accountant.hpp"
-#include "algorithms/pca/private_top_eigenvalue.hpp"
 #include "algorithms/preprocessing/private_statistics.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
@@ -105,8 +104,7 @@ void require_usable_claim(const alg::AlgorithmEntry& entry, const alg::PrivacyCl
 
 std::string default_pca_algorithm(int) { return "baseline.dp_gauss_1"; }
 
-core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius, long n,
-                                    const alg::Privacy& privacy) {
+core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius) {
   // Analyze-Gauss clips ||x_i|| to beta; its own default derives beta from the model.
   if (id == "baseline.dp_gauss_1" && given.get_real("beta", 0, id) == 0) given.set("beta", radius);
   // DP-PCA's learning rate c1/(c2 + t) reads the eigengap of the population, which user data lacks.
@@ -115,18 +113,6 @@ core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given,
         "liu2022.dp_pca needs its learning rate on your data: --param c1=VALUE, about 1/(lambda1 - lambda2) for the "
         "gap between the two largest eigenvalues of your data's covariance (which only you can know), or "
         "--param lambda1=... --param lambda2=...; the default algorithm needs neither");
-  // DP-PCA's T = ceil((log n)^2) leaves minibatches too small for Algorithm 4 unless n is huge (about
-  // 1e6 at eps = 1): take the largest T whose minibatches are feasible instead.
-  if (id == "liu2022.dp_pca" && given.get_int("T", 0, id) == 0 && given.get_int("B", 0, id) == 0) {
-    const auto resolved = alg::algorithm_registry().resolve(id, given);
-    const double zeta = resolved.get_real("zeta", 0, id), C1 = resolved.get_real("C1", 0, id);
-    long T = static_cast<long>(std::ceil(std::pow(std::log(static_cast<double>(n)), 2)));
-    for (; T > 1; --T) {
-      const auto subsets = alg::top_eigenvalue_subsets(privacy.epsilon / 2, privacy.delta / 2, zeta / (2.0 * T), C1);
-      if ((n / T) / 2 >= 2 * subsets) break;
-    }
-    given.set("T", static_cast<double>(T));
-  }
   return given;
 }
 
@@ -161,7 +147,7 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   const alg::Privacy algorithm_privacy{request.privacy.epsilon * rest, request.privacy.delta * rest,
                                        alg::Neighbours::replace};
   const core::ParamMap params =
-      user_data_parameters(result.algorithm, request.params, prepared.radius, result.n, algorithm_privacy);
+      user_data_parameters(result.algorithm, request.params, prepared.radius);
   result.params = registry.resolve(result.algorithm, params);
   const auto estimator = registry.make(result.algorithm, params);
   const TrialData trial = trial_data_from_vectors(Eigen::MatrixXd(prepared.data));

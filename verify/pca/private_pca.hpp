@@ -55,10 +55,8 @@ struct PcaResult {
 std::string default_pca_algorithm(int k);
 
 // The algorithm's parameters on user data (those the user gave are kept): what its defaults would read
-// from a model is taken from the clipping `radius`, and liu2022.dp_pca's T is the largest feasible one
-// for n records at the algorithm's budget.
-core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius, long n,
-                                    const alg::Privacy& privacy);
+// from a model is taken from the clipping `radius`.
+core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius);
 
 // X is d x n (records are columns). Throws dpb::InvalidArgument for invalid requests, for mutants and
 // algorithms that are not private or (without the flag) private only under model assumptions, when

@@ -75,6 +75,32 @@ TEST_CASE("liu2022.dp_pca rejects invalid input with what is allowed", "[liu2022
   CHECK_THROWS_WITH(alg.run(k2, rng), Contains("k = 1"));
 }
 
+TEST_CASE("liu2022.dp_pca's default T is the paper's, lowered to the largest T Alg. 4 can run", "[liu2022]") {
+  // n = 2e4 at (0.5, 1e-5): the paper's T = ceil((log n)^2) = 99 leaves floor(B/2) = 101 paired differences
+  // against 2k = 712. Before, the default threw (and `dpbounds pca` carried its own copy of this rule).
+  const auto data = spiked(5, 20000, 1);
+  const double eps = 0.5, delta = 1e-5, zeta = DpPcaParams{}.zeta, C1 = DpPcaParams{}.top.C1;
+  const auto feasible = [&](long T) {
+    return (20000 / T) / 2 >= 2 * top_eigenvalue_subsets(eps / 2, delta / 2, zeta / (2.0 * double(T)), C1);
+  };
+  REQUIRE_FALSE(feasible(99));
+  long expected = 99;
+  while (!feasible(expected)) --expected;
+  dpb::core::Rng rng(1, 1);
+  const auto e = DpPca(params(0)).run(input(*data.samples, eps, delta), rng);
+  CHECK(e.diagnostics.counters.at("T") == double(expected));
+  CHECK(e.diagnostics.counters.at("B") == double(20000 / expected));
+  REQUIRE_FALSE(e.diagnostics.notes.empty());
+  CHECK_THAT(e.diagnostics.notes.back(), Contains("ceil((log n)^2) = 99") && Contains("largest T"));
+  // A T the user gives is kept, and refused when infeasible.
+  CHECK_THROWS_WITH(DpPca(params(expected + 1)).run(input(*data.samples, eps, delta), rng),
+                    Contains("or lower T"));
+  // Where not even T = 1 fits, the default says so without suggesting a smaller T.
+  const auto few = spiked(5, 600, 1);
+  CHECK_THROWS_WITH(DpPca(params(0)).run(input(*few.samples, eps, 1e-6), rng),
+                    Contains("T = 1") && !Contains("lower T"));
+}
+
 TEST_CASE("liu2022.dp_pca adds Alg. 5's noise eta_t N(0, sigma_t^2 I) with sigma_t of line 7", "[liu2022]") {
   // n = 1e5, d = 5, T = 5 (B = 20000, floor(B/2) = 10000), eps = 0.8, delta = 1e-5. Alg. 5 runs at
   // (eps/2, delta/2) and zeta/(2T) on floor(B/2) vectors with Lambda = 2 Lambda_hat_t (the observer's
