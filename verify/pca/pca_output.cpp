@@ -129,10 +129,24 @@ std::string to_text(const PcaResult& r) {
                      r.total.scope == alg::ClaimScope::worst_case ? ", for all data sets" : ", under model assumptions");
 
   out += "How the budget was spent (each step sees the data only through its own noise)\n";
-  for (const auto& e : r.ledger.entries()) {
-    const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
-    out += fmt::format("  - {}: eps {:.3g}, delta {:.2g}{}\n", plain_step(e.step, r.algorithm), cost.epsilon,
-                       cost.delta, e.uses > 1 ? fmt::format(" per use, {} uses", e.uses) : "");
+  // Releases on disjoint batches of the records (parts) that read alike are one line: a record lies in one
+  // batch, so they are charged once (parallel composition), not once per batch.
+  const auto& entries = r.ledger.entries();
+  for (std::size_t i = 0; i < entries.size();) {
+    const auto line = [&](const alg::LedgerEntry& e) {
+      const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
+      return fmt::format("{}: eps {:.3g}, delta {:.2g}{}", plain_step(e.step, r.algorithm), cost.epsilon, cost.delta,
+                         e.uses > 1 ? fmt::format(" per use, {} uses", e.uses) : "");
+    };
+    const std::string text = line(entries[i]);
+    std::size_t batches = 1;
+    while (i + batches < entries.size() && entries[i].part >= 0 && entries[i + batches].part >= 0 &&
+           entries[i + batches].part != entries[i].part && line(entries[i + batches]) == text)
+      ++batches;
+    out += batches > 1 ? fmt::format("  - {}, on each of {} disjoint batches of the records (a record is in one)\n",
+                                     text, batches)
+                       : fmt::format("  - {}\n", text);
+    i += batches;
   }
   out += fmt::format("  {}\n", alg::describe_ledger(r.ledger, r.total).back());
   out += fmt::format("  Records were clipped to length {:.4g} after preparation ({}).\n\n", r.clip_radius,

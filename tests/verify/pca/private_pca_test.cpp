@@ -210,6 +210,27 @@ TEST_CASE("private PCA refuses what it cannot run honestly", "[verify][pca]") {
   CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("mutant"));
 }
 
+TEST_CASE("liu2022.dp_pca on user data chooses its own T, and its per-batch releases read as one line",
+          "[verify][pca]") {
+  // Before, `dpbounds pca` re-derived DP-PCA's largest feasible T by id; the algorithm now does it itself. Its
+  // T releases on disjoint minibatches were T identical lines of the report.
+  const auto data = spiked_data(50000, 4, 1, 4.0, 12);
+  verify::PcaRequest request;
+  request.algorithm = "liu2022.dp_pca";
+  request.params.set("c1", 0.2);
+  request.privacy = alg::Privacy{0.8, 1e-6};
+  const auto result = verify::private_pca(data.X, request);
+  CHECK(result.params.get_int("T", -1, "test") == 0);  // the default: no T was passed to it
+  std::size_t histograms = 0;
+  for (const auto& e : result.ledger.entries()) histograms += e.step.find("Alg. 4") != std::string::npos;
+  REQUIRE(histograms > 1);
+  const std::string text = verify::to_text(result);
+  CHECK_THAT(text, Catch::Contains("on each of " + std::to_string(histograms) + " disjoint batches of the records"));
+  std::size_t lines = 0;
+  for (std::size_t at = text.find("Alg. 4"); at != std::string::npos; at = text.find("Alg. 4", at + 1)) ++lines;
+  CHECK(lines == 1);
+}
+
 TEST_CASE("private PCA prints no count read off the data", "[verify][pca][privacy]") {
   // Issue 17: "N records were clipped to radius R" went to stdout, summary.txt and pca.json, and two files
   // differing in one record gave 231 vs 232. Half the records here lie far outside any clip radius.
