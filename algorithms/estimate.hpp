@@ -61,6 +61,10 @@ struct Estimate {
   std::string scalar_estimand;
   std::vector<GaussianRelease> transcript;     // the sub-releases, where a composed mechanism exposes them
   Diagnostics diagnostics;
+  // What the release itself says about the run, read off the noisy outputs only (post-processing, covered by
+  // the claim), unlike `diagnostics`: e.g. that every step was skipped because a private histogram released
+  // nothing, so the output is the random start. `dpbounds pca` shows them to the user.
+  std::vector<std::string> release_notes;
   Ledger ledger;       // every mechanism the run used (algorithms/mechanisms/ledger.hpp)
   PrivacyClaim claim;  // the claim the estimator ran under; the registry checks the ledger against it
 };

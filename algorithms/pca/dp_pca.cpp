@@ -192,6 +192,12 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
     diag.notes.push_back(fmt::format("T = ceil((log n)^2) = {} leaves minibatches too small for Alg. 4: ran with the "
                                      "largest T that fits, {}",
                                      s.paper_T, s.T));
+  if (skipped > 0)  // counted from Alg. 4's released outputs (BOTTOM, the zero bin): post-processing
+    est.release_notes.push_back(fmt::format(
+        "{} of its {} steps were skipped: Alg. 4 released no eigenvalue scale for them{}", skipped, s.T,
+        skipped == s.T ? ", so the output is its random starting direction (more records or a larger epsilon "
+                         "would help)"
+                       : ""));
   c["unused_samples"] = static_cast<double>(A.n() - 2 * s.half * s.T);
   c["bottom"] = static_cast<double>(bottoms);
   c["zero_bin"] = static_cast<double>(zeros);

@@ -46,7 +46,7 @@ Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const st
   ws.name_steps(prefix + "ADADPO ", "Gaussian mean in S_Q");
   Estimate e;
   // Lines 2-9, then line 10: return Q_T.
-  e.Q = run_adaptive_steps(std::move(Q0), plan, eta, prefix, e.diagnostics,
+  e.Q = run_adaptive_steps(std::move(Q0), plan, eta, prefix, e,
                            [&](Index first, const Eigen::MatrixXd& Q, Eigen::Ref<Eigen::MatrixXd> D) {
                              return adadpo_direction(S, first, plan.B, plan.T, Q, in.privacy, p, ws, e.ledger,
                                                      rng, D);

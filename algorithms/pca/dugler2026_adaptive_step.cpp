@@ -122,7 +122,8 @@ BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Priv
 }
 
 Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
-                                   const std::string& prefix, Diagnostics& diag, const DirectionFn& direction) {
+                                   const std::string& prefix, Estimate& e, const DirectionFn& direction) {
+  Diagnostics& diag = e.diagnostics;
   Eigen::MatrixXd D(Q.rows(), Q.cols()), Y(Q.rows(), Q.cols());
   // How far the steps taken can move Q, and how much noise they carry: the two reasons a run can stay near its
   // start (docs/papers/dugler2026.md, "What the numbers say").
@@ -151,6 +152,13 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
   c[prefix + "planned_steps"] = static_cast<double>(plan.T);
   c[prefix + "step_size_sum"] = step_size_sum;  // sum of eta_t over the steps taken
   c[prefix + "noise_sd_mean"] = taken > 0 ? noise_sd_sum / static_cast<double>(taken) : 0.0;  // mean sigma_t
+  // Skips follow from released outputs only (PRIVRANGE's histogram, TRUNCATEDMEAN's center histograms).
+  if (taken < plan.T)
+    e.release_notes.push_back(fmt::format(
+        "{}{} of its {} steps were skipped (a private histogram released nothing for them){}", prefix, plan.T - taken,
+        plan.T, taken == 0 ? ", so the output is its random starting subspace (more records or a larger epsilon "
+                             "would help)"
+                           : ""));
   diag.notes.push_back(prefix +
                        "each record is used once (range half or mean half of one batch): parallel "
                        "composition, total (eps, delta)");

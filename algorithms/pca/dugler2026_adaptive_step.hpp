@@ -84,13 +84,12 @@ BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Priv
 
 // The outer loop of Alg. 2 (lines 2-9) and Alg. 3 (lines 1-10) from Q_0: for t = 1..T, `direction` gives
 // the bracket of the QR update for the batch starting at (t-1) B; fallbacks skip or stop; otherwise
-// Q_t = QR(Q_{t-1} + eta_t D). Records every step and the batch plan in `diag` (the releases are recorded
-// in the ledger by `direction`'s mechanisms); returns Q_T.
+// Q_t = QR(Q_{t-1} + eta_t D). Records every step and the batch plan in `e.diagnostics` and the skipped steps
+// in `e.release_notes` (the releases are recorded in the ledger by `direction`'s mechanisms); returns Q_T.
 using DirectionFn = std::function<AdaptiveStepTrace(Eigen::Index first, const Eigen::MatrixXd& Q,
                                                     Eigen::Ref<Eigen::MatrixXd> out)>;
 Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, const LearningRate& eta,
-                                   const std::string& prefix, Diagnostics& diag,
-                                   const DirectionFn& direction);
+                                   const std::string& prefix, Estimate& e, const DirectionFn& direction);
 
 // Counters and notes of step t.
 void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepTrace& tr,

@@ -57,7 +57,7 @@ Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const 
   ws.name_steps(prefix + "TADADPO ", "Gaussian tangent mean");
   Estimate e;
   // Lines 1-10, then line 11: return Q_T.
-  e.Q = run_adaptive_steps(std::move(Q), plan, eta, prefix, e.diagnostics,
+  e.Q = run_adaptive_steps(std::move(Q), plan, eta, prefix, e,
                            [&](Index first, const Eigen::MatrixXd& Qt, Eigen::Ref<Eigen::MatrixXd> D) {
                              return tadadpo_direction(S, first, plan.B, plan.T, Qt, in.privacy, p, ws,
                                                       e.ledger, rng, D);

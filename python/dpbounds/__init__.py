@@ -132,6 +132,8 @@ class Release:
     claim: the algorithm's privacy claim (epsilon, delta, neighbours, scope, conditions, statement).
     spent: what the accountant derives from the ledger: the (epsilon, delta) the run actually spent.
     ledger: every mechanism the run used, with its sensitivity, noise and cost.
+    notes: what the release itself says about the run (read off its noisy outputs only), e.g. that every
+        step was skipped because a private histogram released nothing, so Q is the random start.
     """
 
     Q: Optional[np.ndarray]
@@ -142,6 +144,7 @@ class Release:
     claim: dict
     spent: dict
     ledger: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
 
 
 def run(

@@ -58,8 +58,8 @@ py::array_t<double, py::array::c_style> sample_array(const py::handle& value) {
   return array;
 }
 
-// What the estimate releases, the claim and the accountant's reading of the ledger. The diagnostics are
-// left out: they are read off the data without noise (algorithms/estimate.hpp).
+// What the estimate releases, the claim, the accountant's reading of the ledger and the release notes. The
+// diagnostics are left out: they are read off the data without noise (algorithms/estimate.hpp).
 py::dict release(const alg::Estimate& e) {
   py::dict out;
   out["Q"] = e.Q ? py::object(to_numpy(*e.Q)) : py::none();
@@ -71,6 +71,9 @@ py::dict release(const alg::Estimate& e) {
   const alg::Spend spend = alg::account(e.ledger, e.claim.delta, e.claim.neighbours);
   out["spent"] = to_python(nlohmann::json{{"epsilon", spend.epsilon}, {"delta", spend.delta}, {"rule", spend.rule}});
   out["ledger"] = to_python(alg::to_json(e.ledger, e.claim.neighbours));
+  py::list notes;
+  for (const auto& note : e.release_notes) notes.append(note);
+  out["notes"] = notes;
   return out;
 }
 

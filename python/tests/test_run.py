@@ -110,3 +110,12 @@ def test_bad_matrices_are_value_errors(records):
     bad[3, 1, 2] = np.inf
     with pytest.raises(ValueError, match="A_3 is inf"):
         dpbounds.run("liu2022.oja", samples=bad)
+
+
+def test_release_notes_say_what_the_noisy_outputs_show(records):
+    assert run(records).notes == []
+    # DP-PCA at 2e4 records and eps = 0.8: every Alg. 4 histogram releases nothing, every step is skipped and
+    # Q is the random start. The count is read off the released histograms, so the release may say it.
+    X = np.random.default_rng(3).normal(size=(20000, 5))
+    r = dpbounds.run("liu2022.dp_pca", X, k=1, epsilon=0.8, delta=1e-6, params={"c1": 0.2}, seed=1)
+    assert len(r.notes) == 1 and "random starting direction" in r.notes[0]

@@ -162,6 +162,8 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
                                       result.algorithm));
   result.components = *estimate.Q;
   result.ledger.append(estimate.ledger);
+  // What the release says about the run (post-processing of its noisy outputs): e.g. every step skipped.
+  for (const auto& note : estimate.release_notes) result.warnings.push_back(result.algorithm + ": " + note);
 
   // 3. Explained variance of the released components.
   auto variance_rng = pca_step_rng(request.seed, "explained_variance");

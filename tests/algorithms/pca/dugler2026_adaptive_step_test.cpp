@@ -140,10 +140,11 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop, the counters record
   constant.eta = 1.0;
   const LearningRate eta(constant, plan.T, 1, d, 0, 0, 0);
   SECTION("skip keeps Q_{t-1}; a step moves Q") {
-    alg::Diagnostics diag;
+    alg::Estimate e;
+    const alg::Diagnostics& diag = e.diagnostics;
     int calls = 0;
     const auto Q =
-        run_adaptive_steps(Q0, plan, eta, "p.", diag,
+        run_adaptive_steps(Q0, plan, eta, "p.", e,
                            [&](Eigen::Index first, const Eigen::MatrixXd&, Eigen::Ref<Eigen::MatrixXd> D) {
                              CHECK(first == 10 * calls);
                              ++calls;
@@ -169,11 +170,16 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop, the counters record
     CHECK(diag.counters.at("p.zero_ranges") == 0);  // recorded at 0, not missing
     CHECK(diag.counters.at("p.sigma_4") == 0.5);
     CHECK(diag.counters.count("p.sigma_3") == 0);  // skipped steps release no Gaussian
+    // Said to a user too (the skips follow from released histograms only): 3 of 4 skipped, Q moved.
+    REQUIRE(e.release_notes.size() == 1);
+    CHECK_THAT(e.release_notes[0], Catch::Contains("p.3 of its 4 steps were skipped") &&
+                                       !Catch::Contains("random starting subspace"));
   }
   SECTION("stop returns Q_{t-1} at once") {
-    alg::Diagnostics diag;
+    alg::Estimate e;
+    const alg::Diagnostics& diag = e.diagnostics;
     int calls = 0;
-    const auto Q = run_adaptive_steps(Q0, plan, eta, "", diag,
+    const auto Q = run_adaptive_steps(Q0, plan, eta, "", e,
                                       [&](Eigen::Index, const Eigen::MatrixXd&, Eigen::Ref<Eigen::MatrixXd>) {
                                         ++calls;
                                         AdaptiveStepTrace tr;
@@ -183,6 +189,9 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop, the counters record
     CHECK(calls == 1);
     CHECK(Q == Q0);
     CHECK(diag.counters.at("steps") == 1);
+    REQUIRE(e.release_notes.size() == 1);
+    CHECK_THAT(e.release_notes[0], Catch::Contains("4 of its 4 steps were skipped") &&
+                                       Catch::Contains("random starting subspace"));
   }
 }
 
