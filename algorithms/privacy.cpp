@@ -7,11 +7,25 @@
 
 namespace dpb::alg {
 
+namespace {
+std::string prefixed(const std::string& owner, const std::string& message) {
+  return owner.empty() ? message : owner + ": " + message;
+}
+}  // namespace
+
+void validate_epsilon(double epsilon, const std::string& owner) {
+  if (!(std::isfinite(epsilon) && epsilon > 0))
+    throw InvalidArgument(prefixed(owner, fmt::format("epsilon must be a finite number > 0, got {}", epsilon)));
+}
+
+void validate_delta(double delta, const std::string& owner) {
+  if (!(delta >= 0 && delta < 1))
+    throw InvalidArgument(prefixed(owner, fmt::format("delta must lie in [0, 1), got {}", delta)));
+}
+
 void validate(const Privacy& p) {
-  if (!(std::isfinite(p.epsilon) && p.epsilon > 0))
-    throw InvalidArgument(fmt::format("epsilon must be a finite number > 0, got {}", p.epsilon));
-  if (!(p.delta >= 0 && p.delta < 1))
-    throw InvalidArgument(fmt::format("delta must lie in [0, 1), got {}", p.delta));
+  validate_epsilon(p.epsilon);
+  validate_delta(p.delta);
 }
 
 double sum_sensitivity_factor(Neighbours n) { return n == Neighbours::replace ? 2.0 : 1.0; }

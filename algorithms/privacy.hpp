@@ -24,7 +24,10 @@ struct Privacy {
   Neighbours neighbours = Neighbours::replace;
 };
 
-// Throws dpb::InvalidArgument unless epsilon is finite and > 0 and delta lies in [0, 1).
+// The one rule for a privacy budget: epsilon finite and > 0, delta in [0, 1). Each throws dpb::InvalidArgument
+// naming the rule, prefixed with "owner: " when an owner is given.
+void validate_epsilon(double epsilon, const std::string& owner = "");
+void validate_delta(double delta, const std::string& owner = "");
 void validate(const Privacy& p);
 
 struct PrivacyClaim {

@@ -5,6 +5,7 @@
 #include "algorithms/baselines/analyze_gauss.hpp"
 #include "algorithms/baselines/trace_clipping.hpp"
 #include "algorithms/mechanisms/bingham.hpp"
+#include "algorithms/privacy.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg::baselines {
@@ -61,8 +62,8 @@ Eigen::MatrixXd exponential_mechanism_scores(const PsdSamples& data, double beta
 }
 
 double exponential_mechanism_inverse_temperature(double beta, double epsilon) {
-  if (!(beta > 0) || !(epsilon > 0))
-    throw InvalidArgument(fmt::format("{}: beta and eps must be > 0, got {} and {}", kId, beta, epsilon));
+  if (!(beta > 0)) throw InvalidArgument(fmt::format("{}: beta must be > 0, got {}", kId, beta));
+  validate_epsilon(epsilon, kId);
   // The exponential mechanism samples from exp(eps q(v) / (2 Delta_q)), Delta_q = beta^2.
   return epsilon / (2 * beta * beta);
 }

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <limits>
 
+#include "algorithms/privacy.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -15,9 +16,7 @@ namespace {
 double check_and_max(std::span<const double> scores, double epsilon, double sensitivity) {
   if (scores.empty())
     throw InvalidArgument("exponential mechanism: there must be at least one candidate score");
-  if (!(std::isfinite(epsilon) && epsilon > 0))
-    throw InvalidArgument(
-        fmt::format("exponential mechanism: epsilon must be a finite number > 0, got {}", epsilon));
+  validate_epsilon(epsilon, "exponential mechanism");
   if (!(std::isfinite(sensitivity) && sensitivity > 0))
     throw InvalidArgument(fmt::format(
         "exponential mechanism: score sensitivity must be a finite number > 0, got {}", sensitivity));

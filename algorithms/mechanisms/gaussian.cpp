@@ -16,8 +16,7 @@ namespace {
 void check_common(double sensitivity, double epsilon, double delta) {
   if (!(std::isfinite(sensitivity) && sensitivity > 0))
     throw InvalidArgument(fmt::format("sensitivity must be a finite number > 0, got {}", sensitivity));
-  if (!(std::isfinite(epsilon) && epsilon > 0))
-    throw InvalidArgument(fmt::format("epsilon must be a finite number > 0, got {}", epsilon));
+  validate_epsilon(epsilon);
   if (!(delta > 0 && delta < 1))
     throw InvalidArgument(fmt::format("delta must lie in (0, 1) for the Gaussian mechanism, got {}", delta));
 }

@@ -4,15 +4,15 @@
 
 #include <cmath>
 
+#include "algorithms/privacy.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::alg::mutants {
 
 double wishart_scale(Eigen::Index n, double epsilon) {
-  if (n < 1 || !(epsilon > 0) || !std::isfinite(epsilon))
-    throw InvalidArgument(
-        fmt::format("wishart_scale: need n >= 1 and finite eps > 0, got n = {}, eps = {}", n, epsilon));
+  if (n < 1) throw InvalidArgument(fmt::format("wishart_scale: need n >= 1, got {}", n));
+  validate_epsilon(epsilon, "wishart_scale");
   return 3.0 / (2.0 * static_cast<double>(n) * epsilon);
 }
 

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <limits>
 
+#include "algorithms/mechanisms/exponential_mechanism.hpp"
 #include "core/errors.hpp"
 
 using dpb::alg::ClaimScope;
@@ -34,6 +35,18 @@ TEST_CASE("privacy parameters are validated", "[privacy]") {
   CHECK_THROWS_AS(validate(privacy(std::nan(""), 1e-5)), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(privacy(1.0, 1.0)), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(privacy(1.0, -1e-9)), dpb::InvalidArgument);
+}
+
+TEST_CASE("one rule for epsilon and delta, named by whoever applies it", "[privacy]") {
+  // The mechanisms and the experiment loader apply this rule; before, each wrote its own copy (the
+  // exponential mechanism, its PCA, the Wishart mutant, the loader's grid axes).
+  CHECK_THROWS_WITH(dpb::alg::validate_epsilon(std::numeric_limits<double>::infinity(), "exponential mechanism"),
+                    "exponential mechanism: epsilon must be a finite number > 0, got inf");
+  CHECK_THROWS_WITH(dpb::alg::validate_delta(1.0), "delta must lie in [0, 1), got 1");
+  CHECK_NOTHROW(dpb::alg::validate_delta(0.0));
+  const std::vector<double> scores{1.0, 2.0};
+  CHECK_THROWS_WITH(dpb::alg::exponential_mechanism_probabilities(scores, 0.0, 1.0),
+                    Catch::Contains("exponential mechanism: epsilon must be a finite number > 0"));
 }
 
 TEST_CASE("a model-dependent claim says so in its description", "[privacy]") {

@@ -71,6 +71,11 @@ TEST_CASE("every YAML error names file:line:column and what is allowed", "[exper
   SECTION("invalid values of the run itself") {
     CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: [200, 0] }")), Catch::StartsWith("exp.yaml:5:12: grid axis n has value 0"));
     CHECK_THAT(parse_error(tiny_with("privacy", "privacy: { epsilon: -1 }")), Catch::StartsWith("exp.yaml:6:10: "));
+    // A swept budget meets the same rule in every cell (algorithms/privacy.hpp: one definition).
+    CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: [200], epsilon: [1, 0] }")),
+               Catch::Contains("epsilon must be a finite number > 0, got 0"));
+    CHECK_THAT(parse_error(tiny_with("grid", "grid: { n: [200], delta: [1e-5, 1] }")),
+               Catch::Contains("delta must lie in [0, 1), got 1"));
     CHECK_THAT(parse_error(tiny_with("grid", "grid: { epsilon: [1] }")), Catch::Contains("no sample size"));
     CHECK_THAT(parse_error(tiny_with("name", "name: a/b")), Catch::StartsWith("exp.yaml:1:7: name is also a directory name"));
     for (const char* bad : {".hidden", "-flag", "a b", "_x", "é"})
