@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/errors.hpp"
+#include "verify/audit/audit_report.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/cell_label.hpp"
 #include "verify/checks/sample_statistics.hpp"
@@ -118,38 +119,29 @@ std::vector<std::string> chosen_metrics(const std::set<std::string>& shared, con
 
 // ---- audits --------------------------------------------------------------------------------------------
 
-// audit_report.cpp writes an unbounded eps_lb as null.
-double eps_lb(const nlohmann::json& audit) {
-  const auto& value = audit.at("epsilon_lower");
-  return value.is_null() ? std::numeric_limits<double>::infinity() : value.get<double>();
-}
-
 // The largest eps and mu a test of an audit is consistent with, and the smallest it shows: one-sided
 // Clopper-Pearson bounds at the audit's confidence on its held-out counts.
 struct TestRange {
   double eps_upper = 0, mu_lower = 0, mu_upper = 0;
 };
 
-TestRange test_range(const nlohmann::json& test, double delta, double alpha) {
-  const long positives_in = test.at("positives_in"), positives = test.at("positives");
-  const long negatives_in = test.at("negatives_in"), negatives = test.at("negatives");
-  const double tpr_lower = binomial_lower_bound(positives_in, positives, alpha);
-  const double tpr_upper = binomial_upper_bound(positives_in, positives, alpha);
-  const double fpr_lower = binomial_lower_bound(negatives_in, negatives, alpha);
-  const double fpr_upper = binomial_upper_bound(negatives_in, negatives, alpha);
+TestRange test_range(const StoredAuditTest& test, double delta, double alpha) {
+  const double tpr_lower = binomial_lower_bound(test.positives_in, test.positives, alpha);
+  const double tpr_upper = binomial_upper_bound(test.positives_in, test.positives, alpha);
+  const double fpr_lower = binomial_lower_bound(test.negatives_in, test.negatives, alpha);
+  const double fpr_upper = binomial_upper_bound(test.negatives_in, test.negatives, alpha);
   return {epsilon_from_rates(tpr_upper, fpr_lower, delta), gdp_mu(fpr_upper, 1 - tpr_lower),
           gdp_mu(fpr_lower, 1 - tpr_upper)};
 }
 
 // Max over both directions of each audit's tests (the Clopper-Pearson test for eps, the Gaussian-DP
 // test for mu).
-TestRange audit_range(const nlohmann::json& audit) {
-  const double delta = audit.at("audited").at("delta").get<double>();
-  const double alpha = 1 - audit.at("confidence").get<double>();
+TestRange audit_range(const StoredAudit& audit) {
+  const double alpha = 1 - audit.confidence;
   TestRange range;
-  for (const auto& direction : audit.at("directions")) {
-    const TestRange eps = test_range(direction.at("clopper_pearson_test"), delta, alpha);
-    const TestRange mu = test_range(direction.at("gdp_test"), delta, alpha);
+  for (const auto& direction : audit.directions) {
+    const TestRange eps = test_range(direction.clopper_pearson, audit.audited_delta, alpha);
+    const TestRange mu = test_range(direction.gaussian_dp, audit.audited_delta, alpha);
     range.eps_upper = std::max(range.eps_upper, eps.eps_upper);
     range.mu_lower = std::max(range.mu_lower, mu.mu_lower);
     range.mu_upper = std::max(range.mu_upper, mu.mu_upper);
@@ -169,11 +161,9 @@ std::string worse_reason(const AuditComparison& c) {
 }
 
 // "algorithm construction", and the parameters asked for when there are any: how messages name an audit.
-std::string audit_label(const nlohmann::json& audit) {
-  std::string label =
-      audit.at("algorithm").get<std::string>() + " " + audit.at("neighbours").at("construction").get<std::string>();
-  const nlohmann::json asked = audit.value("asked", nlohmann::json::object());
-  if (const auto params = asked.value("params", nlohmann::json::object()); !params.empty())
+std::string audit_label(const StoredAudit& audit) {
+  std::string label = audit.algorithm + " " + audit.construction;
+  if (const auto params = audit.asked.value("params", nlohmann::json::object()); !params.empty())
     label = fmt::format("{} {}", label, params.dump());
   return label;
 }
@@ -182,14 +172,9 @@ std::string audit_label(const nlohmann::json& audit) {
 // the score; not the seed or the run count, which a gate may change. A suite audits one algorithm several
 // ways (baseline.dp_gauss_1 at its defaults and on its sharp worst case), so the label alone would pair them
 // wrongly.
-std::string audit_identity(const nlohmann::json& audit) {
-  const nlohmann::json data = audit.value("data", nlohmann::json::object());
+std::string audit_identity(const StoredAudit& audit) {
   const nlohmann::json identity = {
-      audit.at("algorithm"),
-      audit.value("asked", nlohmann::json::object()),
-      {data.value("model", ""), data.value("n", 0L), data.value("d", 0), data.value("k", 0)},
-      audit.at("neighbours").at("construction"),
-      audit.value("score", ""),
+      audit.algorithm, audit.asked, {audit.model, audit.n, audit.d, audit.k}, audit.construction, audit.score,
   };
   return identity.dump();
 }
@@ -350,30 +335,41 @@ Comparison compare_results(const ResultSet& a, const ResultSet& b, const Compare
 
 std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b,
                                             std::vector<std::string>& unmatched) {
-  std::map<std::string, const nlohmann::json*> audits_b;
-  for (const auto& audit : b) audits_b.emplace(audit_identity(audit), &audit);
+  const auto read = [](const nlohmann::json& audits, const char* which) {
+    std::vector<StoredAudit> stored;
+    try {
+      for (const auto& entry : audits) stored.push_back(stored_audit(entry));
+    } catch (const nlohmann::json::exception& e) {
+      throw InvalidArgument(fmt::format("the audits of {} are not an audits.json written by dpbounds ({})", which,
+                                        e.what()));
+    }
+    return stored;
+  };
+  const std::vector<StoredAudit> stored_a = read(a, "A"), stored_b = read(b, "B");
+  std::map<std::string, const StoredAudit*> audits_b;
+  for (const auto& audit : stored_b) audits_b.emplace(audit_identity(audit), &audit);
   std::vector<AuditComparison> result;
-  for (const auto& audit_a : a) {
+  for (const auto& audit_a : stored_a) {
     const auto match = audits_b.find(audit_identity(audit_a));
     if (match == audits_b.end()) {
       unmatched.push_back("audit " + audit_label(audit_a));
       continue;
     }
-    const auto& audit_b = *match->second;
+    const StoredAudit& audit_b = *match->second;
     AuditComparison c;
-    c.algorithm = audit_a.at("algorithm").get<std::string>();
-    c.neighbours = audit_a.at("neighbours").at("construction").get<std::string>();
-    c.claimed_epsilon_a = audit_a.at("audited").at("epsilon").get<double>();
-    c.eps_lb_a = eps_lb(audit_a);
-    c.eps_lb_b = eps_lb(audit_b);
-    c.verdict_a = audit_a.at("verdict").get<std::string>();
-    c.verdict_b = audit_b.at("verdict").get<std::string>();
+    c.algorithm = audit_a.algorithm;
+    c.neighbours = audit_a.construction;
+    c.claimed_epsilon_a = audit_a.audited_epsilon;
+    c.eps_lb_a = audit_a.epsilon_lower;
+    c.eps_lb_b = audit_b.epsilon_lower;
+    c.verdict_a = audit_a.verdict;
+    c.verdict_b = audit_b.verdict;
     const TestRange range_a = audit_range(audit_a), range_b = audit_range(audit_b);
     c.eps_upper_a = range_a.eps_upper;
     c.mu_upper_a = range_a.mu_upper;
     c.mu_lower_b = range_b.mu_lower;
     // A claim of no privacy (claimed epsilon 0, verdict NOT PRIVATE) promises nothing to violate or lose.
-    if (audit_a.at("claim").at("scope").get<std::string>() != "not_private") c.reason = worse_reason(c);
+    if (audit_a.claim_scope != "not_private") c.reason = worse_reason(c);
     if (!c.reason.empty()) c.change = Change::worse;
     result.push_back(std::move(c));
   }

@@ -77,8 +77,9 @@ struct Comparison {
 // dpb::InvalidArgument when the runs share no (cell, algorithm), when a requested metric is not held by
 // both, alpha is not in (0, 1), or a map names a label A does not hold.
 Comparison compare_results(const ResultSet& a, const ResultSet& b, const CompareOptions& options);
-// The audits of two audits.json arrays (verify/audit/audit_report.hpp's to_json), matched by algorithm and
-// neighbour construction; an audit of A without a match in B is added to `unmatched`.
+// The audits of two audits.json arrays (verify/audit/audit_report.hpp's to_json, read back by stored_audit),
+// matched by what was asked (algorithm, parameters, data, budget, neighbours, score); an audit of A without a
+// match in B is added to `unmatched`. Throws dpb::InvalidArgument when an entry is not one to_json wrote.
 std::vector<AuditComparison> compare_audits(const nlohmann::json& a, const nlohmann::json& b,
                                             std::vector<std::string>& unmatched);
 

@@ -186,4 +186,35 @@ nlohmann::json to_json(const AuditResult& r) {
   };
 }
 
+namespace {
+StoredAuditTest stored_test(const nlohmann::json& test) {
+  return {test.at("positives_in").get<long>(), test.at("positives").get<long>(), test.at("negatives_in").get<long>(),
+          test.at("negatives").get<long>()};
+}
+}  // namespace
+
+StoredAudit stored_audit(const nlohmann::json& entry) {
+  StoredAudit a;
+  a.algorithm = entry.at("algorithm").get<std::string>();
+  a.verdict = entry.at("verdict").get<std::string>();
+  a.claim_scope = entry.at("claim").at("scope").get<std::string>();
+  a.construction = entry.at("neighbours").at("construction").get<std::string>();
+  a.score = entry.value("score", "");
+  a.asked = entry.value("asked", nlohmann::json::object());
+  const nlohmann::json data = entry.value("data", nlohmann::json::object());
+  a.model = data.value("model", "");
+  a.n = data.value("n", 0L);
+  a.d = data.value("d", 0);
+  a.k = data.value("k", 0);
+  a.audited_epsilon = entry.at("audited").at("epsilon").get<double>();
+  a.audited_delta = entry.at("audited").at("delta").get<double>();
+  a.confidence = entry.at("confidence").get<double>();
+  const auto& lower = entry.at("epsilon_lower");  // number() wrote +infinity as null
+  a.epsilon_lower = lower.is_null() ? std::numeric_limits<double>::infinity() : lower.get<double>();
+  for (const auto& direction : entry.at("directions"))
+    a.directions.push_back(
+        {stored_test(direction.at("clopper_pearson_test")), stored_test(direction.at("gdp_test"))});
+  return a;
+}
+
 }  // namespace dpb::verify

@@ -113,3 +113,36 @@ TEST_CASE("text, one-line and JSON reports say what was expected", "[audit]") {
   CHECK(j["outcome"] == "UNEXPECTED");
   CHECK(to_json(flagged)["outcome"] == "as expected");
 }
+
+TEST_CASE("stored_audit reads back what to_json wrote, with infinity from null", "[audit]") {
+  // dpbounds compare read audits.json by string keys the writer spelled in another file; the reader now sits
+  // beside the writer, and this round trip holds them together.
+  AuditResult r = violation();
+  r.spec.model = "spiked_gaussian";
+  r.spec.n = 200;
+  r.spec.d = 5;
+  r.spec.k = 2;
+  r.audited_delta = 1e-5;
+  r.loss.forward.clopper_pearson = {true, 0.5, 40, 100, 3, 100, 0.3, 0.06};
+  const StoredAudit a = stored_audit(to_json(r));
+  CHECK(a.algorithm == "mutant.example");
+  CHECK(a.verdict == "VIOLATION");
+  CHECK(a.claim_scope == "worst_case");
+  CHECK(a.construction == "huge_norm");
+  CHECK(a.score == "subspace_energy");
+  CHECK(a.model == "spiked_gaussian");
+  CHECK((a.n == 200 && a.d == 5 && a.k == 2));
+  CHECK(a.audited_epsilon == 1.0);
+  CHECK(a.audited_delta == 1e-5);
+  CHECK(a.confidence == 0.95);
+  CHECK(a.epsilon_lower == 2.5);
+  REQUIRE(a.directions.size() == 2);
+  CHECK(a.directions[0].clopper_pearson.positives_in == 40);
+  CHECK(a.directions[0].clopper_pearson.negatives_in == 3);
+  r.loss.epsilon_lower = std::numeric_limits<double>::infinity();
+  r.loss.forward.epsilon = std::numeric_limits<double>::infinity();
+  CHECK(stored_audit(to_json(r)).epsilon_lower == std::numeric_limits<double>::infinity());
+  auto broken = to_json(r);
+  broken.erase("directions");
+  CHECK_THROWS_AS(stored_audit(broken), nlohmann::json::exception);
+}
