@@ -65,10 +65,10 @@ DpPcaSetup DpPca::setup(const Input& in) const {
   // Alg. 4 on the first half of a minibatch needs floor(B/2) >= 2k, k = ceil(C1 log(1/(delta zeta))/eps) + 2
   // subsets at (eps/2, delta/2, zeta/(2T)): a rule on public numbers only.
   const auto subsets = [&](Eigen::Index T) {
-    return top_eigenvalue_subsets(eps / 2, delta / 2, params_.zeta / (2.0 * static_cast<double>(std::max<Eigen::Index>(T, 1))),
-                                  params_.top.C1);
+    const double zeta_step = params_.zeta / (2.0 * static_cast<double>(std::max<Eigen::Index>(T, 1)));
+    return top_eigenvalue_subsets(eps / 2, delta / 2, zeta_step, params_.top.C1);
   };
-  const auto feasible = [&](Eigen::Index T) { return T >= 1 && (n / T) / 2 >= 2 * subsets(T); };
+  const auto feasible = [&](Eigen::Index T, Eigen::Index B) { return T >= 1 && B / 2 >= 2 * subsets(T); };
   if (params_.B > 0) {
     s.B = static_cast<Eigen::Index>(params_.B);
     s.T = n / s.B;
@@ -78,12 +78,12 @@ DpPcaSetup DpPca::setup(const Input& in) const {
     // The paper's T = ceil((log n)^2) leaves minibatches too small for Alg. 4 unless n is large (about 1e6 at
     // eps = 1): then the largest T below it that Alg. 4 can run (spec: liu2022 §8.1; docs/papers/liu2022.md).
     s.paper_T = static_cast<Eigen::Index>(std::ceil(std::pow(std::log(nd), 2)));
-    for (s.T = s.paper_T; s.T > 1 && !feasible(s.T); --s.T) {
+    for (s.T = s.paper_T; s.T > 1 && !feasible(s.T, n / s.T); --s.T) {
     }
   }
   if (params_.B == 0) s.B = n / s.T;
   s.half = s.B / 2;
-  if (!feasible(s.T))
+  if (!feasible(s.T, s.B))
     throw InvalidArgument(fmt::format(
         "{}: n = {} gives T = {} minibatches of B = {}; Alg. 4 needs floor(B/2) >= 2k = {} (k = ceil(C1 "
         "log(1/(delta zeta))/eps) + 2 at (eps/2, delta/2, zeta/(2T))): raise n or eps{}",

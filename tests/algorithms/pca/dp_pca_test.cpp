@@ -95,6 +95,18 @@ TEST_CASE("liu2022.dp_pca's default T is the paper's, lowered to the largest T A
   // A T the user gives is kept, and refused when infeasible.
   CHECK_THROWS_WITH(DpPca(params(expected + 1)).run(input(*data.samples, eps, delta), rng),
                     Contains("or lower T"));
+  // A B the user gives is what Alg. 4's half is taken of, not n / T: find a B whose half falls short of 2k
+  // while n / T's would not (T = floor(n / B)); it must be refused.
+  const auto two_k = [&](long T) {
+    return 2 * top_eigenvalue_subsets(eps / 2, delta / 2, zeta / (2.0 * double(T)), C1);
+  };
+  long short_b = 0;
+  for (long B = 3000; B > 1000 && short_b == 0; --B)
+    if (B / 2 < two_k(20000 / B) && (20000 / (20000 / B)) / 2 >= two_k(20000 / B)) short_b = B;
+  REQUIRE(short_b > 0);
+  auto given_b = params(0);
+  given_b.B = short_b;
+  CHECK_THROWS_WITH(DpPca(given_b).run(input(*data.samples, eps, delta), rng), Contains("floor(B/2) >= 2k"));
   // Where not even T = 1 fits, the default says so without suggesting a smaller T.
   const auto few = spiked(5, 600, 1);
   CHECK_THROWS_WITH(DpPca(params(0)).run(input(*few.samples, eps, 1e-6), rng),
