@@ -153,12 +153,15 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
   c[prefix + "step_size_sum"] = step_size_sum;  // sum of eta_t over the steps taken
   c[prefix + "noise_sd_mean"] = taken > 0 ? noise_sd_sum / static_cast<double>(taken) : 0.0;  // mean sigma_t
   // Skips follow from released outputs only (PRIVRANGE's histogram, TRUNCATEDMEAN's center histograms).
-  if (taken < plan.T)
+  if (taken < plan.T) {
+    // "warm." names the two-stage method's first stage: "the warm stage: 3 of its 13 steps ...".
+    const std::string stage = prefix.empty() ? "" : "the " + prefix.substr(0, prefix.size() - 1) + " stage: ";
     e.release_notes.push_back(fmt::format(
-        "{}{} of its {} steps were skipped (a private histogram released nothing for them){}", prefix, plan.T - taken,
+        "{}{} of its {} steps were skipped (a private histogram released nothing for them){}", stage, plan.T - taken,
         plan.T, taken == 0 ? ", so the output is its random starting subspace (more records or a larger epsilon "
                              "would help)"
                            : ""));
+  }
   diag.notes.push_back(prefix +
                        "each record is used once (range half or mean half of one batch): parallel "
                        "composition, total (eps, delta)");

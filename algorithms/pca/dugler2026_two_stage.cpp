@@ -26,6 +26,7 @@ Estimate two_stage(const Input& in, const TwoStageParams& p, core::Rng& rng) {
   for (const auto& [name, value] : warm.diagnostics.counters) e.diagnostics.counters[name] = value;
   e.diagnostics.notes.insert(e.diagnostics.notes.begin(), warm.diagnostics.notes.begin(),
                              warm.diagnostics.notes.end());
+  e.release_notes.insert(e.release_notes.begin(), warm.release_notes.begin(), warm.release_notes.end());
   // The warm stage's releases first, in the order they were made. The refine stage's parts are numbered
   // from its first record, n_warm in the whole data.
   Ledger ledger = std::move(warm.ledger);

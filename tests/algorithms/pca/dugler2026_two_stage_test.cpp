@@ -73,6 +73,14 @@ TEST_CASE("dugler2026.two_stage splits at floor(warm_fraction n), each stage rea
   const auto refined = tadadpo(refine_in, p.refine, refine_rng, &*warm.Q, "refine.");
   CHECK(*refined.Q == *e.Q);
   for (const auto& [name, value] : warm.diagnostics.counters) CHECK(c.at(name) == value);
+  // The release notes: the warm stage's, then the refinement's (each says which stage skipped steps). Here
+  // PRIVRANGE released nothing at 4 of the warm stage's 6 steps.
+  REQUIRE(warm.release_notes.size() == 1);
+  std::vector<std::string> notes = warm.release_notes;
+  notes.insert(notes.end(), refined.release_notes.begin(), refined.release_notes.end());
+  CHECK(e.release_notes == notes);
+  for (const auto& note : e.release_notes)
+    CHECK_THAT(note, Catch::StartsWith("the warm stage: ") || Catch::StartsWith("the refine stage: "));
   // The ledger: the warm stage's entries, then the refinement's, each named by its stage.
   const auto& entries = e.ledger.entries();
   REQUIRE(entries.size() == warm.ledger.entries().size() + refined.ledger.entries().size());
