@@ -22,10 +22,16 @@ struct CellVerdict {
   nlohmann::json figures;
 };
 
-// The lower end of the containment a cell's values must lie in: -infinity for a one-sided bound.
+// The lower end of the containment a cell's values must lie in: -infinity for a one-sided bound. Like the
+// explicit value (theorem_cells), a floor that cannot be evaluated at a cell leaves the check inconclusive.
 double floor_at(const bounds::Theorem& theorem, const TheoremCell& cell) {
-  return theorem.explicit_floor ? (*theorem.explicit_floor)(cell.params)
-                                : -std::numeric_limits<double>::infinity();
+  if (!theorem.explicit_floor) return -std::numeric_limits<double>::infinity();
+  try {
+    return (*theorem.explicit_floor)(cell.params);
+  } catch (const std::exception& e) {
+    throw Inconclusive(fmt::format("the explicit floor of {} cannot be evaluated at cell {}: {}", theorem.id,
+                                   cell.cell, e.what()));
+  }
 }
 
 // With probability 1 - zeta the value is <= the bound (and >= the floor): count the trials that are not.

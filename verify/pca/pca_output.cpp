@@ -132,12 +132,12 @@ std::string to_text(const PcaResult& r) {
   // Releases on disjoint batches of the records (parts) that read alike are one line: a record lies in one
   // batch, so they are charged once (parallel composition), not once per batch.
   const auto& entries = r.ledger.entries();
+  const auto line = [&](const alg::LedgerEntry& e) {
+    const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
+    return fmt::format("{}: eps {:.3g}, delta {:.2g}{}", plain_step(e.step, r.algorithm), cost.epsilon, cost.delta,
+                       e.uses > 1 ? fmt::format(" per use, {} uses", e.uses) : "");
+  };
   for (std::size_t i = 0; i < entries.size();) {
-    const auto line = [&](const alg::LedgerEntry& e) {
-      const alg::EntryCost cost = alg::entry_cost(e, alg::Neighbours::replace);
-      return fmt::format("{}: eps {:.3g}, delta {:.2g}{}", plain_step(e.step, r.algorithm), cost.epsilon, cost.delta,
-                         e.uses > 1 ? fmt::format(" per use, {} uses", e.uses) : "");
-    };
     const std::string text = line(entries[i]);
     std::size_t batches = 1;
     while (i + batches < entries.size() && entries[i].part >= 0 && entries[i + batches].part >= 0 &&

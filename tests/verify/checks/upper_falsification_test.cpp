@@ -94,6 +94,10 @@ TEST_CASE("upper falsification: a containment's floor counts values below it as 
   CHECK(double(fail.figures["cells"][0]["smallest"]) == 0.7);
   CHECK_THAT(fail.summary, Catch::Contains("value < 1: 6"));
   CHECK(dpb::verify::check_upper_falsification(ratios(0), spec(), t, 1, {}).status == VerdictStatus::pass);
+  // A floor that reads a parameter the cells lack: inconclusive with the reason, not an escaped exception.
+  t.explicit_floor = [](const dpb::bounds::Params& p) { return dpb::bounds::param(p, "C_floor"); };
+  CHECK_THROWS_WITH(dpb::verify::check_upper_falsification(ratios(0), spec(), t, 1, {}),
+                    Catch::Contains("explicit floor of U cannot be evaluated at cell 0") && Catch::Contains("C_floor"));
   t.explicit_floor.reset();
   CHECK(dpb::verify::check_upper_falsification(ratios(6), spec(), t, 1, {}).status == VerdictStatus::pass);
 }
