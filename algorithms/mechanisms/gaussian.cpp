@@ -129,7 +129,7 @@ void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& ent
   value += core::symmetric_gaussian(rng, value.rows(), entry.noise_scale);
   if (!probe) return;
   std::vector<double> release = upper(value);
-  probe->observe(entry, statistic, {}, release);
+  probe->observe(entry, statistic, {}, release, ProbedRelease::drawn);
   std::size_t at = 0;
   for (Eigen::Index j = 0; j < value.cols(); ++j)
     for (Eigen::Index i = 0; i <= j; ++i) value(i, j) = value(j, i) = release[at++];

@@ -65,7 +65,7 @@ void record_release(StabilityHistogram& out, std::span<const BinCount> occupied,
     released.push_back(static_cast<double>(b.bin));
     released.push_back(b.frequency);
   }
-  probe->observe(entry, frequencies, keys, released);
+  probe->observe(entry, frequencies, keys, released, ProbedRelease::drawn);
   out.released.clear();
   for (std::size_t i = 0; i + 1 < released.size(); i += 2)
     out.released.push_back({static_cast<std::int64_t>(released[i]), released[i + 1]});

@@ -32,7 +32,7 @@ double probed(double statistic, double released, const LedgerEntry& entry) {
   LedgerProbe* probe = active_probe();
   if (!probe) return released;
   std::vector<double> release{released};
-  probe->observe(entry, {statistic}, {}, release);
+  probe->observe(entry, {statistic}, {}, release, ProbedRelease::drawn);
   return release.at(0);
 }
 

@@ -60,15 +60,21 @@ LedgerEntry laplace_entry(std::string step, double l1_sensitivity, double scale,
 // A value computed from the data and released as it is: charged +infinity unless `sensitivity` is 0.
 LedgerEntry exact_entry(std::string step, double sensitivity, Neighbours neighbours);
 
-// Test-only seam for the sensitivity probes (tests/algorithms/sensitivity_probe): while a probe is active
-// on this thread, every mechanism hands it the statistic it is about to noise, in the entry's norm, and the
-// value it released, which the probe may overwrite (to feed two runs the same history). `keys` name the
-// statistic's coordinates where their set depends on the data (histogram bins), else it is empty.
+// What a probe is shown as the release: the mechanism's own draw on the statistic (release - statistic is the
+// noise the entry declares), or a post-processed view of a draw already shown (dugler2026's tangent noise
+// after its projection: the value the step goes on with, whose change the sensitivity must still bound).
+enum class ProbedRelease { drawn, projected };
+
+// Test-only seam for the sensitivity and noise probes (verify/audit/sensitivity_probe.hpp, noise_probe.hpp):
+// while a probe is active on this thread, every mechanism hands it the statistic it is about to noise, in the
+// entry's norm, and the value it released, which the probe may overwrite (to feed two runs the same history).
+// `keys` name the statistic's coordinates where their set depends on the data (histogram bins), else it is
+// empty.
 class LedgerProbe {
  public:
   virtual ~LedgerProbe() = default;
   virtual void observe(const LedgerEntry& entry, const std::vector<double>& statistic,
-                       const std::vector<std::int64_t>& keys, std::vector<double>& release) = 0;
+                       const std::vector<std::int64_t>& keys, std::vector<double>& release, ProbedRelease kind) = 0;
 };
 LedgerProbe* active_probe();
 // Activates `probe` on this thread for the guard's lifetime.

@@ -21,7 +21,7 @@ void probed_release(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry,
   const std::vector<double> statistic = flatten(value);
   add_noise(value);
   std::vector<double> release = flatten(value);
-  probe->observe(entry, statistic, {}, release);
+  probe->observe(entry, statistic, {}, release, ProbedRelease::drawn);
   value = Eigen::Map<const Eigen::MatrixXd>(release.data(), value.rows(), value.cols());
 }
 

@@ -66,7 +66,8 @@ void add_tangent_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledge
   if (!probe) return;
   std::vector<double> release(out.size());
   Eigen::Map<Eigen::MatrixXd>(release.data(), out.rows(), out.cols()) = out;
-  probe->observe(entry, std::vector<double>(statistic.data(), statistic.data() + statistic.size()), {}, release);
+  probe->observe(entry, std::vector<double>(statistic.data(), statistic.data() + statistic.size()), {}, release,
+                 ProbedRelease::projected);
   out = Eigen::Map<const Eigen::MatrixXd>(release.data(), out.rows(), out.cols());
 }
 

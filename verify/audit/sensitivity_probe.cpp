@@ -28,7 +28,7 @@ class RecordingProbe final : public alg::LedgerProbe {
  public:
   explicit RecordingProbe(const std::vector<Observation>* replay = nullptr) : replay_(replay) {}
   void observe(const alg::LedgerEntry& entry, const std::vector<double>& statistic,
-               const std::vector<std::int64_t>& keys, std::vector<double>& release) override {
+               const std::vector<std::int64_t>& keys, std::vector<double>& release, alg::ProbedRelease) override {
     const std::size_t i = seen.size();
     if (replay_ && in_step_ && i < replay_->size() && (*replay_)[i].entry.step == entry.step)
       release = (*replay_)[i].release;

@@ -20,7 +20,7 @@ constexpr const char* kLaplace = "baseline.laplace_mean";
 // Keeps what the run's one mechanism saw (the pre-noise mean) and released.
 struct SeenRelease final : dpb::alg::LedgerProbe {
   void observe(const dpb::alg::LedgerEntry&, const std::vector<double>& s, const std::vector<std::int64_t>&,
-               std::vector<double>& release) override {
+               std::vector<double>& release, dpb::alg::ProbedRelease) override {
     statistic = s;
     released = release;
   }
