@@ -11,6 +11,20 @@
 #include "core/errors.hpp"
 
 namespace dpb::alg {
+
+const Eigen::MatrixXd* given_start(const Input& in, Eigen::Index d, Eigen::Index k, const std::string& owner) {
+  if (!in.start) return nullptr;
+  const Eigen::MatrixXd& S = *in.start;
+  if (S.rows() != d || S.cols() < k)
+    throw InvalidArgument(fmt::format("{}: the given start is {} x {}; it needs d = {} rows and at least k = {} "
+                                      "columns",
+                                      owner, S.rows(), S.cols(), d, k));
+  const Eigen::MatrixXd gram = S.transpose() * S;
+  if (!gram.isIdentity(1e-9))
+    throw InvalidArgument(fmt::format("{}: the given start must have orthonormal columns", owner));
+  return in.start;
+}
+
 namespace {
 
 std::vector<std::string> ids_of(const std::deque<AlgorithmEntry>& entries) {

@@ -79,8 +79,9 @@ const bool registered = dpb::cli::register_verb({
               "Neighbours (replace-one at --index): canary = the algorithm's worst case from its spec;\n"
               "fresh = a fresh draw from the model (cai2024's claims are made for these); huge_norm,\n"
               "sign_flip, axis_flip, corner, orthogonal_axes = the generic canaries; log_ladder = records on a\n"
-              "geometric ladder, for histograms over log bins. Scores (default: from what the "
-              "output holds):\n" +
+              "geometric ladder, for histograms over log bins; opposed_at_start = two records nearly\n"
+              "opposed, read at a start the audit fixes (the Oja family, white-box). Scores (default: from\n"
+              "what the output holds):\n" +
               score_names() + "See docs/auditing.md for what the numbers mean and what they cannot show.");
           sub.add_option("algorithm", o->algorithm, "Registry id (dpbounds list algorithms)")->required();
           sub.add_option("--param", o->params, "Algorithm parameter name=value (repeatable)");

@@ -71,7 +71,8 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   const double sigma = private_oja_sigma(p, R, plan.B, in.privacy);
   const LedgerEntry noise = private_oja_entry(R, plan.B, sigma, in.privacy);  // once: the steps merge into it
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
-  Eigen::MatrixXd Q = random_start(d, k, rng);  // line 2
+  const Eigen::MatrixXd* start = given_start(in, d, k, owner);
+  Eigen::MatrixXd Q = start ? Eigen::MatrixXd(start->leftCols(k)) : random_start(d, k, rng);  // line 2
   PrivateOjaWorkspace ws;
   ws.resize(d, k);
   Eigen::MatrixXd D(d, k), Y(d, k);

@@ -94,7 +94,9 @@ Estimate MinibatchPrivateOja::run_observed(const Input& in, core::Rng& rng,
   const double step_delta = params_.composition == MinibatchPrivateOjaParams::Composition::serial
                                 ? in.privacy.delta / static_cast<double>(s.T)
                                 : in.privacy.delta;
-  Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), sum(d), w_prime(d), noise_free;
+  const Eigen::MatrixXd* start = given_start(in, d, 1, kOwner);
+  Eigen::VectorXd w = start ? Eigen::VectorXd(start->col(0)) : core::unit_sphere(rng, d), g(d), sum(d), w_prime(d),
+                  noise_free;
   Eigen::Index clipped = 0;
   // Replacing a record changes (eta_t/B) sum clip_beta(A_i w) by at most 2 eta_t beta / B, in the one
   // minibatch that holds it (minibatches are disjoint).

@@ -183,7 +183,8 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
       const auto j = static_cast<Eigen::Index>(core::uniform01(rng) * static_cast<double>(i + 1));
       std::swap(order[static_cast<std::size_t>(i)], order[static_cast<std::size_t>(std::min(j, i))]);
     }
-  Eigen::VectorXd w = core::unit_sphere(rng, d), g(d), w_prime(d), noise_free;
+  const Eigen::MatrixXd* start = given_start(in, d, 1, kOwner);
+  Eigen::VectorXd w = start ? Eigen::VectorXd(start->col(0)) : core::unit_sphere(rng, d), g(d), w_prime(d), noise_free;
   // 2-3: alpha and beta (setup)
   LedgerEntry entry = step_entry(in, s);
   // The auditor's white-box view: each step's release, and which record it read unless the claim rests on

@@ -17,7 +17,7 @@
 namespace dpb::verify {
 namespace {
 
-constexpr std::array<std::pair<NeighbourKind, const char*>, 8> kNeighbourNames{{
+constexpr std::array<std::pair<NeighbourKind, const char*>, 9> kNeighbourNames{{
     {NeighbourKind::canary, "canary"},
     {NeighbourKind::fresh, "fresh"},
     {NeighbourKind::huge_norm, "huge_norm"},
@@ -26,6 +26,7 @@ constexpr std::array<std::pair<NeighbourKind, const char*>, 8> kNeighbourNames{{
     {NeighbourKind::corner, "corner"},
     {NeighbourKind::orthogonal_axes, "orthogonal_axes"},
     {NeighbourKind::log_ladder, "log_ladder"},
+    {NeighbourKind::opposed_at_start, "opposed_at_start"},
 }};
 
 constexpr std::array<std::pair<AuditExpectation, const char*>, 3> kExpectationNames{{

@@ -15,7 +15,7 @@ namespace dpb::verify {
 
 // How the neighbouring pair (D, D') is built; every kind replaces one record at a fixed index.
 enum class NeighbourKind {
-  canary,           // the algorithm's worst-case construction from its spec (one of the three below)
+  canary,           // the algorithm's worst-case construction from its spec (one of the kinds below)
   fresh,            // D' replaces the record by a fresh draw from the model (cai2024's neighbour notion)
   huge_norm,        // D' replaces the record by a huge-norm canary c u along the fixed direction u
   sign_flip,        // D holds +c u, D' holds -c u at the index
@@ -23,6 +23,7 @@ enum class NeighbourKind {
   corner,           // D holds the truncation corner -c s / sqrt(d), D' the opposite one, s = sign(u)
   orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
   log_ladder,       // every record on a geometric ladder along u; D' copies the index's pair partner
+  opposed_at_start,  // D holds lean c e_a + c e_b, D' lean c e_a - c e_b, and the run starts at e_a (white-box)
 };
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a

@@ -26,6 +26,7 @@ constexpr const char* kAnyAlgorithm = "";
 constexpr const char* kModelRole = "model";
 constexpr const char* kDataRole = "data";
 constexpr const char* kReferenceRole = "reference";
+constexpr const char* kPilotRole = "pilot";
 constexpr const char* kRoleD = "D";
 constexpr const char* kRoleDPrime = "D'";
 constexpr const char* kTrainingRoleD = "training D";
@@ -56,6 +57,27 @@ int audited_k(const AuditSpec& spec, const std::string& construction_for) {
   const bool every =
       spec.neighbours == NeighbourKind::canary && worst_case_construction(construction_for).every_eigenpair;
   return every ? spec.d : 1;
+}
+
+// Whether the step that reads the audited record first queries the public start, in two pilot runs on D (streams
+// of their own): an algorithm that shuffles its records reads it at a random step (both pilots agree by chance
+// with probability 1/n^2).
+bool reads_record_at_start(const alg::Estimator& estimator, const alg::AlgorithmEntry& entry,
+                           const NeighbourPair& pair, int k, const AuditSpec& spec, const core::ModelInfo& oracle) {
+  const TrialData data = trial_data_from_vectors(pair.X);
+  alg::Input in = make_input(entry, data, k, spec.privacy, &oracle);
+  in.record_transcript = true;
+  in.start = &pair.start;
+  for (std::uint64_t pilot = 0; pilot < 2; ++pilot) {
+    core::Rng rng = stream(spec, pilot, kPilotRole);
+    const alg::Estimate e = estimator.run(in, rng);
+    const auto reads = [&](const alg::GaussianRelease& r) {
+      return r.first_record <= pair.index && pair.index < r.end_record;
+    };
+    const auto first = std::find_if(e.transcript.begin(), e.transcript.end(), reads);
+    if (first == e.transcript.end() || !first->query.col(0).isApprox(pair.start.col(0))) return false;
+  }
+  return true;
 }
 
 std::string interpret(const AuditResult& r) {
@@ -119,18 +141,26 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   core::Rng data_rng = stream(spec, 0, kDataRole);
   // A mutant is audited with the worst case of the algorithm it breaks.
   const std::string& construction_for = entry.breaks.empty() ? entry.id : entry.breaks;
-  const NeighbourPair pair = make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
-                                             spec.canary_scale, data_rng);
+  NeighbourPair pair = make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
+                                       spec.canary_scale, data_rng);
+  const int k = audited_k(spec, construction_for);
+  if (pair.kind == NeighbourKind::opposed_at_start && spec.neighbours == NeighbourKind::canary &&
+      !reads_record_at_start(*estimator, entry, pair, k, spec, model->info())) {
+    core::Rng again = stream(spec, 0, kDataRole);  // the same D, other canaries
+    pair = make_neighbours(random_query_worst_case(worst_case_construction(construction_for)), construction_for,
+                           *model, spec.n, spec.index, spec.canary_scale, again);
+  }
 
   // D and D' are built once; the runs below differ only in their noise streams.
   const TrialData data_d = trial_data_from_vectors(pair.X),
                   data_d_prime = trial_data_from_vectors(pair.X_prime);
-  const int k = audited_k(spec, construction_for);
   alg::Input in_d = make_input(entry, data_d, k, spec.privacy, &model->info());
   alg::Input in_d_prime = make_input(entry, data_d_prime, k, spec.privacy, &model->info());
   // The Oja family records its per-step releases only when a score reads them.
   const std::string& named_score = !spec.score.empty() ? spec.score : pair.score;
   in_d.record_transcript = in_d_prime.record_transcript = named_score == kTranscriptScore;
+  // White-box: the runs start where the neighbours were built for (opposed_at_start).
+  if (pair.start.size() > 0) in_d.start = in_d_prime.start = &pair.start;
 
   AuditResult result;
   result.spec = spec;

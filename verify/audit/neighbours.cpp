@@ -65,11 +65,13 @@ WorstCase worst_case_construction(const std::string& id) {
             true, kTranscriptScore, true};
   if (id == "liu2022.private_oja" || id == "liu2022.minibatch_private_oja" || id == "baseline.k_dp_ojas" ||
       id == "dugler2026.private_oja")
-    return {NeighbourKind::orthogonal_axes,
-            "liu2022 §3.7, dugler2026 §3: two records far beyond the clip radius on orthogonal axes move the one "
-            "step (or batch) that reads them by sqrt(2) beta, the most a fixed pair of records x x^T can; the "
-            "white-box transcript's likelihood ratio reads that step (flat data: a batch's other records weigh "
-            "nothing)",
+    return {NeighbourKind::opposed_at_start,
+            "liu2022 §3.7, dugler2026 §3: a step's term clip(x x^T w) = clip((x . w) x) lies on w's side, so two "
+            "records move it by 2 beta only where both are nearly orthogonal to the query w; white-box, the "
+            "audit fixes the public start w_0 = e_a and plants lean c e_a +- c e_b, whose clipped terms at w_0 "
+            "are nearly +-beta e_b (with a random start, a fixed pair reaches sqrt(2) beta at most); the "
+            "transcript's likelihood ratio reads the step that reads them (flat data: a batch's other records "
+            "weigh nothing)",
             true, kTranscriptScore};
   if (id == "baseline.gaussian_mean")
     return {NeighbourKind::sign_flip,
@@ -118,7 +120,7 @@ Eigen::Index heaviest_axis(const Eigen::VectorXd& u) {
 }
 
 std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
-  if (u.size() < 2) throw InvalidArgument("neighbours: orthogonal_axes needs d >= 2");
+  if (u.size() < 2) throw InvalidArgument("neighbours: orthogonal_axes and opposed_at_start need d >= 2");
   Eigen::Index a = 0, b = 1;
   if (std::abs(u(b)) > std::abs(u(a))) std::swap(a, b);
   for (Eigen::Index i = 2; i < u.size(); ++i) {
@@ -137,8 +139,22 @@ Eigen::VectorXd canary_direction(const core::ModelInfo& info) {
   return solver.eigenvectors().col(0);  // ascending order: the smallest eigenvalue's eigenvector
 }
 
-NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_id, const core::Model& model,
-                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng) {
+WorstCase random_query_worst_case(const WorstCase& at_start) {
+  WorstCase worst = at_start;
+  worst.kind = NeighbourKind::orthogonal_axes;
+  worst.reason = "the records are read at a random step, whose query is unknown when the neighbours are built: two "
+                 "records far beyond the clip radius on orthogonal axes move that step by sqrt(2) beta, the most a "
+                 "fixed pair of records x x^T can at a random query; the transcript's likelihood ratio reads it "
+                 "(flat data: a batch's other records weigh nothing)";
+  return worst;
+}
+
+namespace {
+
+// Builds D and D' by `kind`; `worst`, when given, is the worst case `canary` resolved to.
+NeighbourPair build_neighbours(NeighbourKind kind, const WorstCase* worst, const std::string& algorithm_id,
+                               const core::Model& model, Eigen::Index n, Eigen::Index index, double canary_scale,
+                               core::Rng& rng) {
   if (index < 0 || index >= n)
     throw InvalidArgument(fmt::format("neighbours: index = {} must lie in 0..n-1 = {}", index, n - 1));
   if (!(std::isfinite(canary_scale) && canary_scale > 0))
@@ -147,13 +163,12 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
   std::string reason;
   bool flat = false;
   NeighbourPair pair;
-  if (kind == NeighbourKind::canary) {
-    const WorstCase worst = worst_case_construction(algorithm_id);
-    kind = worst.kind;
-    flat = worst.flat;
-    pair.score = worst.score;
+  if (worst) {
+    kind = worst->kind;
+    flat = worst->flat;
+    pair.score = worst->score;
     reason = fmt::format(" ({}worst case for {}: {})", flat ? fmt::format("flat data x{:g}; ", kFlatScale) : "",
-                         algorithm_id, worst.reason);
+                         algorithm_id, worst->reason);
   }
   const core::ModelInfo& info = model.info();
   pair.X = model.sample(n, rng);
@@ -208,6 +223,26 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
           "record {} is c e_{} in D and c e_{} in D' (orthogonal axes), c = {:.4g}", index, a, b, norm);
       break;
     }
+    case NeighbourKind::opposed_at_start: {
+      // The start is public: e_a first, then the other axes, e_b last, so e_b lies outside the first k < d
+      // columns and the two records' clipped terms differ in the tangent direction the step's noise covers.
+      const auto [a, b] = heaviest_axes(pair.direction);
+      pair.canary_norm = norm;
+      pair.direction = Eigen::VectorXd::Unit(d, b);
+      const Eigen::VectorXd lean = kStartLean * norm * Eigen::VectorXd::Unit(d, a);
+      plant(pair, lean + norm * pair.direction, lean - norm * pair.direction);
+      pair.start = Eigen::MatrixXd::Zero(d, d);
+      Eigen::Index column = 0;
+      pair.start(a, column++) = 1;
+      for (Eigen::Index i = 0; i < d; ++i)
+        if (i != a && i != b) pair.start(i, column++) = 1;
+      pair.start(b, column) = 1;
+      pair.description = fmt::format(
+          "record {} is {:g} c e_{} + c e_{} in D and {:g} c e_{} - c e_{} in D', c = {:.4g}; the runs start at "
+          "e_{} (public)",
+          index, kStartLean, a, b, kStartLean, a, b, norm, a);
+      break;
+    }
     case NeighbourKind::log_ladder: {
       check_ladder(n, index);
       pair.canary_norm = norm;
@@ -225,6 +260,21 @@ NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_i
   }
   pair.description += reason;
   return pair;
+}
+
+}  // namespace
+
+NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_id, const core::Model& model,
+                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng) {
+  if (kind != NeighbourKind::canary)
+    return build_neighbours(kind, nullptr, algorithm_id, model, n, index, canary_scale, rng);
+  const WorstCase worst = worst_case_construction(algorithm_id);
+  return build_neighbours(kind, &worst, algorithm_id, model, n, index, canary_scale, rng);
+}
+
+NeighbourPair make_neighbours(const WorstCase& worst, const std::string& algorithm_id, const core::Model& model,
+                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng) {
+  return build_neighbours(NeighbourKind::canary, &worst, algorithm_id, model, n, index, canary_scale, rng);
 }
 
 }  // namespace dpb::verify

@@ -20,6 +20,8 @@ struct NeighbourPair {
   NeighbourKind kind = NeighbourKind::fresh;  // never `canary`: that resolves to a concrete kind
   std::string score;                          // the worst case's score, when `canary` named one
   std::string description;                    // one line: what differs, and the spec section it follows
+  // opposed_at_start: the public start the runs use (Input::start; d x d, e_a first, e_b last), else empty.
+  Eigen::MatrixXd start;
 };
 
 // The construction `canary` stands for, per algorithm, from the specs' auditor sections
@@ -37,7 +39,16 @@ struct WorstCase {
   bool every_eigenpair = false;
 };
 inline constexpr double kFlatScale = 1e-3;
+// opposed_at_start: the records' component along the start e_a, as a share of their norm c along e_b. The
+// first step's terms (x . e_a) x = lean c x then exceed any clip radius below lean c^2 (the Oja family's
+// radius at the CLI's canary_scale 30 is ~0.13 c^2), and clipped they differ by 2 beta / sqrt(1 + lean^2),
+// 0.97 of the 2 beta the sensitivity allows. A smaller lean comes nearer 2 beta but needs larger canaries.
+inline constexpr double kStartLean = 0.25;
 WorstCase worst_case_construction(const std::string& algorithm_id);
+// opposed_at_start pays only where the step that reads the audited record queries the public start. An
+// algorithm that shuffles its records reads it at a random step, whose query no fixed pair can be built for:
+// there two records on orthogonal axes are the best (sqrt(2) beta), and this is that worst case.
+WorstCase random_query_worst_case(const WorstCase& at_start);
 
 // The fixed canary direction: the eigenvector of the model's smallest eigenvalue (orthogonal to the
 // signal, so a canary there moves the output where the data alone would not).
@@ -63,6 +74,9 @@ void check_ladder(Eigen::Index n, Eigen::Index index);
 // `algorithm_id`); `fresh` draws the replacement from `rng` too. The canary norm is
 // canary_scale * sqrt(tr Sigma). Throws dpb::InvalidArgument unless 0 <= index < n and canary_scale > 0.
 NeighbourPair make_neighbours(NeighbourKind kind, const std::string& algorithm_id, const core::Model& model,
+                              Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng);
+// The same for a given worst case (what `canary` resolves to through worst_case_construction(algorithm_id)).
+NeighbourPair make_neighbours(const WorstCase& worst, const std::string& algorithm_id, const core::Model& model,
                               Eigen::Index n, Eigen::Index index, double canary_scale, core::Rng& rng);
 
 }  // namespace dpb::verify

@@ -64,6 +64,7 @@ double spectral_norm(const std::vector<double>& diff) {
 struct Pair {
   Eigen::MatrixXd X, X_prime;
   std::string description;
+  Eigen::MatrixXd start;  // the public start the runs use (opposed_at_start), else empty
 };
 
 }  // namespace
@@ -121,15 +122,17 @@ SensitivityProbeReport probe_sensitivity(const AuditSpec& spec, const alg::Regis
   const bool model_scope = scope == alg::ClaimScope::under_model_assumptions;
   std::vector<NeighbourKind> kinds = {NeighbourKind::fresh};
   if (!model_scope)
-    for (const auto kind : {NeighbourKind::canary, NeighbourKind::huge_norm, NeighbourKind::sign_flip, NeighbourKind::axis_flip,
-                            NeighbourKind::corner, NeighbourKind::orthogonal_axes})
+    for (const auto kind : {NeighbourKind::canary, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
+                            NeighbourKind::axis_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes,
+                            NeighbourKind::opposed_at_start})
       kinds.push_back(kind);
 
   double best_ratio = -1;
   Pair best;
   const auto try_pair = [&](const Pair& pair) {
     const TrialData d = trial_data_from_vectors(pair.X), d_prime = trial_data_from_vectors(pair.X_prime);
-    const alg::Input in = input(d), in_prime = input(d_prime);
+    alg::Input in = input(d), in_prime = input(d_prime);
+    if (pair.start.size() > 0) in.start = in_prime.start = &pair.start;
     const std::uint64_t seed = report.pairs;
     std::vector<Observation> on_d, on_d_prime;
     try {
@@ -170,7 +173,7 @@ SensitivityProbeReport probe_sensitivity(const AuditSpec& spec, const alg::Regis
       try {
         const NeighbourPair p = make_neighbours(kind, entry.breaks.empty() ? entry.id : entry.breaks, *model,
                                                 spec.n, index, spec.canary_scale, rng);
-        pair = {p.X, p.X_prime, p.description};
+        pair = {p.X, p.X_prime, p.description, p.start};
       } catch (const InvalidArgument&) {
         continue;  // a construction this model or size does not admit
       }
@@ -180,7 +183,7 @@ SensitivityProbeReport probe_sensitivity(const AuditSpec& spec, const alg::Regis
   const Eigen::MatrixXd base = model->sample(spec.n, rng);
   const double scale = std::sqrt(base.colwise().squaredNorm().mean());
   for (int r = 0; r < options.random_pairs && !model_scope; ++r) {
-    Pair pair{base, base, ""};
+    Pair pair{base, base, "", {}};
     const double norm = scale * std::pow(10.0, -1 + 3 * core::uniform01(rng));
     const auto index = static_cast<Eigen::Index>(core::uniform01(rng) * static_cast<double>(spec.n)) % spec.n;
     pair.X_prime.col(index) = norm * core::unit_sphere(rng, base.rows());

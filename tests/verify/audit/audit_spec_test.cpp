@@ -100,11 +100,12 @@ TEST_CASE("validate says what is wrong", "[audit]") {
 TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
   for (auto kind : {NeighbourKind::canary, NeighbourKind::fresh, NeighbourKind::huge_norm,
                     NeighbourKind::sign_flip, NeighbourKind::axis_flip, NeighbourKind::corner,
-                    NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder})
+                    NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder, NeighbourKind::opposed_at_start})
     CHECK(parse_neighbour_kind(to_string(kind)) == kind);
   CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip, axis_flip, corner"));
   CHECK(neighbour_kind_names(" | ") ==
-        "canary | fresh | huge_norm | sign_flip | axis_flip | corner | orthogonal_axes | log_ladder");
+        "canary | fresh | huge_norm | sign_flip | axis_flip | corner | orthogonal_axes | log_ladder | "
+        "opposed_at_start");
 }
 
 TEST_CASE("expect: given explicitly, or VIOLATION for a registered mutant and PASS otherwise", "[audit]") {

@@ -31,7 +31,7 @@ TEST_CASE("every construction changes exactly the one record at the index", "[au
   const Eigen::Index n = 30, index = 7;
   for (auto kind : {NeighbourKind::fresh, NeighbourKind::huge_norm, NeighbourKind::sign_flip,
                     NeighbourKind::axis_flip, NeighbourKind::corner, NeighbourKind::orthogonal_axes,
-                    NeighbourKind::log_ladder, NeighbourKind::canary}) {
+                    NeighbourKind::log_ladder, NeighbourKind::opposed_at_start, NeighbourKind::canary}) {
     dpb::core::Rng rng(3, 1);
     const NeighbourPair pair = make_neighbours(kind, "baseline.dp_gauss_1", *model, n, index, 10.0, rng);
     INFO(to_string(kind));
@@ -109,12 +109,13 @@ TEST_CASE("canary resolves to each spec's worst case", "[audit]") {
   CHECK(worst_case_construction("dugler2026.truncated_mean").kind == NeighbourKind::corner);
   CHECK(worst_case_construction("kumar2025.priv_cov").kind == NeighbourKind::huge_norm);
   CHECK(worst_case_construction("liu2022.dp_pca").kind == NeighbourKind::huge_norm);
-  // The Oja family and the noisy power method: white-box, on flat data.
+  // The Oja family and the noisy power method: white-box, on flat data; the Oja family from a public start.
   for (const char* id : {"liu2022.private_oja", "liu2022.minibatch_private_oja", "baseline.k_dp_ojas",
                          "dugler2026.private_oja", "baseline.noisy_power_method"}) {
     INFO(id);
     const WorstCase worst = worst_case_construction(id);
-    CHECK(worst.kind == NeighbourKind::orthogonal_axes);
+    CHECK(worst.kind == (std::string(id) == "baseline.noisy_power_method" ? NeighbourKind::orthogonal_axes
+                                                                          : NeighbourKind::opposed_at_start));
     CHECK(worst.flat);
     CHECK(worst.score == "transcript_lr");
     // The power method's query X_l spans both canary axes only with every eigenvector.
@@ -151,6 +152,31 @@ TEST_CASE("DP-Gauss-1's worst case: flat data, orthogonal axes, the likelihood-r
   CHECK(pair.X_prime.col(0) == plain.X_prime.col(0));
   for (Eigen::Index i = 1; i < 20; ++i) CHECK(pair.X.col(i) == kFlatScale * plain.X.col(i));
   CHECK(pair.description.find("flat data") != std::string::npos);
+}
+
+TEST_CASE("opposed_at_start: records whose clipped Oja terms at the public start are opposite", "[audit]") {
+  // Issue 18: a step's term clip((x . w) x) lies on w's side, so a fixed pair of records read at a random w
+  // moves it by sqrt(2) beta at most. At the public start e_a, lean c e_a +- c e_b give (x . e_a) x = lean c x,
+  // which clipped to any beta below lean c^2 is beta (lean e_a +- e_b) / sqrt(1 + lean^2): 0.97 of 2 beta apart.
+  const auto model = spiked_model(4);
+  dpb::core::Rng rng(5, 0);
+  const auto pair = make_neighbours(NeighbourKind::opposed_at_start, "x", *model, 10, 3, 30.0, rng);
+  const auto [a, b] = heaviest_axes(canary_direction(model->info()));
+  REQUIRE(pair.start.rows() == 4);
+  REQUIRE(pair.start.cols() == 4);
+  CHECK((pair.start.transpose() * pair.start).isIdentity(1e-15));
+  CHECK(pair.start.col(0) == Eigen::VectorXd::Unit(4, a));
+  CHECK(pair.start.col(3) == Eigen::VectorXd::Unit(4, b));  // outside the first k < d columns
+  const Eigen::VectorXd w = pair.start.col(0), x = pair.X.col(3), x_prime = pair.X_prime.col(3);
+  const double beta = 1.0;
+  const auto clipped = [&](const Eigen::VectorXd& r) {
+    const Eigen::VectorXd g = r.dot(w) * r;
+    return Eigen::VectorXd(g * std::min(1.0, beta / g.norm()));
+  };
+  CHECK((clipped(x) - clipped(x_prime)).norm() == Approx(2 * beta / std::sqrt(1 + kStartLean * kStartLean)));
+  CHECK((clipped(x) - clipped(x_prime)).norm() > 1.94 * beta);
+  // Other constructions leave the runs their own random start.
+  CHECK(make_neighbours(NeighbourKind::orthogonal_axes, "x", *model, 10, 3, 30.0, rng).start.size() == 0);
 }
 
 TEST_CASE("make_neighbours rejects a bad index or scale", "[audit]") {
