@@ -94,6 +94,17 @@ double gaussian_sigma(GaussianCalibration calibration, double sensitivity, doubl
 
 namespace {
 
+thread_local double noise_factor = 1;
+
+// The entry as drawn: `entry` itself, or under ScopedGaussianNoiseFactor a copy with its sd scaled (kept in
+// `scaled`, so the common path copies nothing).
+const LedgerEntry& as_drawn(const LedgerEntry& entry, LedgerEntry& scaled) {
+  if (noise_factor == 1) return entry;
+  scaled = entry;
+  scaled.noise_scale *= noise_factor;
+  return scaled;
+}
+
 void check_gaussian_entry(const LedgerEntry& entry) {
   if (entry.mechanism != Mechanism::gaussian && entry.mechanism != Mechanism::shuffled_gaussian)
     throw InvalidArgument(fmt::format("'{}': the Gaussian mechanism needs a gaussian ledger entry", entry.step));
@@ -104,17 +115,29 @@ void check_gaussian_entry(const LedgerEntry& entry) {
 
 }  // namespace
 
-void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& entry, Ledger& ledger,
+ScopedGaussianNoiseFactor::ScopedGaussianNoiseFactor(double factor) : previous_(noise_factor) {
+  if (!(factor > 0 && std::isfinite(factor)))
+    throw InvalidArgument(fmt::format("Gaussian noise factor must be a finite number > 0, got {}", factor));
+  noise_factor = factor;
+}
+
+ScopedGaussianNoiseFactor::~ScopedGaussianNoiseFactor() { noise_factor = previous_; }
+
+void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& asked, Ledger& ledger,
                         core::Rng& rng) {
-  check_gaussian_entry(entry);
+  check_gaussian_entry(asked);
+  LedgerEntry scaled;
+  const LedgerEntry& entry = as_drawn(asked, scaled);
   ledger.record(entry);
   probed_release(value, entry, [&](Eigen::Ref<Eigen::MatrixXd> v) { core::add_gaussian_noise(rng, entry.noise_scale, v); });
 }
 
-void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,
+void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& asked, Ledger& ledger,
                                   core::Rng& rng) {
-  check_gaussian_entry(entry);
+  check_gaussian_entry(asked);
   if (value.rows() != value.cols()) throw InvalidArgument("symmetric Gaussian mechanism: the value must be square");
+  LedgerEntry scaled;
+  const LedgerEntry& entry = as_drawn(asked, scaled);
   ledger.record(entry);
   LedgerProbe* probe = active_probe();
   // The probe sees the upper triangle with the diagonal, the vector the sensitivity is declared for.

@@ -48,4 +48,18 @@ void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& en
 void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,
                                   core::Rng& rng);
 
+// Test-only seam for the generic noise defect (tests/verify/audit/noise_defect_test.cpp): while a guard is
+// alive on this thread, both Gaussian mechanisms above draw `factor` times the sd their entry asks for and
+// record the entry as drawn, so the ledger shows the defect as a mutant's does. Off (1) everywhere else.
+class ScopedGaussianNoiseFactor {
+ public:
+  explicit ScopedGaussianNoiseFactor(double factor);
+  ~ScopedGaussianNoiseFactor();
+  ScopedGaussianNoiseFactor(const ScopedGaussianNoiseFactor&) = delete;
+  ScopedGaussianNoiseFactor& operator=(const ScopedGaussianNoiseFactor&) = delete;
+
+ private:
+  double previous_;
+};
+
 }  // namespace dpb::alg

@@ -504,3 +504,21 @@ TEST_CASE("cai2024's Algorithm 1: private for fresh neighbours, not for a canary
   CHECK(canary.verdict == AuditVerdict::violation);
   CHECK_THAT(canary.interpretation, Catch::Contains("the canary breaks that assumption"));
 }
+
+TEST_CASE("a score that some runs' outputs cannot give is a clean error, not a crash", "[audit]") {
+  // DP-Gauss-2 releases eigenvalues only when its gap test fails (then it is DP-Gauss-1); where the test
+  // passes it releases Q alone, which second_moment_lr cannot read. That error, thrown inside the parallel
+  // runs, terminated the program ("terminate called recursively").
+  AuditSpec s;
+  s.algorithm = "baseline.dp_gauss_2";
+  s.neighbours = NeighbourKind::orthogonal_axes;
+  s.score = "second_moment_lr";
+  s.model_params = {{"r", 1.0}, {"lambda", 1e-6}, {"sigma2", 1e-6}};
+  s.privacy = {1.0, 0.05};
+  s.n = 50;
+  s.d = 3;
+  s.k = 2;
+  s.canary_scale = 1000;
+  s.trials = 2000;
+  CHECK_THROWS_WITH(run_audit(s), Catch::Contains("second_moment_lr") && Catch::Contains("does not release"));
+}

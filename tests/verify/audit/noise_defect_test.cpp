@@ -1,0 +1,112 @@
+// Issue 18: "a noise multiplier of 0.7 on any Gaussian-based algorithm is flagged by the default audit". Every
+// real algorithm whose claim is worst case and whose releases are all Gaussian is run with all of its Gaussian
+// noise x0.7 (alg::ScopedGaussianNoiseFactor: the defect, recorded in the ledger as drawn); where that breaks
+// its claim (the accountant says so), its default audit (the canary worst case) must flag it, and must not flag
+// the real algorithm at the same runs.
+#include <catch2/catch.hpp>
+
+#include "algorithms/mechanisms/accountant.hpp"
+#include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/registry.hpp"
+#include "verify/audit/auditor.hpp"
+
+namespace alg = dpb::alg;
+using dpb::verify::AuditSpec;
+using dpb::verify::AuditVerdict;
+
+namespace {
+
+constexpr double kFactor = 0.7;
+
+class NoiseScaled final : public alg::Estimator {
+ public:
+  explicit NoiseScaled(std::unique_ptr<alg::Estimator> inner) : inner_(std::move(inner)) {}
+  alg::Estimate run(const alg::Input& in, dpb::core::Rng& rng) const override {
+    const alg::ScopedGaussianNoiseFactor defect(kFactor);
+    return inner_->run(in, rng);
+  }
+  alg::PrivacyClaim claim(const alg::Input& in) const override { return inner_->claim(in); }
+
+ private:
+  std::unique_ptr<alg::Estimator> inner_;
+};
+
+std::string defective_id(const std::string& id) { return "mutant.noise_x07." + id; }
+
+// The real algorithms and their defective twins (mutants of them, so the auditor builds the real one's worst case).
+alg::Registry with_defects(const std::vector<std::string>& ids) {
+  alg::Registry registry;
+  for (const std::string& id : ids) {
+    const alg::AlgorithmEntry& real = alg::algorithm_registry().find(id);
+    registry.add(real);
+    alg::AlgorithmEntry defect = real;
+    defect.id = defective_id(id);
+    defect.mutant = true;
+    defect.breaks = id;
+    defect.factory = [make = real.factory](const dpb::core::ParamMap& p) {
+      return std::make_unique<NoiseScaled>(make(p));
+    };
+    registry.add(std::move(defect));
+  }
+  return registry;
+}
+
+}  // namespace
+
+TEST_CASE("the Gaussian noise factor seam scales what is drawn and what the ledger records", "[audit]") {
+  alg::Ledger ledger;
+  dpb::core::Rng rng(1, 1);
+  Eigen::MatrixXd value = Eigen::MatrixXd::Zero(20000, 1);
+  const alg::LedgerEntry entry = alg::gaussian_entry("test", 1, 2, {1.0, 1e-5});
+  {
+    const alg::ScopedGaussianNoiseFactor defect(kFactor);
+    alg::gaussian_mechanism(value, entry, ledger, rng);
+  }
+  CHECK(ledger.entries().front().noise_scale == Approx(2 * kFactor));
+  const double sd = std::sqrt(value.squaredNorm() / 20000.0);
+  CHECK(sd == Approx(2 * kFactor).epsilon(0.03));  // 20000 draws: the sd's relative error ~0.5%
+  alg::gaussian_mechanism(value, entry, ledger, rng);  // the guard is gone
+  CHECK(ledger.entries().back().noise_scale == 2);
+  CHECK_THROWS_AS(alg::ScopedGaussianNoiseFactor(0.0), dpb::InvalidArgument);
+}
+
+TEST_CASE("Gaussian noise x0.7 is flagged by the default audit of every Gaussian-based algorithm", "[audit][mutants][slow]") {
+  // At eps = 1, delta = 0.05 (the loss on frequent events), n = 50, d = 3, 20000 runs per side: each algorithm's
+  // canary worst case (flat data, its attaining neighbours and score), k unset. Configurations whose claims are
+  // exact (analytic calibrations, records in order): where a calibration is loose, x0.7 may still keep the
+  // claim, and the accountant says so. Measured (seed 1): x0.7 1.47-1.55 of 1 (Analyze Gauss 2.76 of 1.72),
+  // the real ones 0.79-0.84 (1.53). Not here: algorithms with non-Gaussian releases too (DP-Gauss-2's Laplace
+  // gap test, whose default audit shows 0 for x0.7: docs/auditing.md), and liu2022 Alg. 5, TRUNCATEDMEAN and
+  // Minibatch Private Oja, whose preconditions refuse these sizes and budgets.
+  const std::vector<std::pair<std::string, dpb::core::ParamMap>> cases = {
+      {"baseline.gaussian_mean", {}},
+      {"baseline.dp_gauss", {{"clip", std::string("on")}, {"mode", std::string("faithful")}}},
+      {"baseline.dp_gauss_1", {}},
+      {"baseline.noisy_power_method", {}},
+      {"liu2022.private_oja", {{"shuffle", std::string("false")}}},
+      {"baseline.k_dp_ojas", {{"shuffle", std::string("false")}, {"noise_calibration", std::string("proven")}}},
+      {"dugler2026.private_oja", {{"calibration", std::string("analytic")}}},
+  };
+  std::vector<std::string> ids;
+  for (const auto& c : cases) ids.push_back(c.first);
+  const alg::Registry registry = with_defects(ids);
+  for (const auto& [id, params] : cases) {
+    INFO(id);
+    AuditSpec s;
+    s.params = params;
+    s.privacy = {1.0, 0.05};
+    s.n = 50;
+    s.d = 3;
+    s.trials = 20000;
+    s.algorithm = defective_id(id);
+    const auto defect = dpb::verify::run_audit(s, registry);
+    INFO("x0.7: eps_lb " << defect.epsilon_lower() << " of " << defect.audited_epsilon << ", ledger spends "
+                         << defect.spent.epsilon);
+    REQUIRE(defect.spent.epsilon > defect.audited_epsilon);  // the defect breaks the claim
+    CHECK(defect.verdict == AuditVerdict::violation);
+    s.algorithm = id;
+    const auto real = dpb::verify::run_audit(s, registry);
+    INFO("real: eps_lb " << real.epsilon_lower());
+    CHECK(real.verdict == AuditVerdict::pass);
+  }
+}

@@ -1,0 +1,19 @@
+#include "verify/distributed/spread.hpp"
+
+#include <catch2/catch.hpp>
+#include <stdexcept>
+#include <string>
+
+// A job's exception used to escape the OpenMP region and terminate the program (found auditing
+// baseline.dp_gauss_2 with a score that some of its runs' outputs cannot give): now the lowest failing job's
+// exception is thrown after the loop, whatever the threads.
+TEST_CASE("spread rethrows the lowest failing job's exception instead of terminating", "[distributed]") {
+  const auto job = [](std::size_t i) -> std::vector<double> {
+    if (i == 37 || i == 80 || i == 999) throw std::invalid_argument("job " + std::to_string(i));
+    return {static_cast<double>(i)};
+  };
+  CHECK_THROWS_WITH(dpb::verify::ranks::spread(1000, job), "job 37");
+  const auto values = dpb::verify::ranks::spread(37, job);  // the jobs before the first failure run as before
+  REQUIRE(values.size() == 37);
+  CHECK(values[36] == std::vector<double>{36.0});
+}
