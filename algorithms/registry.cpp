@@ -19,7 +19,7 @@ const Eigen::MatrixXd* given_start(const Input& in, Eigen::Index d, Eigen::Index
     throw InvalidArgument(fmt::format("{}: the given start is {} x {}; it needs d = {} rows and at least k = {} "
                                       "columns",
                                       owner, S.rows(), S.cols(), d, k));
-  const Eigen::MatrixXd gram = S.transpose() * S;
+  const Eigen::MatrixXd gram = S.leftCols(k).transpose() * S.leftCols(k);  // the columns a run uses
   if (!gram.isIdentity(1e-9))
     throw InvalidArgument(fmt::format("{}: the given start must have orthonormal columns", owner));
   return in.start;

@@ -35,8 +35,8 @@ struct Input {
   const Eigen::MatrixXd* start = nullptr;
 };
 
-// in.start checked against d and k (throws dpb::InvalidArgument naming `owner`), or nullptr when the
-// algorithm draws its own start.
+// in.start checked against d and k, its first k columns orthonormal (throws dpb::InvalidArgument naming
+// `owner`), or nullptr when the algorithm draws its own start.
 const Eigen::MatrixXd* given_start(const Input& in, Eigen::Index d, Eigen::Index k, const std::string& owner);
 
 class Estimator {

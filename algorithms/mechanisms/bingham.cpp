@@ -68,7 +68,7 @@ BinghamDraw sphere_exponential_mechanism(const Eigen::MatrixXd& A, double invers
   BinghamDraw draw = sample_bingham(inverse_temperature * A, rng);
   if (LedgerProbe* probe = active_probe()) {
     std::vector<double> release(draw.x.data(), draw.x.data() + draw.x.size());
-    probe->observe(entry, std::vector<double>(A.data(), A.data() + A.size()), {}, release, ProbedRelease::drawn);
+    probe->observe(entry, std::vector<double>(A.data(), A.data() + A.size()), {}, release, ProbedRelease::selected);
     draw.x = Eigen::Map<const Eigen::VectorXd>(release.data(), draw.x.size());
   }
   return draw;

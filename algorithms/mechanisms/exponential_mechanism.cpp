@@ -58,7 +58,7 @@ std::size_t exponential_mechanism(std::span<const double> scores, const Privacy&
   }
   if (LedgerProbe* probe = active_probe()) {
     std::vector<double> release{static_cast<double>(best)};
-    probe->observe(entry, std::vector<double>(scores.begin(), scores.end()), {}, release, ProbedRelease::drawn);
+    probe->observe(entry, std::vector<double>(scores.begin(), scores.end()), {}, release, ProbedRelease::selected);
     best = static_cast<std::size_t>(release.at(0));
   }
   return best;

@@ -95,6 +95,7 @@ double gaussian_sigma(GaussianCalibration calibration, double sensitivity, doubl
 namespace {
 
 thread_local double noise_factor = 1;
+thread_local NoiseDefect noise_defect = NoiseDefect::recorded;
 
 // The entry as drawn: `entry` itself, or under ScopedGaussianNoiseFactor a copy with its sd scaled (kept in
 // `scaled`, so the common path copies nothing).
@@ -103,6 +104,11 @@ const LedgerEntry& as_drawn(const LedgerEntry& entry, LedgerEntry& scaled) {
   scaled = entry;
   scaled.noise_scale *= noise_factor;
   return scaled;
+}
+
+// The entry the ledger and a probe are shown: the drawn one, unless the defect is hidden.
+const LedgerEntry& as_declared(const LedgerEntry& asked, const LedgerEntry& drawn) {
+  return noise_defect == NoiseDefect::hidden ? asked : drawn;
 }
 
 void check_gaussian_entry(const LedgerEntry& entry) {
@@ -115,21 +121,28 @@ void check_gaussian_entry(const LedgerEntry& entry) {
 
 }  // namespace
 
-ScopedGaussianNoiseFactor::ScopedGaussianNoiseFactor(double factor) : previous_(noise_factor) {
+ScopedGaussianNoiseFactor::ScopedGaussianNoiseFactor(double factor, NoiseDefect defect)
+    : previous_(noise_factor), previous_defect_(noise_defect) {
   if (!(factor > 0 && std::isfinite(factor)))
     throw InvalidArgument(fmt::format("Gaussian noise factor must be a finite number > 0, got {}", factor));
   noise_factor = factor;
+  noise_defect = defect;
 }
 
-ScopedGaussianNoiseFactor::~ScopedGaussianNoiseFactor() { noise_factor = previous_; }
+ScopedGaussianNoiseFactor::~ScopedGaussianNoiseFactor() {
+  noise_factor = previous_;
+  noise_defect = previous_defect_;
+}
 
 void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& asked, Ledger& ledger,
                         core::Rng& rng) {
   check_gaussian_entry(asked);
   LedgerEntry scaled;
-  const LedgerEntry& entry = as_drawn(asked, scaled);
-  ledger.record(entry);
-  probed_release(value, entry, [&](Eigen::Ref<Eigen::MatrixXd> v) { core::add_gaussian_noise(rng, entry.noise_scale, v); });
+  const LedgerEntry& drawn = as_drawn(asked, scaled);
+  const LedgerEntry& declared = as_declared(asked, drawn);
+  ledger.record(declared);
+  probed_release(value, declared,
+                 [&](Eigen::Ref<Eigen::MatrixXd> v) { core::add_gaussian_noise(rng, drawn.noise_scale, v); });
 }
 
 void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& asked, Ledger& ledger,
@@ -137,8 +150,9 @@ void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& ask
   check_gaussian_entry(asked);
   if (value.rows() != value.cols()) throw InvalidArgument("symmetric Gaussian mechanism: the value must be square");
   LedgerEntry scaled;
-  const LedgerEntry& entry = as_drawn(asked, scaled);
-  ledger.record(entry);
+  const LedgerEntry& drawn = as_drawn(asked, scaled);
+  const LedgerEntry& declared = as_declared(asked, drawn);
+  ledger.record(declared);
   LedgerProbe* probe = active_probe();
   // The probe sees the upper triangle with the diagonal, the vector the sensitivity is declared for.
   const auto upper = [](const Eigen::MatrixXd& m) {
@@ -149,10 +163,10 @@ void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& ask
   };
   std::vector<double> statistic;
   if (probe) statistic = upper(value);
-  value += core::symmetric_gaussian(rng, value.rows(), entry.noise_scale);
+  value += core::symmetric_gaussian(rng, value.rows(), drawn.noise_scale);
   if (!probe) return;
   std::vector<double> release = upper(value);
-  probe->observe(entry, statistic, {}, release, ProbedRelease::drawn);
+  probe->observe(declared, statistic, {}, release, ProbedRelease::drawn);
   std::size_t at = 0;
   for (Eigen::Index j = 0; j < value.cols(); ++j)
     for (Eigen::Index i = 0; i <= j; ++i) value(i, j) = value(j, i) = release[at++];

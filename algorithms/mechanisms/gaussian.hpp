@@ -48,18 +48,22 @@ void gaussian_mechanism(Eigen::Ref<Eigen::MatrixXd> value, const LedgerEntry& en
 void symmetric_gaussian_mechanism(Eigen::MatrixXd& value, const LedgerEntry& entry, Ledger& ledger,
                                   core::Rng& rng);
 
-// Test-only seam for the generic noise defect (tests/verify/audit/noise_defect_test.cpp): while a guard is
-// alive on this thread, both Gaussian mechanisms above draw `factor` times the sd their entry asks for and
-// record the entry as drawn, so the ledger shows the defect as a mutant's does. Off (1) everywhere else.
+// Test-only seam for a generic noise defect: while a guard is alive on this thread, both Gaussian mechanisms
+// above draw `factor` times the sd their entry asks for. `recorded`: the ledger (and a probe) sees the entry
+// as drawn, as a mutant's shows its break (tests/verify/audit/noise_defect_test.cpp: the audit must flag it);
+// `hidden`: they see the entry as asked, a slip inside the mechanism that only the noise probe can see
+// (tests/verify/audit/noise_probe_test.cpp). Off (factor 1) everywhere else.
+enum class NoiseDefect { recorded, hidden };
 class ScopedGaussianNoiseFactor {
  public:
-  explicit ScopedGaussianNoiseFactor(double factor);
+  explicit ScopedGaussianNoiseFactor(double factor, NoiseDefect defect = NoiseDefect::recorded);
   ~ScopedGaussianNoiseFactor();
   ScopedGaussianNoiseFactor(const ScopedGaussianNoiseFactor&) = delete;
   ScopedGaussianNoiseFactor& operator=(const ScopedGaussianNoiseFactor&) = delete;
 
  private:
   double previous_;
+  NoiseDefect previous_defect_;
 };
 
 }  // namespace dpb::alg

@@ -60,10 +60,12 @@ LedgerEntry laplace_entry(std::string step, double l1_sensitivity, double scale,
 // A value computed from the data and released as it is: charged +infinity unless `sensitivity` is 0.
 LedgerEntry exact_entry(std::string step, double sensitivity, Neighbours neighbours);
 
-// What a probe is shown as the release: the mechanism's own draw on the statistic (release - statistic is the
-// noise the entry declares), or a post-processed view of a draw already shown (dugler2026's tangent noise
-// after its projection: the value the step goes on with, whose change the sensitivity must still bound).
-enum class ProbedRelease { drawn, projected };
+// What a probe is shown as the release: the mechanism's own noisy values of the statistic (release - statistic
+// is the noise the entry declares); a selection (the chosen keys or point, not noisy values: exponential
+// mechanism, Bingham draws, top-k supports without their values); or a post-processed view of a draw already
+// shown (dugler2026's tangent noise after its projection: the value the step goes on with, whose change the
+// sensitivity must still bound).
+enum class ProbedRelease { drawn, selected, projected };
 
 // Test-only seam for the sensitivity and noise probes (verify/audit/sensitivity_probe.hpp, noise_probe.hpp):
 // while a probe is active on this thread, every mechanism hands it the statistic it is about to noise, in the

@@ -78,7 +78,7 @@ OneshotTopK oneshot_top_k_mechanism(const Eigen::Ref<const Eigen::VectorXd>& sco
     } else {
       for (Eigen::Index j : out.support) release.push_back(static_cast<double>(j));
     }
-    probe->observe(entry, statistic, keys, release, ProbedRelease::drawn);
+    probe->observe(entry, statistic, keys, release, with_values ? ProbedRelease::drawn : ProbedRelease::selected);
     if (with_values) {
       out.values = Eigen::Map<const Eigen::VectorXd>(release.data(), k);
     } else {

@@ -167,6 +167,24 @@ TEST_CASE("mpirun -np 2 audit spreads the mechanism runs and gives a single proc
   CHECK(nlohmann::json::parse(adaptive.out).at("trials").get<long>() >= 1000);
 }
 
+TEST_CASE("mpirun -np 2 audit whose score fails on some runs ends on every rank with one line, exit 2",
+          "[mpi][slow]") {
+  // DP-Gauss-2 releases eigenvalues on one branch only, so second_moment_lr fails on the runs of the other: a
+  // rank whose job threw used to leave the exchange while the other waited for it (or, on one process, the
+  // exception escaped OpenMP and terminated the program).
+  const std::string audit =
+      "audit baseline.dp_gauss_2 --neighbours orthogonal_axes --score second_moment_lr --model-param r=1 "
+      "--model-param lambda=1e-6 --model-param sigma2=1e-6 --n 50 --d 3 --k 2 --epsilon 1 --delta 0.05 "
+      "--canary-scale 1000 --trials 2000";
+  for (const auto& launcher : {std::string(), kMpirun}) {
+    const auto r = launcher.empty() ? dpb::test::run_cli(audit) : dpb::test::run_cli(audit, launcher);
+    INFO(launcher << ": " << r.err);
+    CHECK(r.code == 2);
+    CHECK(r.out.empty());
+    CHECK(occurrences(r.err, "dpbounds: error: score 'second_moment_lr'") == 1);
+  }
+}
+
 TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished, --resume completes the run", "[mpi][slow]") {
   const dpb::verify::test::TempDir dir("mpi_interrupt");
   // 12000 tasks: a second or more of work, so that the signal lands mid-run.

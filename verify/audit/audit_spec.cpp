@@ -185,6 +185,10 @@ void validate(const AuditSpec& s) {
   if (s.index < 0 || s.index >= s.n)
     throw InvalidArgument(fmt::format("audit: index = {} must lie in 0..n-1 = {}", s.index, s.n - 1));
   if (s.neighbours == NeighbourKind::log_ladder) check_ladder(s.n, s.index);
+  if (s.neighbours == NeighbourKind::opposed_at_start && s.k && *s.k >= s.d)
+    throw InvalidArgument(fmt::format("audit: opposed_at_start needs k < d (the records differ along an axis "
+                                      "outside the start's k columns), got k = {}, d = {}",
+                                      *s.k, s.d));
   if (!s.score.empty()) find_score(s.score);
   // Each run keeps one score per side, gathered through a per-run vector: about 64 bytes at the peak.
   constexpr double kBytesPerRun = 64;

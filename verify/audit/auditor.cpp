@@ -71,6 +71,8 @@ bool reads_record_at_start(const alg::Estimator& estimator, const alg::Algorithm
   for (std::uint64_t pilot = 0; pilot < 2; ++pilot) {
     core::Rng rng = stream(spec, pilot, kPilotRole);
     const alg::Estimate e = estimator.run(in, rng);
+    // Named records only: a release that may read any record (end_record < 0, a secret order) never counts, so
+    // such an algorithm falls back too (GaussianRelease's own rule reads it as reading every record).
     const auto reads = [&](const alg::GaussianRelease& r) {
       return r.first_record <= pair.index && pair.index < r.end_record;
     };
@@ -144,8 +146,9 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   NeighbourPair pair = make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
                                        spec.canary_scale, data_rng);
   const int k = audited_k(spec, construction_for);
+  // With k = d the start frame holds e_b too, so the two records differ inside it: no better than orthogonal.
   if (pair.kind == NeighbourKind::opposed_at_start && spec.neighbours == NeighbourKind::canary &&
-      !reads_record_at_start(*estimator, entry, pair, k, spec, model->info())) {
+      (k >= spec.d || !reads_record_at_start(*estimator, entry, pair, k, spec, model->info()))) {
     core::Rng again = stream(spec, 0, kDataRole);  // the same D, other canaries
     pair = make_neighbours(random_query_worst_case(worst_case_construction(construction_for)), construction_for,
                            *model, spec.n, spec.index, spec.canary_scale, again);

@@ -15,8 +15,8 @@ namespace {
 
 using alg::Mechanism;
 
-// A bin this far above the release threshold, in Laplace scales, is released but with probability e^-30 / 2,
-// so its noise is an unconditioned Laplace draw.
+// A bin this far above the release threshold, in Laplace scales, fails to be released with probability
+// e^-30 / 2 only, so its noise is an unconditioned Laplace draw.
 constexpr double kFarAboveThreshold = 30;
 
 // The law release - statistic follows for a mechanism, or `none` where the mechanism selects.
@@ -66,16 +66,16 @@ class NoiseRecorder final : public alg::LedgerProbe {
  public:
   void observe(const alg::LedgerEntry& entry, const std::vector<double>& statistic,
                const std::vector<std::int64_t>& keys, std::vector<double>& release, alg::ProbedRelease kind) override {
-    if (kind != alg::ProbedRelease::drawn) return;  // a view of a draw already shown
+    if (kind == alg::ProbedRelease::projected) return;  // a view of a draw already shown
     const Law law = law_of(entry.mechanism);
-    if (law == Law::none) {
+    if (kind == alg::ProbedRelease::selected || law == Law::none) {
       if (entry.mechanism != Mechanism::exact &&
           std::find(unchecked.begin(), unchecked.end(), entry.step) == unchecked.end())
         unchecked.push_back(entry.step);
       return;
     }
-    Pool& pool = pool_of(entry);
     if (!(entry.noise_scale > 0)) return;  // a release the ledger charges as exact
+    Pool& pool = pool_of(entry);
     if (law == Law::histogram) return observe_histogram(entry, statistic, keys, release, pool);
     if (statistic.size() != release.size()) {
       pool.problem = fmt::format("the release has {} values for a statistic of {}", release.size(), statistic.size());

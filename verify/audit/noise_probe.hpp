@@ -7,8 +7,8 @@
 // beyond the bound), the stability histogram's bins far above the threshold (Laplace) and every released bin
 // (occupied, at or above the declared threshold). A defect that draws less noise than its entry declares
 // (x0.8 in a mechanism, a diagonal left unnoised) spends more than the ledger shows; this is where it shows.
-// Selections (exponential mechanism, Bingham draws, top-k supports) add no noise to a value and are listed
-// as unchecked.
+// Selections (alg::ProbedRelease::selected: exponential mechanism, Bingham draws, top-k supports without their
+// values) add no noise to a value and are listed as unchecked.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,7 +23,8 @@ struct NoiseCheck {
   std::string step;       // the ledger entry
   std::string mechanism;  // alg::to_string(Mechanism)
   std::size_t draws = 0;  // noise coordinates pooled (histograms: bins far above the threshold)
-  double measured = 0;    // mean z^2 (Gaussian) or mean |z| (Laplace family), z = noise / declared scale
+  double measured = 0;    // mean z^2 (Gaussian), mean |z| (Laplace, histogram), z = noise / declared scale;
+                          // bounded Laplace: mean |noise| (its law is tested through its own moments)
   double expected = 0;    // its value under the declared law
   double z_score = 0;     // (measured - expected) / its standard error under that law
   std::string problem;    // empty when the draws fit the declared law; else what is wrong
@@ -40,9 +41,10 @@ struct NoiseProbeReport {
 struct NoiseProbeOptions {
   std::size_t min_draws = 20000;  // runs go on until every additive entry has pooled this many draws...
   int max_runs = 2000;             // ... or this many runs are done
-  // A check fails beyond this many standard errors: with ~100 checks over the registry, a correct mechanism
-  // fails one with probability ~1e-7 (normal tails; the pooled means of >= 1000 draws are near normal), while
-  // noise x0.8 sits 6 standard errors out at 560 Gaussian or 900 Laplace draws.
+  // A check fails beyond this many standard errors: a pooled mean of >= 1000 draws is near normal, though a
+  // mean of chi^2_1 draws is right-skewed (its upper 6-SE tail ~2e-8 at 1000 draws, not 1e-9), so ~100 checks
+  // over the registry flag a correct mechanism with probability ~1e-6 (and the seeds are fixed); noise x0.8
+  // sits 6 standard errors out at 560 Gaussian or 900 Laplace draws.
   double z_limit = 6;
   std::size_t min_checked_draws = 1000;  // fewer pooled draws: reported, not tested
   std::uint64_t seed = 1;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <exception>
 
+#include "core/errors.hpp"
 #include "verify/distributed/ranks.hpp"
 
 namespace dpb::verify::ranks {
@@ -14,6 +15,16 @@ namespace {
 std::string to_bytes(const nlohmann::json& j) {
   const std::vector<std::uint8_t> bytes = nlohmann::json::to_cbor(j);
   return std::string(bytes.begin(), bytes.end());
+}
+
+std::string message_of(const std::exception_ptr& failure) {
+  try {
+    std::rethrow_exception(failure);
+  } catch (const std::exception& e) {
+    return e.what();
+  } catch (...) {
+    return "a job failed with an unknown exception";
+  }
 }
 
 }  // namespace
@@ -40,24 +51,40 @@ std::vector<std::vector<double>> spread(std::size_t count, const std::function<s
       }
     }
   }
-  if (failure) std::rethrow_exception(failure);
-  nlohmann::json mine = nlohmann::json::object();  // job index -> values
-  if (ranks > 1)
+  if (ranks == 1) {
+    if (failure) std::rethrow_exception(failure);
+    return values;
+  }
+  // Every rank learns whether a job failed anywhere, so none waits on a rank that left the exchange: rank r
+  // sends its values or its failure; rank 0 answers every rank with all values or the first failure's message.
+  nlohmann::json mine = nlohmann::json::object();  // job index -> values, or "error" -> message
+  if (failure)
+    mine["error"] = message_of(failure);
+  else
     for (std::size_t i = me; i < count; i += ranks) mine[std::to_string(i)] = values[i];
-  if (ranks == 1) return values;
   std::string all;
   if (is_root()) {
+    nlohmann::json error = failure ? mine["error"] : nlohmann::json();
     for (std::size_t from = 1; from < ranks; ++from) {
       const nlohmann::json theirs = nlohmann::json::from_cbor(*receive(true));
+      if (theirs.contains("error")) {
+        if (error.is_null()) error = theirs["error"];
+        continue;
+      }
       for (const auto& [index, v] : theirs.items()) values[std::stoul(index)] = v.get<std::vector<double>>();
     }
-    all = to_bytes(values);
+    all = to_bytes(error.is_null() ? nlohmann::json(values) : nlohmann::json{{"error", error}});
   } else {
     send_to_root(to_bytes(mine));
     finish_sends();
   }
   broadcast(all);
-  return nlohmann::json::from_cbor(all).get<std::vector<std::vector<double>>>();
+  const nlohmann::json result = nlohmann::json::from_cbor(all);
+  if (result.is_object()) {
+    if (failure) std::rethrow_exception(failure);  // this rank's own, with its type
+    throw InvalidArgument(result["error"].get<std::string>());
+  }
+  return result.get<std::vector<std::vector<double>>>();
 }
 
 }  // namespace dpb::verify::ranks

@@ -205,3 +205,43 @@ TEST_CASE("every audited algorithm draws the noise its ledger declares", "[priva
     CHECK(laws.count(law) == 1);
   }
 }
+
+TEST_CASE("noise x0.8 hidden inside the Gaussian mechanism fails the noise probe of every algorithm that uses it",
+          "[privacy][probe][slow]") {
+  // The slip a ledger cannot show: the mechanism draws 0.8 of the sd its entry declares, and the ledger and the
+  // accountant see the honest entry (alg::ScopedGaussianNoiseFactor, hidden). Every audited algorithm with a
+  // Gaussian check of >= 1000 draws must fail it (x0.8: 8 standard errors out at 1000 draws).
+  const auto suite =
+      dpb::verify::load_experiment(dpb::verify::test::configs_dir() / "experiments" / "audits.yaml");
+  const auto& registry = alg::algorithm_registry();
+  std::set<std::string> seen;
+  int caught = 0;
+  for (const AuditSpec& spec : suite.audits) {
+    if (registry.find(spec.algorithm).mutant || !seen.insert(spec.algorithm).second) continue;
+    const alg::ScopedGaussianNoiseFactor slip(0.8, alg::NoiseDefect::hidden);
+    const auto report = dpb::verify::probe_noise(spec, registry);
+    for (const auto& c : report.checks) {
+      if (c.mechanism.find("gaussian") == std::string::npos || c.draws < 1000) continue;
+      INFO(spec.algorithm << ": '" << c.step << "', " << c.draws << " draws, z " << c.z_score);
+      CHECK_FALSE(c.problem.empty());
+      ++caught;
+    }
+  }
+  CHECK(caught >= 12);
+}
+
+TEST_CASE("a top-k support released without its values is a selection, not a noisy value", "[privacy][probe]") {
+  // PrivCov's conservative row accounting releases the support alone: its release is the chosen indices, which
+  // the probe once pooled as Laplace noise (index - score) and failed.
+  AuditSpec spec;
+  spec.algorithm = "kumar2025.priv_cov";
+  spec.params = {{"row_accounting", std::string("conservative")}};
+  spec.model = "sparse_block_spike";
+  spec.model_params = {{"k", 1.0}};
+  spec.privacy = {1.0, 1e-5};
+  spec.n = 200;
+  spec.d = 5;
+  const auto report = dpb::verify::probe_noise(spec, alg::algorithm_registry(), {.max_runs = 50});
+  CHECK(report.failures().empty());
+  CHECK_FALSE(report.unchecked.empty());
+}
