@@ -95,6 +95,18 @@ TEST_CASE("validate says what is wrong", "[audit]") {
                       t.index = 6;
                     })),
                     Catch::Contains("pair partner"));
+  // opposed_at_start: the records differ along an axis outside the start's k columns, so k < d.
+  CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) {
+                      t.neighbours = NeighbourKind::opposed_at_start;
+                      t.d = 3;
+                      t.k = 3;
+                    })),
+                    Catch::Contains("opposed_at_start needs k < d"));
+  CHECK_NOTHROW(validate(bad([](AuditSpec& t) {
+    t.neighbours = NeighbourKind::opposed_at_start;
+    t.d = 3;
+    t.k = 2;
+  })));
 }
 
 TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
