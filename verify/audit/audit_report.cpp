@@ -59,10 +59,43 @@ const char* outcome_name(AuditOutcome outcome) {
   return "unknown";
 }
 
+// The noise probe's lines: one per checked step, the problem first where there is one.
+std::string noise_lines(const AuditResult& r) {
+  std::string text;
+  const auto lead = [&] { return text.empty() ? "noise        " : "             "; };
+  for (const NoiseCheck& c : r.noise_checks) {
+    if (!c.problem.empty())
+      text += fmt::format("{}'{}' ({}): NOT WHAT ITS LEDGER DECLARES: {}\n", lead(), c.step, c.mechanism, c.problem);
+    else if (c.z_score != 0)
+      text += fmt::format("{}'{}' ({}): fits its declared law ({} draws, {:+.1f} standard errors)\n", lead(), c.step,
+                          c.mechanism, c.draws, c.z_score);
+    else
+      text += fmt::format("{}'{}' ({}): {} draws, too few to test\n", lead(), c.step, c.mechanism, c.draws);
+  }
+  for (const std::string& line : r.noise_unchecked) text += fmt::format("{}{}\n", lead(), line);
+  if (text.empty()) return text;
+  text.pop_back();
+  return text + fmt::format(" ({} probe runs)\n", r.noise_runs);
+}
+
+nlohmann::json noise_json(const AuditResult& r) {
+  nlohmann::json checks = nlohmann::json::array();
+  for (const NoiseCheck& c : r.noise_checks)
+    checks.push_back({{"step", c.step},
+                      {"mechanism", c.mechanism},
+                      {"draws", c.draws},
+                      {"measured", c.measured},
+                      {"expected", c.expected},
+                      {"z_score", c.z_score},
+                      {"problem", c.problem}});
+  return {{"fits", r.noise_fits()}, {"runs", r.noise_runs}, {"checks", checks}, {"unchecked", r.noise_unchecked}};
+}
+
 }  // namespace
 
 AuditOutcome audit_outcome(const AuditResult& r) {
   if (r.verdict == AuditVerdict::not_private) return AuditOutcome::not_audited;
+  if (!r.noise_fits()) return AuditOutcome::unexpected;  // the code draws other noise than its ledger declares
   if (expected_verdict(r.spec) == AuditExpectation::ledger)
     return alg::within_claim(r.spent, r.claim) ? AuditOutcome::unexpected : AuditOutcome::as_expected;
   const bool flagged = r.verdict == AuditVerdict::violation;
@@ -74,6 +107,7 @@ std::string expectation_note(const AuditResult& r) {
   switch (audit_outcome(r)) {
     case AuditOutcome::not_audited: return "(not audited: no claim)";
     case AuditOutcome::unexpected:
+      if (!r.noise_fits()) return "(UNEXPECTED: its noise is not what its ledger declares)";
       if (expected_verdict(r.spec) == AuditExpectation::ledger) return "(UNEXPECTED: its ledger stays within the claim)";
       return fmt::format("(UNEXPECTED: expected {})", to_string(expected_verdict(r.spec)));
     case AuditOutcome::as_expected: break;
@@ -83,10 +117,13 @@ std::string expectation_note(const AuditResult& r) {
 }
 
 std::string audit_line(const AuditResult& r) {
+  const std::string noise = r.noise_checks.empty() ? ""
+                            : r.noise_fits()       ? "; noise as declared"
+                                                   : "; NOISE NOT AS DECLARED";
   return fmt::format(
-      "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side",
+      "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side{}",
       to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.epsilon_lower(), r.audited_epsilon,
-      100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side);
+      100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side, noise);
 }
 
 std::string to_text(const AuditResult& r) {
@@ -101,6 +138,7 @@ std::string to_text(const AuditResult& r) {
   if (r.claim.scope != alg::ClaimScope::not_private && !alg::within_claim(r.spent, r.claim))
     text += fmt::format("             the ledger spends MORE than the claim: eps {:.4g} > {:.4g}\n", r.spent.epsilon,
                         r.claim.epsilon);
+  text += noise_lines(r);
   if (r.claim.neighbours == alg::Neighbours::add_remove)
     text += fmt::format(
         "audited      ({:g}, {:g}) for replace-one neighbours (group privacy over add + remove)\n",
@@ -183,6 +221,7 @@ nlohmann::json to_json(const AuditResult& r) {
       {"max_detectable_epsilon", number(l.max_detectable_epsilon)},
       {"max_detectable_mu", number(l.max_detectable_mu)},
       {"directions", {direction_json(l.forward), direction_json(l.backward)}},
+      {"noise", noise_json(r)},
   };
 }
 

@@ -17,7 +17,8 @@ enum class AuditOutcome {
 AuditOutcome audit_outcome(const AuditResult& result);
 // "(expected)", "(expected: mutant)", "(UNEXPECTED: expected VIOLATION)" or "(not audited: no claim)".
 std::string expectation_note(const AuditResult& result);
-// One line for a suite's log: verdict, note, algorithm, eps_lb against the audited eps, neighbours, score.
+// One line for a suite's log: verdict, note, algorithm, eps_lb against the audited eps, neighbours, score, and
+// whether the noise probe found the noise its ledger declares.
 std::string audit_line(const AuditResult& result);
 
 // Verdict and expectation first, then the claim and its scope, the neighbours, eps_lb with its

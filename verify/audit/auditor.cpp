@@ -82,6 +82,28 @@ bool reads_record_at_start(const alg::Estimator& estimator, const alg::Algorithm
   return true;
 }
 
+// At most this many runs of the noise probe beside an audit (fewer when the audit itself runs fewer): enough for
+// noise x0.8 to show on any entry that releases a few values per run.
+constexpr int kNoiseProbeRuns = 1000;
+
+// The noise probe beside the audit, on the model's data at the audit's n, d, k and budget (its own streams, after
+// the audit's runs, so it changes none of their numbers). An algorithm that refuses the model's own data (a
+// construction made the audit's D acceptable) is reported as not probed.
+void probe_noise_beside(AuditResult& result, const alg::Registry& registry) {
+  NoiseProbeOptions options;
+  options.max_runs = static_cast<int>(std::min<long>(kNoiseProbeRuns, std::max<long>(result.spec.trials, 1)));
+  options.seed = result.spec.seed;
+  try {
+    const NoiseProbeReport noise = probe_noise(result.spec, registry, options);
+    result.noise_checks = noise.checks;
+    for (const std::string& step : noise.unchecked)
+      result.noise_unchecked.push_back(fmt::format("'{}': a selection, no noise to test", step));
+    result.noise_runs = noise.runs;
+  } catch (const InvalidArgument& e) {
+    result.noise_unchecked = {fmt::format("not probed: {}", e.what())};
+  }
+}
+
 std::string interpret(const AuditResult& r) {
   const double eps_lb = r.epsilon_lower(), claimed = r.audited_epsilon;
   if (r.verdict == AuditVerdict::not_private)
@@ -274,6 +296,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   else
     result.verdict = result.epsilon_lower() > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
   result.interpretation = interpret(result);
+  if (result.claim.scope != alg::ClaimScope::not_private) probe_noise_beside(result, registry);
   return result;
 }
 

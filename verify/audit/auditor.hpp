@@ -2,6 +2,7 @@
 // The privacy auditor (DESIGN.md §5 "Privacy audit"): runs a registered algorithm many times on two
 // neighbouring datasets, scores every output and bounds the privacy loss from below. VIOLATION when
 // the bound exceeds the claimed epsilon.
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "algorithms/privacy.hpp"
 #include "algorithms/registry.hpp"
 #include "verify/audit/audit_spec.hpp"
+#include "verify/audit/noise_probe.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/audit/neighbours.hpp"
 
@@ -51,6 +53,14 @@ struct AuditResult {
   // accountant, at the claim's delta; a mutant's shows its break here.
   std::vector<std::string> ledger;
   alg::Spend spent;
+  // The noise probe (noise_probe.hpp) beside the audit: whether the noise each ledger entry drew follows the law
+  // and scale it declares, on the model's data (streams of its own; not for a claim of no privacy).
+  std::vector<NoiseCheck> noise_checks;
+  std::vector<std::string> noise_unchecked;  // what it could not test, in words (selections; a refused input)
+  std::size_t noise_runs = 0;
+  bool noise_fits() const {
+    return std::all_of(noise_checks.begin(), noise_checks.end(), [](const NoiseCheck& c) { return c.problem.empty(); });
+  }
 };
 
 // Audits spec.algorithm from `registry` (a test or the mutants can pass their own). Throws

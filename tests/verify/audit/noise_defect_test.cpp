@@ -8,6 +8,7 @@
 #include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/registry.hpp"
+#include "verify/audit/audit_report.hpp"
 #include "verify/audit/auditor.hpp"
 
 namespace alg = dpb::alg;
@@ -20,15 +21,18 @@ constexpr double kFactor = 0.7;
 
 class NoiseScaled final : public alg::Estimator {
  public:
-  explicit NoiseScaled(std::unique_ptr<alg::Estimator> inner) : inner_(std::move(inner)) {}
+  NoiseScaled(std::unique_ptr<alg::Estimator> inner, double factor, alg::NoiseDefect defect)
+      : inner_(std::move(inner)), factor_(factor), defect_(defect) {}
   alg::Estimate run(const alg::Input& in, dpb::core::Rng& rng) const override {
-    const alg::ScopedGaussianNoiseFactor defect(kFactor);
+    const alg::ScopedGaussianNoiseFactor scaled(factor_, defect_);  // on the thread that runs it
     return inner_->run(in, rng);
   }
   alg::PrivacyClaim claim(const alg::Input& in) const override { return inner_->claim(in); }
 
  private:
   std::unique_ptr<alg::Estimator> inner_;
+  double factor_;
+  alg::NoiseDefect defect_;
 };
 
 std::string defective_id(const std::string& id) { return "mutant.noise_x07." + id; }
@@ -44,7 +48,7 @@ alg::Registry with_defects(const std::vector<std::string>& ids) {
     defect.mutant = true;
     defect.breaks = id;
     defect.factory = [make = real.factory](const dpb::core::ParamMap& p) {
-      return std::make_unique<NoiseScaled>(make(p));
+      return std::make_unique<NoiseScaled>(make(p), kFactor, alg::NoiseDefect::recorded);
     };
     registry.add(std::move(defect));
   }
@@ -111,4 +115,37 @@ TEST_CASE("Gaussian noise x0.7 is flagged by the default audit of every Gaussian
     INFO("real: eps_lb " << real.epsilon_lower());
     CHECK(real.verdict == AuditVerdict::pass);
   }
+}
+
+TEST_CASE("a noise slip hidden behind an honest ledger makes the audit UNEXPECTED through its noise probe", "[audit]") {
+  // The Gaussian mean drawing 0.8 of the sd its ledger declares: the accountant sees an honest ledger, 2000
+  // runs per side show no violation, and only the noise probe beside the audit sees the slip.
+  alg::Registry registry;
+  alg::AlgorithmEntry slipped = alg::algorithm_registry().find("baseline.gaussian_mean");
+  slipped.id = "test.gaussian_mean_slipped";
+  slipped.factory = [make = slipped.factory](const dpb::core::ParamMap& p) {
+    return std::make_unique<NoiseScaled>(make(p), 0.8, alg::NoiseDefect::hidden);
+  };
+  registry.add(std::move(slipped));
+  registry.add(alg::algorithm_registry().find("baseline.gaussian_mean"));
+  AuditSpec s;
+  s.privacy = {1.0, 1e-5};
+  s.n = 200;
+  s.d = 5;
+  s.trials = 2000;
+  s.algorithm = "test.gaussian_mean_slipped";
+  const auto r = dpb::verify::run_audit(s, registry);
+  CHECK(alg::within_claim(r.spent, r.claim));  // the ledger cannot see it
+  CHECK_FALSE(r.noise_fits());
+  CHECK(dpb::verify::audit_outcome(r) == dpb::verify::AuditOutcome::unexpected);
+  CHECK_THAT(dpb::verify::to_text(r), Catch::Contains("NOT WHAT ITS LEDGER DECLARES"));
+  CHECK(dpb::verify::to_json(r).at("noise").at("fits") == false);
+  CHECK_THAT(dpb::verify::audit_line(r), Catch::EndsWith("NOISE NOT AS DECLARED"));
+  s.algorithm = "baseline.gaussian_mean";
+  const auto real = dpb::verify::run_audit(s, registry);
+  CHECK(real.noise_fits());
+  REQUIRE(real.noise_checks.size() == 1);
+  CHECK(real.noise_checks.front().draws >= 1000);
+  CHECK(dpb::verify::audit_outcome(real) == dpb::verify::AuditOutcome::as_expected);
+  CHECK_THAT(dpb::verify::audit_line(real), Catch::EndsWith("noise as declared"));
 }
