@@ -69,7 +69,8 @@ const bool registered = dpb::cli::register_verb({
     .examples = {"audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 200 --d 5",
                  "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
                  "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400",
-                 "audit baseline.laplace_mean --epsilon 1 --delta 0 --n 200 --d 5 --seconds 10"},
+                 "audit baseline.laplace_mean --epsilon 1 --delta 0 --n 200 --d 5 --seconds 10",
+                 "audit mutant.private_oja_noise_x07 --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 4000"},
     .order = 60,
     .spreads_over_ranks = true,
     .setup =
