@@ -66,7 +66,7 @@ std::string noise_lines(const AuditResult& r) {
   for (const NoiseCheck& c : r.noise_checks) {
     if (!c.problem.empty())
       text += fmt::format("{}'{}' ({}): NOT WHAT ITS LEDGER DECLARES: {}\n", lead(), c.step, c.mechanism, c.problem);
-    else if (c.z_score != 0)
+    else if (c.tested)
       text += fmt::format("{}'{}' ({}): fits its declared law ({} draws, {:+.1f} standard errors)\n", lead(), c.step,
                           c.mechanism, c.draws, c.z_score);
     else

@@ -71,11 +71,9 @@ bool reads_record_at_start(const alg::Estimator& estimator, const alg::Algorithm
   for (std::uint64_t pilot = 0; pilot < 2; ++pilot) {
     core::Rng rng = stream(spec, pilot, kPilotRole);
     const alg::Estimate e = estimator.run(in, rng);
-    // Named records only: a release that may read any record (end_record < 0, a secret order) never counts, so
-    // such an algorithm falls back too (GaussianRelease's own rule reads it as reading every record).
-    const auto reads = [&](const alg::GaussianRelease& r) {
-      return r.first_record <= pair.index && pair.index < r.end_record;
-    };
+    // Named records only: a release that may read any record (end_record < 0, a secret order) does not count,
+    // so such an algorithm falls back too.
+    const auto reads = [&](const alg::GaussianRelease& r) { return r.end_record >= 0 && r.reads(pair.index); };
     const auto first = std::find_if(e.transcript.begin(), e.transcript.end(), reads);
     if (first == e.transcript.end() || !first->query.col(0).isApprox(pair.start.col(0))) return false;
   }

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "algorithms/mechanisms/ledger.hpp"
 #include "core/errors.hpp"
@@ -41,23 +40,20 @@ Law law_of(Mechanism m) {
   return Law::none;
 }
 
-// Pooled draws of one step: the primary statistic (z^2 for Gaussian noise, |z| otherwise), and z for the mean.
+// Pooled draws of one step: the sum of the primary statistic (z^2 for Gaussian noise, |z| otherwise), and of z
+// for the mean.
 struct Pool {
   std::string step;
   Mechanism mechanism = Mechanism::gaussian;
   double scale = 0, bound = 0;  // bounded Laplace: every draw shares the entry's lambda and tau, checked below
   std::size_t draws = 0;
-  double primary = 0, primary_sq = 0, signed_sum = 0;
+  double primary = 0, signed_sum = 0;
   std::string problem;
 
   void add(double noise, double declared_scale) {
     const double z = noise / declared_scale;
-    const double value = mechanism == Mechanism::gaussian || mechanism == Mechanism::shuffled_gaussian
-                             ? z * z
-                             : std::abs(z);
     ++draws;
-    primary += value;
-    primary_sq += value * value;
+    primary += law_of(mechanism) == Law::gaussian ? z * z : std::abs(z);
     signed_sum += z;
   }
 };
@@ -165,6 +161,7 @@ NoiseCheck judge(const Pool& pool, const NoiseProbeOptions& options) {
       return c;
   }
   if (pool.draws < options.min_checked_draws) return c;  // reported, too few to test
+  c.tested = true;
   c.z_score = sd > 0 ? (c.measured - c.expected) / (sd / std::sqrt(N)) : 0;
   if (!c.problem.empty()) return c;
   if (std::abs(c.z_score) > options.z_limit)

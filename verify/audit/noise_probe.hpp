@@ -26,7 +26,8 @@ struct NoiseCheck {
   double measured = 0;    // mean z^2 (Gaussian), mean |z| (Laplace, histogram), z = noise / declared scale;
                           // bounded Laplace: mean |noise| (its law is tested through its own moments)
   double expected = 0;    // its value under the declared law
-  double z_score = 0;     // (measured - expected) / its standard error under that law
+  bool tested = false;    // enough draws to test (NoiseProbeOptions::min_checked_draws)
+  double z_score = 0;     // (measured - expected) / its standard error under that law, where tested
   std::string problem;    // empty when the draws fit the declared law; else what is wrong
 };
 

@@ -26,7 +26,8 @@ namespace {
 // the code really adds, as a mechanism with a slipped constant would.
 class NoisySum final : public alg::Estimator {
  public:
-  NoisySum(alg::Mechanism mechanism, double drawn) : mechanism_(mechanism), drawn_(drawn) {}
+  NoisySum(alg::Mechanism mechanism, double drawn, double offset = 0)
+      : mechanism_(mechanism), drawn_(drawn), offset_(offset) {}
   alg::Estimate run(const alg::Input& in, dpb::core::Rng& rng) const override {
     Eigen::MatrixXd sum = in.X->rowwise().sum();
     alg::Estimate e;
@@ -36,8 +37,8 @@ class NoisySum final : public alg::Estimator {
     e.ledger.record(entry);
     alg::probed_release(sum, entry, [&](Eigen::Ref<Eigen::MatrixXd> v) {
       for (Eigen::Index i = 0; i < v.rows(); ++i)
-        v(i, 0) += mechanism_ == alg::Mechanism::gaussian ? drawn_ * dpb::core::standard_normal(rng)
-                                                       : dpb::core::laplace(rng, drawn_);
+        v(i, 0) += offset_ + (mechanism_ == alg::Mechanism::gaussian ? drawn_ * dpb::core::standard_normal(rng)
+                                                                     : dpb::core::laplace(rng, drawn_));
     });
     e.mean = Eigen::VectorXd(sum.col(0));
     e.claim = claim(in);
@@ -49,7 +50,7 @@ class NoisySum final : public alg::Estimator {
 
  private:
   alg::Mechanism mechanism_;
-  double drawn_;
+  double drawn_, offset_;
 };
 
 // A stability histogram of the records' signs along the first axis. `slipped`: the threshold test compares
@@ -108,6 +109,7 @@ alg::Registry doubles() {
   add("test.gaussian", [] { return std::make_unique<NoisySum>(alg::Mechanism::gaussian, 1.0); });
   add("test.gaussian_x08", [] { return std::make_unique<NoisySum>(alg::Mechanism::gaussian, 0.8); });
   add("test.gaussian_x095", [] { return std::make_unique<NoisySum>(alg::Mechanism::gaussian, 0.95); });
+  add("test.gaussian_offset", [] { return std::make_unique<NoisySum>(alg::Mechanism::gaussian, 1.0, 0.2); });
   add("test.laplace", [] { return std::make_unique<NoisySum>(alg::Mechanism::laplace, 1.0); });
   add("test.laplace_x08", [] { return std::make_unique<NoisySum>(alg::Mechanism::laplace, 0.8); });
   add("test.histogram", [] { return std::make_unique<SignHistogram>(false); });
@@ -143,6 +145,10 @@ TEST_CASE("the noise probe passes mechanisms that draw what they declare and cat
     CHECK(failures.front().step == "noisy sum");
     CHECK(failures.front().z_score < -20);  // x0.8: z^2 at 0.64, |z| at 0.8, over 20000 draws
   }
+  // Noise shifted by 0.2 sd: mean z^2 1.04 (4 standard errors, within the limit), mean z 28 standard errors out.
+  const auto shifted = dpb::verify::probe_noise(spec_of("test.gaussian_offset"), registry).failures();
+  REQUIRE(shifted.size() == 1);
+  CHECK_THAT(shifted.front().problem, Catch::Contains("not centred"));
   // x0.95 (z^2 at 0.90): ~10 standard errors at 20000 draws.
   CHECK(dpb::verify::probe_noise(spec_of("test.gaussian_x095"), registry).failures().size() == 1);
 }
