@@ -17,7 +17,7 @@ namespace {
 struct Options {
   std::string algorithm, model = "spiked_gaussian", epsilon = "1", delta = "1e-5", n = "200", d = "10",
                          k, trials, seconds = "60", neighbours = "canary", score, confidence = "0.95",
-                         seed = "1", canary_scale = "30", index = "0";
+                         seed = "1", canary_scale = "30", index = "0", search_trials = "500";
   std::vector<std::string> params, model_params;
   bool json = false;
 };
@@ -42,6 +42,7 @@ int run(const Options& o) {
     spec.trials = integer(o.trials, "--trials");
   spec.max_trials = std::max(spec.max_trials, spec.trials);
   spec.neighbours = dpb::verify::parse_neighbour_kind(o.neighbours);
+  spec.search_trials = integer(o.search_trials, "--search-trials");
   spec.score = o.score;
   spec.confidence = number(o.confidence, "--confidence");
   spec.seed = dpb::verify::parse_seed(o.seed);
@@ -70,7 +71,8 @@ const bool registered = dpb::cli::register_verb({
                  "audit baseline.dp_gauss_1 --epsilon 1 --delta 1e-5 --n 100 --d 5 --trials 2000",
                  "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400",
                  "audit baseline.laplace_mean --epsilon 1 --delta 0 --n 200 --d 5 --seconds 10",
-                 "audit mutant.private_oja_noise_x07 --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 4000"},
+                 "audit mutant.private_oja_noise_x07 --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 4000",
+                 "audit baseline.dp_gauss_1 --neighbours search --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 20000"},
     .order = 60,
     .spreads_over_ranks = true,
     .setup =
@@ -81,7 +83,9 @@ const bool registered = dpb::cli::register_verb({
               "fresh = a fresh draw from the model (cai2024's claims are made for these); huge_norm,\n"
               "sign_flip, axis_flip, corner, orthogonal_axes = the generic canaries; log_ladder = records on a\n"
               "geometric ladder, for histograms over log bins; opposed_at_start = two records nearly\n"
-              "opposed, read at a start the audit fixes (the Oja family, white-box). Scores (default: from\n"
+              "opposed, read at a start the audit fixes (the Oja family, white-box); search = the best of\n"
+              "all of these at four canary scales, on model and flat data, and every score, by pilot runs\n"
+              "(--search-trials per side each) on streams the audit does not reuse. Scores (default: from\n"
               "what the output holds):\n" +
               score_names() + "See docs/auditing.md for what the numbers mean and what they cannot show.");
           sub.add_option("algorithm", o->algorithm, "Registry id (dpbounds list algorithms)")->required();
@@ -102,6 +106,8 @@ const bool registered = dpb::cli::register_verb({
                          "Time budget of the adaptive runs (default 60); the runs done are reported, and "
                          "--trials with that number reproduces the audit");
           sub.add_option("--neighbours", o->neighbours, dpb::verify::neighbour_kind_names(" | "));
+          sub.add_option("--search-trials", o->search_trials,
+                         "With --neighbours search: pilot runs per side on each candidate pair (>= 20)");
           sub.add_option("--score", o->score, "Score name (see below)");
           sub.add_option("--confidence", o->confidence, "Confidence of the lower bound, in (0, 1)");
           sub.add_option("--seed", o->seed, "Master seed (the audit depends only on it)");

@@ -78,6 +78,34 @@ std::string noise_lines(const AuditResult& r) {
   return text + fmt::format(" ({} probe runs)\n", r.noise_runs);
 }
 
+// The search's pilots (neighbour_search.hpp): what it tried, and the best few.
+constexpr std::size_t kSearchLinesShown = 5;
+std::string search_lines(const AuditResult& r) {
+  if (r.search.empty()) return "";
+  std::string text = fmt::format(
+      "search       {} pilots ({} candidate pairs x the scores that read the output) of {} runs per side, the best {} "
+      "again on {} fresh runs, all on streams of their own; the best:\n",
+      r.search.size(), r.search_candidates, r.spec.search_trials, kSearchFinalists,
+      kSearchConfirmRatio * r.spec.search_trials);
+  for (std::size_t i = 0; i < std::min(kSearchLinesShown, r.search.size()); ++i)
+    text += fmt::format("             pilot eps {:.3g}{}{}  {}  {}\n", r.search[i].pilot_epsilon,
+                        r.search[i].pilot_mu >= 0 ? fmt::format(", mu {:.3g}", r.search[i].pilot_mu) : "",
+                        r.search[i].confirmed ? " (again)" : "", r.search[i].score, r.search[i].neighbours);
+  return text;
+}
+
+nlohmann::json search_json(const AuditResult& r) {
+  nlohmann::json pilots = nlohmann::json::array();
+  for (const SearchTrial& t : r.search)
+    pilots.push_back({{"neighbours", t.neighbours},
+                      {"score", t.score},
+                      {"pilot_epsilon", number(t.pilot_epsilon)},
+                      {"pilot_mu", t.pilot_mu >= 0 ? nlohmann::json(t.pilot_mu) : nlohmann::json()},
+                      {"confirmed", t.confirmed}});
+  return {{"candidates", r.search_candidates}, {"trials", r.spec.search_trials}, {"runs", r.search_runs},
+          {"pilots", pilots}};
+}
+
 nlohmann::json noise_json(const AuditResult& r) {
   nlohmann::json checks = nlohmann::json::array();
   for (const NoiseCheck& c : r.noise_checks)
@@ -145,6 +173,7 @@ std::string to_text(const AuditResult& r) {
         r.audited_epsilon, r.audited_delta);
   text += fmt::format("data         {} (seed {}), n = {}, d = {}, k = {}\n", s.model, s.seed, s.n, s.d, s.k.value_or(1));
   text += fmt::format("neighbours   {}: {}\n", to_string(r.construction), r.neighbours);
+  text += search_lines(r);
   text += fmt::format("score        {}\n", r.score);
   text += fmt::format("runs         {} on each of D and D' ({} in all), {:.1f} runs/s\n", r.runs_per_side, r.runs,
                       r.runs_per_second);
@@ -222,6 +251,7 @@ nlohmann::json to_json(const AuditResult& r) {
       {"max_detectable_mu", number(l.max_detectable_mu)},
       {"directions", {direction_json(l.forward), direction_json(l.backward)}},
       {"noise", noise_json(r)},
+      {"search", r.search.empty() ? nlohmann::json() : search_json(r)},
   };
 }
 

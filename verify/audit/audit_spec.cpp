@@ -17,7 +17,7 @@
 namespace dpb::verify {
 namespace {
 
-constexpr std::array<std::pair<NeighbourKind, const char*>, 9> kNeighbourNames{{
+constexpr std::array<std::pair<NeighbourKind, const char*>, 10> kNeighbourNames{{
     {NeighbourKind::canary, "canary"},
     {NeighbourKind::fresh, "fresh"},
     {NeighbourKind::huge_norm, "huge_norm"},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<NeighbourKind, const char*>, 9> kNeighbourNames{{
     {NeighbourKind::orthogonal_axes, "orthogonal_axes"},
     {NeighbourKind::log_ladder, "log_ladder"},
     {NeighbourKind::opposed_at_start, "opposed_at_start"},
+    {NeighbourKind::search, "search"},
 }};
 
 constexpr std::array<std::pair<AuditExpectation, const char*>, 3> kExpectationNames{{
@@ -35,10 +36,10 @@ constexpr std::array<std::pair<AuditExpectation, const char*>, 3> kExpectationNa
     {AuditExpectation::ledger, "ledger"},
 }};
 
-constexpr std::array<const char*, 19> kKeys{
-    "algorithm", "params",     "model", "model_params", "epsilon", "delta",        "n",     "d",     "k",
-    "trials",    "seconds",    "max_trials", "neighbours", "score", "confidence", "seed", "canary_scale", "index",
-    "expect"};
+constexpr std::array<const char*, 20> kKeys{
+    "algorithm", "params",  "model",      "model_params", "epsilon",       "delta", "n",          "d",
+    "k",         "trials",  "seconds",    "max_trials",   "neighbours",    "search_trials", "score", "confidence",
+    "seed",      "canary_scale", "index", "expect"};
 
 // "file:line:column: message" at `node` (yaml-cpp's Mark counts from 0; editors count from 1).
 ConfigError error_at(const YAML::Node& node, const std::string& file, const std::string& message) {
@@ -123,6 +124,8 @@ void read_key(AuditSpec& spec, const std::string& key, const YAML::Node& value, 
     spec.seconds = number_at(value, file, key);
   else if (key == "max_trials")
     spec.max_trials = integer_at(value, file, key);
+  else if (key == "search_trials")
+    spec.search_trials = integer_at(value, file, key);
   else if (key == "score")
     spec.score = scalar_as<std::string>(value, file, key, "a score name");
   else if (key == "confidence")
@@ -158,6 +161,10 @@ bool known_key(const std::string& key) {
 
 }  // namespace
 
+core::Rng audit_stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
+  return core::Rng(spec.seed, core::stream_id("audit", 0, "", run, role));
+}
+
 void validate(const AuditSpec& s) {
   if (s.algorithm.empty()) throw InvalidArgument("audit: name the algorithm to audit (a registry id)");
   core::find_model(s.model);
@@ -170,6 +177,10 @@ void validate(const AuditSpec& s) {
     throw InvalidArgument(
         fmt::format("audit: trials must be >= {} (half select the test, half evaluate it), got {}",
                     kMinScoresPerDataset, s.trials));
+  if (s.search_trials < kMinScoresPerDataset)
+    throw InvalidArgument(fmt::format(
+        "audit: search_trials must be >= {} (each pilot selects a test on half its runs), got {}",
+        kMinScoresPerDataset, s.search_trials));
   if (!(std::isfinite(s.seconds) && s.seconds >= 0))
     throw InvalidArgument(fmt::format("audit: seconds must be a finite number >= 0 (0: exactly `trials` runs), "
                                       "got {}",

@@ -10,6 +10,7 @@
 #include "algorithms/privacy.hpp"
 #include "algorithms/registry.hpp"
 #include "core/params.hpp"
+#include "core/rng.hpp"
 
 namespace dpb::verify {
 
@@ -24,6 +25,7 @@ enum class NeighbourKind {
   orthogonal_axes,  // D holds c e_a, D' holds c e_b: the two axes where u weighs most
   log_ladder,       // every record on a geometric ladder along u; D' copies the index's pair partner
   opposed_at_start,  // D holds lean c e_a + c e_b, D' lean c e_a - c e_b, and the run starts at e_a (white-box)
+  search,  // the best of every construction above at four canary scales, on model and flat data, by pilot runs
 };
 
 // What an audit is expected to find. A suite counts an audit whose verdict meets its expectation as a
@@ -58,6 +60,8 @@ struct AuditSpec {
   // spike lambda up to n in the thousands, so the canary moves the output.
   double canary_scale = 30;
   long index = 0;                          // the replaced record, 0 <= index < n
+  // neighbours: search: pilot runs per side on each candidate pair (streams of their own, never the audit's).
+  long search_trials = 500;
   std::optional<AuditExpectation> expect;  // empty: see expected_verdict
 };
 
@@ -69,19 +73,26 @@ AuditExpectation expected_verdict(const AuditSpec& spec,
 bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = alg::algorithm_registry());
 
 // Throws dpb::InvalidArgument saying what is wrong and what is allowed (empty algorithm id, unknown
-// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, a k outside 1..d, trials < 20, seconds < 0 or not
-// finite, max_trials < trials, confidence outside
+// model, eps <= 0, delta outside [0, 1), n < 2, d < 1, a k outside 1..d, trials or search_trials < 20,
+// seconds < 0 or not finite, max_trials < trials, confidence outside
 // (0, 1), canary_scale <= 0, index outside 0..n-1, unknown score).
 void validate(const AuditSpec& spec);
 
 // Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
-// model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, score, confidence, seed,
-// canary_scale, index, expect (pass | violation | ledger). Throws dpb::ConfigError "file:line:column: message"
+// model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, search_trials, score,
+// confidence, seed, canary_scale, index, expect (pass | violation | ledger). Throws dpb::ConfigError "file:line:column: message"
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
 // "canary" | "fresh" | "huge_norm" | "sign_flip" | "axis_flip" | "corner" | "orthogonal_axes" | "log_ladder"; otherwise
 // dpb::InvalidArgument listing them.
+// The audit's random streams: one per (run, role), so the audit's numbers depend only on the seed. The algorithm is
+// not part of the stream id: every algorithm meets the same D, D' and noise streams, so a mutant and the algorithm
+// it breaks are audited on the same data.
+core::Rng audit_stream(const AuditSpec& spec, std::uint64_t run, const char* role);
+// The role of the stream D's records are drawn from (run 0): every construction starts from the same D.
+inline constexpr const char* kAuditDataRole = "data";
+
 NeighbourKind parse_neighbour_kind(const std::string& text);
 // Every construction's name, in that order, joined by `separator`.
 std::string neighbour_kind_names(const std::string& separator);

@@ -5,11 +5,13 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <vector>
 
 #include "core/errors.hpp"
 #include "core/models/model.hpp"
 #include "verify/audit/learned_score.hpp"
+#include "verify/audit/neighbour_search.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/distributed/spread.hpp"
@@ -18,13 +20,8 @@
 namespace dpb::verify {
 namespace {
 
-// Stream roles: one stream per (dataset, run), so the audit's numbers depend only on the seed. The
-// algorithm is not part of the stream id: every algorithm meets the same D, D' and noise streams, so a
-// mutant and the algorithm it breaks are audited on the same data.
-constexpr const char* kExperiment = "audit";
-constexpr const char* kAnyAlgorithm = "";
+// Stream roles (audit_stream).
 constexpr const char* kModelRole = "model";
-constexpr const char* kDataRole = "data";
 constexpr const char* kReferenceRole = "reference";
 constexpr const char* kPilotRole = "pilot";
 constexpr const char* kRoleD = "D";
@@ -47,15 +44,11 @@ core::ParamMap model_params(const AuditSpec& spec) {
   return params;
 }
 
-core::Rng stream(const AuditSpec& spec, std::uint64_t run, const char* role) {
-  return core::Rng(spec.seed, core::stream_id(kExperiment, 0, kAnyAlgorithm, run, role));
-}
-
 // k when given; else 1, or d where the algorithm's worst case releases every eigenpair.
 int audited_k(const AuditSpec& spec, const std::string& construction_for) {
   if (spec.k) return *spec.k;
-  const bool every =
-      spec.neighbours == NeighbourKind::canary && worst_case_construction(construction_for).every_eigenpair;
+  const bool every = (spec.neighbours == NeighbourKind::canary || spec.neighbours == NeighbourKind::search) &&
+                     worst_case_construction(construction_for).every_eigenpair;
   return every ? spec.d : 1;
 }
 
@@ -69,7 +62,7 @@ bool reads_record_at_start(const alg::Estimator& estimator, const alg::Algorithm
   in.record_transcript = true;
   in.start = &pair.start;
   for (std::uint64_t pilot = 0; pilot < 2; ++pilot) {
-    core::Rng rng = stream(spec, pilot, kPilotRole);
+    core::Rng rng = audit_stream(spec, pilot, kPilotRole);
     const alg::Estimate e = estimator.run(in, rng);
     // Named records only: a release that may read any record (end_record < 0, a secret order) does not count,
     // so such an algorithm falls back too.
@@ -160,16 +153,20 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const alg::AlgorithmEntry& entry = registry.find(spec.algorithm);
   const auto estimator = registry.make(spec.algorithm, spec.params);
   const auto model = audit_model(spec);
-  core::Rng data_rng = stream(spec, 0, kDataRole);
+  core::Rng data_rng = audit_stream(spec, 0, kAuditDataRole);
   // A mutant is audited with the worst case of the algorithm it breaks.
   const std::string& construction_for = entry.breaks.empty() ? entry.id : entry.breaks;
-  NeighbourPair pair = make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
-                                       spec.canary_scale, data_rng);
   const int k = audited_k(spec, construction_for);
+  std::optional<NeighbourSearch> search;
+  if (spec.neighbours == NeighbourKind::search)
+    search = search_neighbours(spec, entry, *estimator, *model, k, construction_for);
+  NeighbourPair pair = search ? search->pair
+                              : make_neighbours(spec.neighbours, construction_for, *model, spec.n, spec.index,
+                                                spec.canary_scale, data_rng);
   // With k = d the start frame holds e_b too, so the two records differ inside it: no better than orthogonal.
   if (pair.kind == NeighbourKind::opposed_at_start && spec.neighbours == NeighbourKind::canary &&
       (k >= spec.d || !reads_record_at_start(*estimator, entry, pair, k, spec, model->info()))) {
-    core::Rng again = stream(spec, 0, kDataRole);  // the same D, other canaries
+    core::Rng again = audit_stream(spec, 0, kAuditDataRole);  // the same D, other canaries
     pair = make_neighbours(random_query_worst_case(worst_case_construction(construction_for)), construction_for,
                            *model, spec.n, spec.index, spec.canary_scale, again);
   }
@@ -189,23 +186,24 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   result.spec = spec;
   result.spec.k = k;
   result.claim = estimator->claim(in_d);
-  const bool add_remove = result.claim.neighbours == alg::Neighbours::add_remove;
-  result.audited_epsilon = add_remove ? 2 * result.claim.epsilon : result.claim.epsilon;
-  result.audited_delta =
-      add_remove ? (1 + std::exp(result.claim.epsilon)) * result.claim.delta : result.claim.delta;
+  const AuditedPrivacy audited = audited_privacy(result.claim);
+  result.audited_epsilon = audited.epsilon;
+  result.audited_delta = audited.delta;
   result.neighbours = pair.description;
+  if (search) {
+    result.search = search->ranked;
+    result.search_candidates = search->candidates;
+    result.search_runs = search->runs;
+  }
   result.construction = pair.kind;
   result.canary_norm = pair.canary_norm;
 
   // The first run on D: its ledger, and what it releases picks the score unless one is named.
-  core::Rng first_rng = stream(spec, 0, kRoleD);
+  core::Rng first_rng = audit_stream(spec, 0, kRoleD);
   const alg::Estimate first = estimator->run(in_d, first_rng);
   result.ledger = alg::describe_ledger(first.ledger, result.claim);
   result.spent = alg::account(first.ledger, result.claim.delta, result.claim.neighbours);
-  const auto& entries = first.ledger.entries();
-  result.gaussian_ledger = !entries.empty() && std::all_of(entries.begin(), entries.end(), [&](const auto& e) {
-    return alg::gaussian_tradeoff(e, result.claim.neighbours);
-  });
+  result.gaussian_ledger = gaussian_ledger(first.ledger, result.claim.neighbours);
   const ScoreEntry& score = find_score(!spec.score.empty() ? spec.score
                                        : !pair.score.empty() ? pair.score
                                                              : default_score(first));
@@ -216,7 +214,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   context.record_prime = pair.X_prime.col(pair.index);
   context.index = pair.index;
   if (score.needs_reference) {
-    core::Rng reference_rng = stream(spec, 0, kReferenceRole);
+    core::Rng reference_rng = audit_stream(spec, 0, kReferenceRole);
     context.reference = estimator->run(in_d, reference_rng);
   }
   // A learned score is fit on `trials` runs per side of streams of their own, never reused below: the audit's
@@ -225,7 +223,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   if (score.learned) {
     training_runs = spec.trials;
     const auto features = ranks::spread(std::size_t(training_runs), [&](std::size_t run) {
-      core::Rng rng_d = stream(spec, run, kTrainingRoleD), rng_d_prime = stream(spec, run, kTrainingRoleDPrime);
+      core::Rng rng_d = audit_stream(spec, run, kTrainingRoleD), rng_d_prime = audit_stream(spec, run, kTrainingRoleDPrime);
       const Eigen::VectorXd f = output_features(estimator->run(in_d, rng_d)),
                             f_prime = output_features(estimator->run(in_d_prime, rng_d_prime));
       std::vector<double> both{double(f.size())};  // f's length, then f, then f'
@@ -248,7 +246,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   const auto run_batch = [&](long done, long target) {
     const auto scores = ranks::spread(std::size_t(target - done), [&](std::size_t j) -> std::vector<double> {
       const std::uint64_t run = std::uint64_t(done) + j;
-      core::Rng rng_d = stream(spec, run, kRoleD), rng_d_prime = stream(spec, run, kRoleDPrime);
+      core::Rng rng_d = audit_stream(spec, run, kRoleD), rng_d_prime = audit_stream(spec, run, kRoleDPrime);
       return {score.score(estimator->run(in_d, rng_d), context),
               score.score(estimator->run(in_d_prime, rng_d_prime), context)};
     });
@@ -285,7 +283,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   }
   result.runs_per_side = done;
   // The first run, the reference and the training runs count too.
-  result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0) + 2 * training_runs;
+  result.runs = 2 * done + 1 + (score.needs_reference ? 1 : 0) + 2 * training_runs + result.search_runs;
   const double seconds = elapsed();
   result.runs_per_second = seconds > 0 ? double(2 * done) / seconds : 0.0;
 
@@ -301,7 +299,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
 AuditResult run_audit(const AuditSpec& spec) { return run_audit(spec, alg::algorithm_registry()); }
 
 std::unique_ptr<core::Model> audit_model(const AuditSpec& spec) {
-  core::Rng model_rng = stream(spec, 0, kModelRole);
+  core::Rng model_rng = audit_stream(spec, 0, kModelRole);
   return core::make_model(spec.model, model_params(spec), model_rng);
 }
 

@@ -14,6 +14,7 @@
 #include "verify/audit/audit_spec.hpp"
 #include "verify/audit/noise_probe.hpp"
 #include "verify/audit/estimators.hpp"
+#include "verify/audit/neighbour_search.hpp"
 #include "verify/audit/neighbours.hpp"
 
 namespace dpb::verify {
@@ -31,6 +32,11 @@ struct AuditResult {
   // privacy over the two steps of a replacement, (2 eps, (1 + e^eps) delta).
   double audited_epsilon = 0, audited_delta = 0;
   std::string neighbours;                             // NeighbourPair::description
+  // neighbours: search (neighbour_search.hpp): every pilot (a candidate pair scored one way), best first; the
+  // audit ran on the first. Empty otherwise.
+  std::vector<SearchTrial> search;
+  std::size_t search_candidates = 0;  // candidate pairs the algorithm accepted
+  long search_runs = 0;               // mechanism runs the pilots spent, both sides
   NeighbourKind construction = NeighbourKind::fresh;  // the concrete kind used
   double canary_norm = 0;
   std::string score;  // the score used

@@ -167,8 +167,11 @@ NeighbourPair build_neighbours(NeighbourKind kind, const WorstCase* worst, const
     kind = worst->kind;
     flat = worst->flat;
     pair.score = worst->score;
-    reason = fmt::format(" ({}worst case for {}: {})", flat ? fmt::format("flat data x{:g}; ", kFlatScale) : "",
-                         algorithm_id, worst->reason);
+    const std::string flat_note = flat ? fmt::format("flat data x{:g}", kFlatScale) : "";
+    if (!worst->reason.empty())
+      reason = fmt::format(" ({}{}worst case for {}: {})", flat_note, flat ? "; " : "", algorithm_id, worst->reason);
+    else if (flat)
+      reason = fmt::format(" ({})", flat_note);
   }
   const core::ModelInfo& info = model.info();
   pair.X = model.sample(n, rng);
@@ -257,6 +260,8 @@ NeighbourPair build_neighbours(NeighbourKind kind, const WorstCase* worst, const
     }
     case NeighbourKind::canary:
       break;  // resolved above
+    case NeighbourKind::search:
+      throw InvalidArgument("neighbours: 'search' is resolved by the auditor's pilot runs (neighbour_search.hpp)");
   }
   pair.description += reason;
   return pair;

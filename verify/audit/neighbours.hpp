@@ -28,7 +28,7 @@ struct NeighbourPair {
 // (liu2022 §3.7, cai2024 §3.6, kumar2025 §4.6, dugler2026 §3), with the section as `reason`.
 struct WorstCase {
   NeighbourKind kind;
-  std::string reason;
+  std::string reason;  // empty: a construction tried by the search, not anyone's worst case
   // Flat data: the model's records scaled by kFlatScale before the canaries are planted, so the records
   // D and D' share weigh almost nothing along them and the pair attains the sensitivity (a Gaussian
   // release of a clipped sum, whose clip radius comes from the model, not the data).

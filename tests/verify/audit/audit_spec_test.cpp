@@ -19,6 +19,7 @@ TEST_CASE("parse_audit_spec reads every key and keeps the defaults it is given",
       "k: 2\n"
       "trials: 400\n"
       "neighbours: fresh\n"
+      "search_trials: 300\n"
       "score: subspace_energy\n"
       "confidence: 0.99\n"
       "canary_scale: 4\n"
@@ -38,6 +39,7 @@ TEST_CASE("parse_audit_spec reads every key and keeps the defaults it is given",
   CHECK(s.k == 2);
   CHECK(s.trials == 400);
   CHECK(s.neighbours == NeighbourKind::fresh);
+  CHECK(s.search_trials == 300);
   CHECK(s.score == "subspace_energy");
   CHECK(s.confidence == 0.99);
   CHECK(s.seed == 42);
@@ -86,6 +88,8 @@ TEST_CASE("validate says what is wrong", "[audit]") {
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.canary_scale = -1; })), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.model = "nope"; })), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.score = "nope"; })), dpb::InvalidArgument);
+  CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) { t.search_trials = 10; })),
+                    Catch::Contains("search_trials must be >= 20"));
   // log_ladder: at most 64 records (default n = 200), and the index needs its pair partner index ^ 1.
   CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) { t.neighbours = NeighbourKind::log_ladder; })),
                     Catch::Contains("log_ladder needs n <= 64"));
@@ -112,12 +116,13 @@ TEST_CASE("validate says what is wrong", "[audit]") {
 TEST_CASE("neighbour kinds round-trip through their names", "[audit]") {
   for (auto kind : {NeighbourKind::canary, NeighbourKind::fresh, NeighbourKind::huge_norm,
                     NeighbourKind::sign_flip, NeighbourKind::axis_flip, NeighbourKind::corner,
-                    NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder, NeighbourKind::opposed_at_start})
+                    NeighbourKind::orthogonal_axes, NeighbourKind::log_ladder, NeighbourKind::opposed_at_start,
+                    NeighbourKind::search})
     CHECK(parse_neighbour_kind(to_string(kind)) == kind);
   CHECK_THROWS_WITH(parse_neighbour_kind("worst"), Catch::Contains("sign_flip, axis_flip, corner"));
   CHECK(neighbour_kind_names(" | ") ==
         "canary | fresh | huge_norm | sign_flip | axis_flip | corner | orthogonal_axes | log_ladder | "
-        "opposed_at_start");
+        "opposed_at_start | search");
 }
 
 TEST_CASE("expect: given explicitly, or VIOLATION for a registered mutant and PASS otherwise", "[audit]") {
