@@ -19,7 +19,7 @@ struct Options {
                          k, trials, seconds = "60", neighbours = "canary", score, confidence = "0.95",
                          seed = "1", canary_scale = "30", index = "0", search_trials = "500";
   std::vector<std::string> params, model_params;
-  bool json = false;
+  bool json = false, per_entry = false;
 };
 
 int run(const Options& o) {
@@ -43,6 +43,7 @@ int run(const Options& o) {
   spec.max_trials = std::max(spec.max_trials, spec.trials);
   spec.neighbours = dpb::verify::parse_neighbour_kind(o.neighbours);
   spec.search_trials = integer(o.search_trials, "--search-trials");
+  spec.per_entry = o.per_entry;
   spec.score = o.score;
   spec.confidence = number(o.confidence, "--confidence");
   spec.seed = dpb::verify::parse_seed(o.seed);
@@ -72,7 +73,8 @@ const bool registered = dpb::cli::register_verb({
                  "audit cai2024.gaussian_mechanism --neighbours fresh --epsilon 0.9 --n 400 --trials 400",
                  "audit baseline.laplace_mean --epsilon 1 --delta 0 --n 200 --d 5 --seconds 10",
                  "audit mutant.private_oja_noise_x07 --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 4000",
-                 "audit baseline.dp_gauss_1 --neighbours search --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 20000"},
+                 "audit baseline.dp_gauss_1 --neighbours search --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 20000",
+                 "audit baseline.noisy_power_method --per-entry --epsilon 1 --delta 0.05 --n 50 --d 3 --trials 4000"},
     .order = 60,
     .spreads_over_ranks = true,
     .setup =
@@ -113,6 +115,9 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--seed", o->seed, "Master seed (the audit depends only on it)");
           sub.add_option("--canary-scale", o->canary_scale, "Canary norm over the typical record norm (> 0)");
           sub.add_option("--index", o->index, "The replaced record, 0..n-1");
+          sub.add_flag("--per-entry", o->per_entry,
+                       "White-box: also audit each Gaussian or Laplace ledger entry's releases on their own "
+                       "against the cost the accountant charges it");
           sub.add_flag("--json", o->json, "Output as JSON");
           return [o] { return run(*o); };
         },

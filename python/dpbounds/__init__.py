@@ -418,7 +418,7 @@ def audit(algorithm: Union[str, Algorithm, Callable], *, epsilon: float = 1.0, d
 
     The same auditor and defaults as `dpbounds audit`: without trials, 1000 runs per side growing while
     60 seconds allow. options are the keys of an experiment's audit entry (docs/auditing.md): model,
-    model_params, neighbours (search: the best construction and score by pilot runs), search_trials, score,
+    model_params, neighbours (search: the best construction and score by pilot runs), search_trials, per_entry, score,
     confidence, seed, canary_scale, index, max_trials, expect.
     A plain function is registered first (as "python.<name>", claim worst_case).
     Returns the audit as a dict: verdict, epsilon_lower, tightness, claim, gdp_mu_lower, ...; "text" is

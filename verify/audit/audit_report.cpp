@@ -78,6 +78,36 @@ std::string noise_lines(const AuditResult& r) {
   return text + fmt::format(" ({} probe runs)\n", r.noise_runs);
 }
 
+// The entry audit's lines (entry_audit.hpp): one per audited entry, then what it could not audit.
+std::string entry_lines(const AuditResult& r) {
+  if (!r.entry_audit) return "";
+  std::string text;
+  const auto lead = [&] { return text.empty() ? "entries      " : "             "; };
+  for (const EntryAudit& e : r.entry_audit->entries)
+    text += fmt::format("{}'{}' ({}): eps_lb {:.3g} ({}) {} its cost ({:.4g}, {:.3g}) over {} runs, the record moving "
+                        "it by {:.3g} of its sensitivity\n",
+                        lead(), e.step, e.mechanism, e.epsilon_lower, e.bound,
+                        e.exceeds() ? "EXCEEDS" : "within", e.claimed_epsilon, e.claimed_delta, e.runs, e.shift);
+  for (const std::string& line : r.entry_audit->unaudited) text += fmt::format("{}{}\n", lead(), line);
+  return text;
+}
+
+nlohmann::json entries_json(const EntryAuditReport& report) {
+  nlohmann::json entries = nlohmann::json::array();
+  for (const EntryAudit& e : report.entries)
+    entries.push_back({{"step", e.step},
+                       {"mechanism", e.mechanism},
+                       {"runs", e.runs},
+                       {"shift", number(e.shift)},
+                       {"claimed_epsilon", number(e.claimed_epsilon)},
+                       {"claimed_delta", e.claimed_delta},
+                       {"epsilon_lower", number(e.epsilon_lower)},
+                       {"bound", e.bound},
+                       {"confidence", e.confidence},
+                       {"exceeds", e.exceeds()}});
+  return {{"fits", report.fits()}, {"runs", report.runs}, {"entries", entries}, {"unaudited", report.unaudited}};
+}
+
 // The search's pilots (neighbour_search.hpp): what it tried, and the best few.
 constexpr std::size_t kSearchLinesShown = 5;
 std::string search_lines(const AuditResult& r) {
@@ -126,7 +156,8 @@ AuditOutcome audit_outcome(const AuditResult& r) {
   if (!r.noise_fits()) return AuditOutcome::unexpected;  // the code draws other noise than its ledger declares
   if (expected_verdict(r.spec) == AuditExpectation::ledger)
     return alg::within_claim(r.spent, r.claim) ? AuditOutcome::unexpected : AuditOutcome::as_expected;
-  const bool flagged = r.verdict == AuditVerdict::violation;
+  // An entry whose releases show more than its cost flags the algorithm as a violation does.
+  const bool flagged = r.verdict == AuditVerdict::violation || !r.entries_fit();
   const bool expect_flag = expected_verdict(r.spec) == AuditExpectation::violation;
   return flagged == expect_flag ? AuditOutcome::as_expected : AuditOutcome::unexpected;
 }
@@ -137,6 +168,7 @@ std::string expectation_note(const AuditResult& r) {
     case AuditOutcome::unexpected:
       if (!r.noise_fits()) return "(UNEXPECTED: its noise is not what its ledger declares)";
       if (expected_verdict(r.spec) == AuditExpectation::ledger) return "(UNEXPECTED: its ledger stays within the claim)";
+      if (!r.entries_fit()) return "(UNEXPECTED: an entry's releases show more than its cost)";
       return fmt::format("(UNEXPECTED: expected {})", to_string(expected_verdict(r.spec)));
     case AuditOutcome::as_expected: break;
   }
@@ -148,10 +180,13 @@ std::string audit_line(const AuditResult& r) {
   const std::string noise = r.noise_checks.empty() ? ""
                             : r.noise_fits()       ? "; noise as declared"
                                                    : "; NOISE NOT AS DECLARED";
+  const std::string entries = !r.entry_audit   ? ""
+                              : r.entries_fit() ? "; entries within their costs"
+                                                : "; AN ENTRY EXCEEDS ITS COST";
   return fmt::format(
-      "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side{}",
+      "{:<9} {:<32} {}  eps_lb {:.3g} vs audited eps {:g} ({:.0f}%), {} neighbours, {}, {} runs per side{}{}",
       to_string(r.verdict), expectation_note(r), r.spec.algorithm, r.epsilon_lower(), r.audited_epsilon,
-      100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side, noise);
+      100 * r.tightness(), to_string(r.construction), r.score, r.runs_per_side, noise, entries);
 }
 
 std::string to_text(const AuditResult& r) {
@@ -167,6 +202,7 @@ std::string to_text(const AuditResult& r) {
     text += fmt::format("             the ledger spends MORE than the claim: eps {:.4g} > {:.4g}\n", r.spent.epsilon,
                         r.claim.epsilon);
   text += noise_lines(r);
+  text += entry_lines(r);
   if (r.claim.neighbours == alg::Neighbours::add_remove)
     text += fmt::format(
         "audited      ({:g}, {:g}) for replace-one neighbours (group privacy over add + remove)\n",
@@ -252,6 +288,7 @@ nlohmann::json to_json(const AuditResult& r) {
       {"directions", {direction_json(l.forward), direction_json(l.backward)}},
       {"noise", noise_json(r)},
       {"search", r.search.empty() ? nlohmann::json() : search_json(r)},
+      {"entries", r.entry_audit ? entries_json(*r.entry_audit) : nlohmann::json()},
   };
 }
 

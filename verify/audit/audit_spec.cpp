@@ -36,10 +36,10 @@ constexpr std::array<std::pair<AuditExpectation, const char*>, 3> kExpectationNa
     {AuditExpectation::ledger, "ledger"},
 }};
 
-constexpr std::array<const char*, 20> kKeys{
-    "algorithm", "params",  "model",      "model_params", "epsilon",       "delta", "n",          "d",
-    "k",         "trials",  "seconds",    "max_trials",   "neighbours",    "search_trials", "score", "confidence",
-    "seed",      "canary_scale", "index", "expect"};
+constexpr std::array<const char*, 21> kKeys{
+    "algorithm",     "params",    "model",      "model_params", "epsilon", "delta", "n",
+    "d",             "k",         "trials",     "seconds",      "max_trials", "neighbours", "search_trials",
+    "per_entry",     "score",     "confidence", "seed",         "canary_scale", "index", "expect"};
 
 // "file:line:column: message" at `node` (yaml-cpp's Mark counts from 0; editors count from 1).
 ConfigError error_at(const YAML::Node& node, const std::string& file, const std::string& message) {
@@ -126,6 +126,8 @@ void read_key(AuditSpec& spec, const std::string& key, const YAML::Node& value, 
     spec.max_trials = integer_at(value, file, key);
   else if (key == "search_trials")
     spec.search_trials = integer_at(value, file, key);
+  else if (key == "per_entry")
+    spec.per_entry = scalar_as<bool>(value, file, key, "true or false");
   else if (key == "score")
     spec.score = scalar_as<std::string>(value, file, key, "a score name");
   else if (key == "confidence")

@@ -62,6 +62,9 @@ struct AuditSpec {
   long index = 0;                          // the replaced record, 0 <= index < n
   // neighbours: search: pilot runs per side on each candidate pair (streams of their own, never the audit's).
   long search_trials = 500;
+  // White-box: audit every additive ledger entry on its own against its cost (entry_audit.hpp), `trials` paired
+  // runs after the audit's.
+  bool per_entry = false;
   std::optional<AuditExpectation> expect;  // empty: see expected_verdict
 };
 
@@ -79,8 +82,8 @@ bool expected_as_mutant(const AuditSpec& spec, const alg::Registry& registry = a
 void validate(const AuditSpec& spec);
 
 // Reads an `audit:` mapping. Keys (all optional; absent ones keep `defaults`): algorithm, params,
-// model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, search_trials, score,
-// confidence, seed, canary_scale, index, expect (pass | violation | ledger). Throws dpb::ConfigError "file:line:column: message"
+// model, model_params, epsilon, delta, n, d, k, trials, seconds, max_trials, neighbours, search_trials, per_entry,
+// score, confidence, seed, canary_scale, index, expect (pass | violation | ledger). Throws dpb::ConfigError "file:line:column: message"
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 

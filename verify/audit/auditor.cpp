@@ -292,7 +292,10 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
   else
     result.verdict = result.epsilon_lower() > result.audited_epsilon ? AuditVerdict::violation : AuditVerdict::pass;
   result.interpretation = interpret(result);
-  if (result.claim.scope != alg::ClaimScope::not_private) probe_noise_beside(result, registry);
+  if (result.claim.scope != alg::ClaimScope::not_private) {
+    probe_noise_beside(result, registry);
+    if (spec.per_entry) result.entry_audit = audit_entries(spec, entry, *estimator, pair, k, *model, spec.trials);
+  }
   return result;
 }
 

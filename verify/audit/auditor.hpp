@@ -4,6 +4,7 @@
 // the bound exceeds the claimed epsilon.
 #include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,7 @@
 #include "algorithms/privacy.hpp"
 #include "algorithms/registry.hpp"
 #include "verify/audit/audit_spec.hpp"
+#include "verify/audit/entry_audit.hpp"
 #include "verify/audit/noise_probe.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/audit/neighbour_search.hpp"
@@ -64,6 +66,9 @@ struct AuditResult {
   std::vector<NoiseCheck> noise_checks;
   std::vector<std::string> noise_unchecked;  // what it could not test, in words (selections; a refused input)
   std::size_t noise_runs = 0;
+  // per_entry (entry_audit.hpp): every additive entry's releases audited on their own against its cost.
+  std::optional<EntryAuditReport> entry_audit;
+  bool entries_fit() const { return !entry_audit || entry_audit->fits(); }
   bool noise_fits() const {
     return std::all_of(noise_checks.begin(), noise_checks.end(), [](const NoiseCheck& c) { return c.problem.empty(); });
   }

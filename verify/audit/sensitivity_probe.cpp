@@ -10,47 +10,16 @@
 #include "core/samplers.hpp"
 #include "verify/audit/auditor.hpp"
 #include "verify/audit/neighbours.hpp"
+#include "verify/audit/recording_probe.hpp"
 #include "verify/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {
 
-struct Observation {
-  alg::LedgerEntry entry;
-  std::vector<double> statistic;
-  std::vector<std::int64_t> keys;
-  std::vector<double> release;
-};
-
-// Keeps what every mechanism of a run saw and released; with `replay`, overwrites each release by the
-// one recorded at the same position of another run (while the two runs' entries agree).
-class RecordingProbe final : public alg::LedgerProbe {
- public:
-  explicit RecordingProbe(const std::vector<Observation>* replay = nullptr) : replay_(replay) {}
-  void observe(const alg::LedgerEntry& entry, const std::vector<double>& statistic,
-               const std::vector<std::int64_t>& keys, std::vector<double>& release, alg::ProbedRelease) override {
-    const std::size_t i = seen.size();
-    if (replay_ && in_step_ && i < replay_->size() && (*replay_)[i].entry.step == entry.step)
-      release = (*replay_)[i].release;
-    else
-      in_step_ = false;  // the histories part: later comparisons would not be about one entry's sensitivity
-    seen.push_back({entry, statistic, keys, release});
-  }
-  std::vector<Observation> seen;
-  bool in_step() const { return in_step_; }
-
- private:
-  const std::vector<Observation>* replay_;
-  bool in_step_ = true;
-};
-
-std::vector<Observation> run_recorded(const alg::Estimator& estimator, const alg::Input& in,
-                                      std::uint64_t seed, const std::vector<Observation>* replay) {
-  RecordingProbe probe(replay);
-  const alg::ScopedProbe scope(probe);
+std::vector<Observation> run_recorded(const alg::Estimator& estimator, const alg::Input& in, std::uint64_t seed,
+                                      const std::vector<Observation>* replay) {
   core::Rng rng(seed, core::hash_name("sensitivity probe"));
-  estimator.run(in, rng);
-  return std::move(probe.seen);
+  return run_recorded(estimator, in, rng, replay);
 }
 
 double spectral_norm(const std::vector<double>& diff) {

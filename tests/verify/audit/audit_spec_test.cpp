@@ -20,6 +20,7 @@ TEST_CASE("parse_audit_spec reads every key and keeps the defaults it is given",
       "trials: 400\n"
       "neighbours: fresh\n"
       "search_trials: 300\n"
+      "per_entry: true\n"
       "score: subspace_energy\n"
       "confidence: 0.99\n"
       "canary_scale: 4\n"
@@ -40,6 +41,7 @@ TEST_CASE("parse_audit_spec reads every key and keeps the defaults it is given",
   CHECK(s.trials == 400);
   CHECK(s.neighbours == NeighbourKind::fresh);
   CHECK(s.search_trials == 300);
+  CHECK(s.per_entry);
   CHECK(s.score == "subspace_energy");
   CHECK(s.confidence == 0.99);
   CHECK(s.seed == 42);

@@ -11,6 +11,7 @@
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "verify/audit/auditor.hpp"
+#include "tests/verify/audit/noise_scaled.hpp"
 #include "verify/audit/estimators.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/experiment/repository_configs.hpp"
@@ -36,32 +37,12 @@ AuditSpec gauss_spec(const std::string& id, NeighbourKind neighbours) {
   return spec;
 }
 
-// DP-Gauss-1 with its Gaussian noise drawn at `factor` of the sd its ledger declares (as a user's program would
-// slip, with no ledger to show it).
-class NoiseScaled final : public alg::Estimator {
- public:
-  NoiseScaled(std::unique_ptr<alg::Estimator> inner, double factor) : inner_(std::move(inner)), factor_(factor) {}
-  alg::Estimate run(const alg::Input& in, dpb::core::Rng& rng) const override {
-    const alg::ScopedGaussianNoiseFactor scaled(factor_, alg::NoiseDefect::hidden);
-    return inner_->run(in, rng);
-  }
-  alg::PrivacyClaim claim(const alg::Input& in) const override { return inner_->claim(in); }
-
- private:
-  std::unique_ptr<alg::Estimator> inner_;
-  double factor_;
-};
-
-// A user's own algorithm: DP-Gauss-1 with its noise x`factor`, under an id the worst-case table does not know (so
+// A user's own algorithm: DP-Gauss-1 with its noise x`factor` behind an honest ledger (a slip no ledger shows), under an id the worst-case table does not know (so
 // the auditor builds the generic huge-norm canary for it).
 alg::Registry as_user_algorithm(double factor) {
   alg::Registry registry;
-  alg::AlgorithmEntry entry = alg::algorithm_registry().find("baseline.dp_gauss_1");
-  entry.id = "user.analyze_gauss";
-  entry.factory = [make = entry.factory, factor](const dpb::core::ParamMap& p) {
-    return std::make_unique<NoiseScaled>(make(p), factor);
-  };
-  registry.add(std::move(entry));
+  registry.add(dpb::test::noise_scaled(alg::algorithm_registry().find("baseline.dp_gauss_1"), "user.analyze_gauss",
+                                       factor, alg::NoiseDefect::hidden));
   return registry;
 }
 

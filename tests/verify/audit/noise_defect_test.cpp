@@ -10,6 +10,7 @@
 #include "algorithms/registry.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/audit/auditor.hpp"
+#include "tests/verify/audit/noise_scaled.hpp"
 
 namespace alg = dpb::alg;
 using dpb::verify::AuditSpec;
@@ -19,22 +20,6 @@ namespace {
 
 constexpr double kFactor = 0.7;
 
-class NoiseScaled final : public alg::Estimator {
- public:
-  NoiseScaled(std::unique_ptr<alg::Estimator> inner, double factor, alg::NoiseDefect defect)
-      : inner_(std::move(inner)), factor_(factor), defect_(defect) {}
-  alg::Estimate run(const alg::Input& in, dpb::core::Rng& rng) const override {
-    const alg::ScopedGaussianNoiseFactor scaled(factor_, defect_);  // on the thread that runs it
-    return inner_->run(in, rng);
-  }
-  alg::PrivacyClaim claim(const alg::Input& in) const override { return inner_->claim(in); }
-
- private:
-  std::unique_ptr<alg::Estimator> inner_;
-  double factor_;
-  alg::NoiseDefect defect_;
-};
-
 std::string defective_id(const std::string& id) { return "mutant.noise_x07." + id; }
 
 // The real algorithms and their defective twins (mutants of them, so the auditor builds the real one's worst case).
@@ -43,13 +28,9 @@ alg::Registry with_defects(const std::vector<std::string>& ids) {
   for (const std::string& id : ids) {
     const alg::AlgorithmEntry& real = alg::algorithm_registry().find(id);
     registry.add(real);
-    alg::AlgorithmEntry defect = real;
-    defect.id = defective_id(id);
+    alg::AlgorithmEntry defect = dpb::test::noise_scaled(real, defective_id(id), kFactor, alg::NoiseDefect::recorded);
     defect.mutant = true;
     defect.breaks = id;
-    defect.factory = [make = real.factory](const dpb::core::ParamMap& p) {
-      return std::make_unique<NoiseScaled>(make(p), kFactor, alg::NoiseDefect::recorded);
-    };
     registry.add(std::move(defect));
   }
   return registry;
@@ -121,12 +102,8 @@ TEST_CASE("a noise slip hidden behind an honest ledger makes the audit UNEXPECTE
   // The Gaussian mean drawing 0.8 of the sd its ledger declares: the accountant sees an honest ledger, 2000
   // runs per side show no violation, and only the noise probe beside the audit sees the slip.
   alg::Registry registry;
-  alg::AlgorithmEntry slipped = alg::algorithm_registry().find("baseline.gaussian_mean");
-  slipped.id = "test.gaussian_mean_slipped";
-  slipped.factory = [make = slipped.factory](const dpb::core::ParamMap& p) {
-    return std::make_unique<NoiseScaled>(make(p), 0.8, alg::NoiseDefect::hidden);
-  };
-  registry.add(std::move(slipped));
+  registry.add(dpb::test::noise_scaled(alg::algorithm_registry().find("baseline.gaussian_mean"),
+                                       "test.gaussian_mean_slipped", 0.8, alg::NoiseDefect::hidden));
   registry.add(alg::algorithm_registry().find("baseline.gaussian_mean"));
   AuditSpec s;
   s.privacy = {1.0, 1e-5};
@@ -148,4 +125,36 @@ TEST_CASE("a noise slip hidden behind an honest ledger makes the audit UNEXPECTE
   CHECK(real.noise_checks.front().draws >= 1000);
   CHECK(dpb::verify::audit_outcome(real) == dpb::verify::AuditOutcome::as_expected);
   CHECK_THAT(dpb::verify::audit_line(real), Catch::EndsWith("noise as declared"));
+}
+
+TEST_CASE("DP-Gauss-2's noise x0.7 behind an honest ledger, which no audit of its output can show, is flagged by "
+          "its entry audit",
+          "[audit][mutants][slow]") {
+  // Its gap test fails on worst-case data, so its output is the fallback's Gaussian release at half the claim: x0.7
+  // there shows at most 0.85 of the claimed 1. Audited alone against the (0.5, 0.025) its honest entry is charged,
+  // that release shows more (mu / 0.7); the real one's stays within. (Recorded in the ledger as drawn, the slip
+  // is the ledger's to show: it spends 1.35.)
+  alg::Registry registry;
+  registry.add(alg::algorithm_registry().find("baseline.dp_gauss_2"));
+  registry.add(dpb::test::noise_scaled(alg::algorithm_registry().find("baseline.dp_gauss_2"),
+                                       defective_id("baseline.dp_gauss_2"), kFactor, alg::NoiseDefect::hidden));
+  AuditSpec s;
+  s.privacy = {1.0, 0.05};
+  s.n = 50;
+  s.d = 3;
+  s.k = 1;
+  s.trials = 20000;
+  s.per_entry = true;
+  s.neighbours = dpb::verify::NeighbourKind::orthogonal_axes;
+  s.algorithm = defective_id("baseline.dp_gauss_2");
+  const auto defect = dpb::verify::run_audit(s, registry);
+  REQUIRE(defect.entry_audit);
+  INFO(dpb::verify::to_text(defect));
+  CHECK(defect.verdict == AuditVerdict::pass);  // the composed audit cannot show it
+  CHECK_FALSE(defect.entries_fit());
+  s.algorithm = "baseline.dp_gauss_2";
+  const auto real = dpb::verify::run_audit(s, registry);
+  REQUIRE(real.entry_audit);
+  CHECK(real.entries_fit());
+  CHECK_FALSE(real.entry_audit->entries.empty());
 }
