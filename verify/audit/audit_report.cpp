@@ -114,7 +114,7 @@ std::string search_lines(const AuditResult& r) {
   if (r.search.empty()) return "";
   std::string text = fmt::format(
       "search       {} pilots ({} candidate pairs x the scores that read the output) of {} runs per side, the best {} "
-      "again on {} fresh runs, all on streams of their own; the best:\n",
+      "and the worst case's again on {} fresh runs, all on streams of their own; the best:\n",
       r.search.size(), r.search_candidates, r.spec.search_trials, kSearchFinalists,
       kSearchConfirmRatio * r.spec.search_trials);
   for (std::size_t i = 0; i < std::min(kSearchLinesShown, r.search.size()); ++i)

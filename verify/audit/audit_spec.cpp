@@ -179,10 +179,12 @@ void validate(const AuditSpec& s) {
     throw InvalidArgument(
         fmt::format("audit: trials must be >= {} (half select the test, half evaluate it), got {}",
                     kMinScoresPerDataset, s.trials));
-  if (s.search_trials < kMinScoresPerDataset)
+  // At most 1e7: a pilot's runs are numbered below 2^32 within its stream block (neighbour_search.cpp).
+  constexpr long kMaxSearchTrials = 10'000'000;
+  if (s.search_trials < kMinScoresPerDataset || s.search_trials > kMaxSearchTrials)
     throw InvalidArgument(fmt::format(
-        "audit: search_trials must be >= {} (each pilot selects a test on half its runs), got {}",
-        kMinScoresPerDataset, s.search_trials));
+        "audit: search_trials must lie in {}..{} (each pilot selects a test on half its runs), got {}",
+        kMinScoresPerDataset, kMaxSearchTrials, s.search_trials));
   if (!(std::isfinite(s.seconds) && s.seconds >= 0))
     throw InvalidArgument(fmt::format("audit: seconds must be a finite number >= 0 (0: exactly `trials` runs), "
                                       "got {}",

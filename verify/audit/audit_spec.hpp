@@ -87,8 +87,6 @@ void validate(const AuditSpec& spec);
 // on an unknown key, a value of the wrong type, or a spec that fails `validate`.
 AuditSpec parse_audit_spec(const YAML::Node& node, const std::string& file, AuditSpec defaults = {});
 
-// "canary" | "fresh" | "huge_norm" | "sign_flip" | "axis_flip" | "corner" | "orthogonal_axes" | "log_ladder"; otherwise
-// dpb::InvalidArgument listing them.
 // The audit's random streams: one per (run, role), so the audit's numbers depend only on the seed. The algorithm is
 // not part of the stream id: every algorithm meets the same D, D' and noise streams, so a mutant and the algorithm
 // it breaks are audited on the same data.
@@ -96,6 +94,7 @@ core::Rng audit_stream(const AuditSpec& spec, std::uint64_t run, const char* rol
 // The role of the stream D's records are drawn from (run 0): every construction starts from the same D.
 inline constexpr const char* kAuditDataRole = "data";
 
+// A construction's name (neighbour_kind_names lists them); otherwise dpb::InvalidArgument listing them.
 NeighbourKind parse_neighbour_kind(const std::string& text);
 // Every construction's name, in that order, joined by `separator`.
 std::string neighbour_kind_names(const std::string& separator);

@@ -17,17 +17,18 @@
 namespace dpb::verify {
 namespace {
 
-constexpr const char* kRole = "entry D";
+// Runs that name the entries (streams of their own): an entry used only on some branches shows in some of them.
+constexpr const char* kDiscoveryRole = "entry steps";
+constexpr long kDiscoveryRuns = 20;
+constexpr const char* kRole = "entry runs";
 
 bool additive(alg::Mechanism m) {
   return m == alg::Mechanism::gaussian || m == alg::Mechanism::shuffled_gaussian || m == alg::Mechanism::laplace;
 }
 
-// Per run: for each entry (by its index in `steps`), the two scores of its first use that read the record, and
-// the realised change over the declared sensitivity; NaN where no use did.
-struct Use {
-  double on_d, on_d_prime, shift;
-};
+// Every pair of runs is scored against replace-one neighbours, so an entry is charged its replace-one cost (an
+// add/remove entry by group privacy).
+alg::EntryCost cost_of(const alg::LedgerEntry& e) { return alg::entry_cost(e, alg::Neighbours::replace); }
 
 }  // namespace
 
@@ -44,41 +45,54 @@ EntryAuditReport audit_entries(const AuditSpec& spec, const alg::AlgorithmEntry&
   alg::Input in_d = make_input(entry, data_d, k, spec.privacy, &model.info());
   alg::Input in_d_prime = make_input(entry, data_d_prime, k, spec.privacy, &model.info());
   if (pair.start.size() > 0) in_d.start = in_d_prime.start = &pair.start;
-  const alg::Neighbours neighbours = estimator.claim(in_d).neighbours;
 
-  // The entries, named in the order the runs first use them, are learnt from the runs: each run returns
-  // (entry index, score on D, score on D', shift) per used entry, indices into a list every run extends alike
-  // (the step names of one run on D, which the first pass below reads).
-  core::Rng first_rng = audit_stream(spec, 0, kRole);
-  std::vector<std::string> steps;
-  std::map<std::string, alg::LedgerEntry> by_step;
+  // The entries, in the order the discovery runs first use them. A step is audited only when every release of it
+  // is the mechanism's own additive draw and its cost does not rest on a secret order (dugler2026's tangent noise
+  // is shown once drawn and once projected under one name: the projected view is not a draw).
   EntryAuditReport report;
-  for (const Observation& o : run_recorded(estimator, in_d, first_rng)) {
-    if (by_step.count(o.entry.step)) continue;
-    by_step.emplace(o.entry.step, o.entry);
-    const alg::EntryCost cost = alg::entry_cost(o.entry, neighbours);
-    if (!additive(o.entry.mechanism) || o.kind != alg::ProbedRelease::drawn)
-      report.unaudited.push_back(fmt::format("'{}' ({}): not an additive release; the composed audit covers it",
-                                             o.entry.step, alg::to_string(o.entry.mechanism)));
-    else if (cost.needs_secret_order)
-      report.unaudited.push_back(fmt::format("'{}': charged through a secret order (shuffling); a step seen alone "
-                                             "is not what its cost covers",
-                                             o.entry.step));
+  std::vector<std::string> order;
+  std::map<std::string, std::string> excluded;  // step -> why it is not audited
+  std::map<std::string, alg::LedgerEntry> first_entry;
+  for (long r = 0; r < kDiscoveryRuns; ++r)
+    for (const bool prime : {false, true}) {
+      core::Rng rng = audit_stream(spec, std::uint64_t(r), kDiscoveryRole);
+      for (const Observation& o : run_recorded(estimator, prime ? in_d_prime : in_d, rng)) {
+        if (first_entry.emplace(o.entry.step, o.entry).second) order.push_back(o.entry.step);
+        if (excluded.count(o.entry.step)) continue;
+        if (!additive(o.entry.mechanism) || o.kind != alg::ProbedRelease::drawn)
+          excluded[o.entry.step] = fmt::format("({}): not (only) an additive draw; the composed audit covers it",
+                                               alg::to_string(o.entry.mechanism));
+        else if (cost_of(o.entry).needs_secret_order)
+          excluded[o.entry.step] = "charged through a secret order (shuffling); a step seen alone is not what its "
+                                   "cost covers";
+      }
+    }
+  std::vector<std::string> steps;
+  for (const std::string& step : order) {
+    if (excluded.count(step))
+      report.unaudited.push_back(fmt::format("'{}' {}", step, excluded.at(step)));
     else
-      steps.push_back(o.entry.step);
+      steps.push_back(step);
   }
+
+  // Per run and audited entry: the scores of its first use that reads the record (one use per run, chosen by the
+  // history alone, so each side's runs stay independent), the realised change over the declared sensitivity, and
+  // the eps that use is charged; NaN where no use did.
+  constexpr std::size_t kSlots = 4;
   const std::size_t count = steps.size();
   const auto rows = ranks::spread(std::size_t(runs), [&](std::size_t r) {
     core::Rng rng = audit_stream(spec, r, kRole), rng_prime = rng;  // the same streams: the same history
     const std::vector<Observation> on_d = run_recorded(estimator, in_d, rng);
     const std::vector<Observation> on_d_prime = run_recorded(estimator, in_d_prime, rng_prime, &on_d);
-    std::vector<double> row(3 * count, std::numeric_limits<double>::quiet_NaN());
+    std::vector<double> row(kSlots * count, std::numeric_limits<double>::quiet_NaN());
     for (std::size_t i = 0; i < std::min(on_d.size(), on_d_prime.size()); ++i) {
       const Observation &a = on_d[i], &b = on_d_prime[i];
       if (a.entry.step != b.entry.step) break;  // the histories part
       const auto slot = std::find(steps.begin(), steps.end(), a.entry.step);
-      if (slot == steps.end() || !std::isnan(row[3 * std::size_t(slot - steps.begin())])) continue;
-      if (!a.keys.empty() || a.statistic.size() != b.statistic.size()) continue;
+      if (slot == steps.end() || !std::isnan(row[kSlots * std::size_t(slot - steps.begin())])) continue;
+      if (a.kind != alg::ProbedRelease::drawn || b.kind != alg::ProbedRelease::drawn || !a.keys.empty() ||
+          a.statistic.size() != b.statistic.size())
+        continue;
       double shift2 = 0, on_d_score = 0, on_d_prime_score = 0;
       for (std::size_t j = 0; j < a.statistic.size(); ++j) {
         const double delta = b.statistic[j] - a.statistic[j];
@@ -87,21 +101,23 @@ EntryAuditReport audit_entries(const AuditSpec& spec, const alg::AlgorithmEntry&
         on_d_prime_score += (b.drawn[j] - a.statistic[j]) * delta;
       }
       if (!(shift2 > 0)) continue;  // this use did not read the record
-      const std::size_t s = std::size_t(slot - steps.begin());
+      double* use = &row[kSlots * std::size_t(slot - steps.begin())];
       const double declared = std::max(a.entry.sensitivity, b.entry.sensitivity);
-      row[3 * s] = on_d_score / shift2;
-      row[3 * s + 1] = on_d_prime_score / shift2;
-      row[3 * s + 2] = declared > 0 ? realised_change(a.entry, a.statistic, a.keys, b.statistic, b.keys) / declared
-                                    : std::numeric_limits<double>::infinity();
+      use[0] = on_d_score / shift2;
+      use[1] = on_d_prime_score / shift2;
+      use[2] = declared > 0 ? realised_change(a.entry, a.statistic, a.keys, b.statistic, b.keys) / declared
+                            : std::numeric_limits<double>::infinity();
+      use[3] = cost_of(a.entry).epsilon;
     }
     return row;
   });
   report.runs = runs;
-  // Bonferroni over the entries: every entry's bound holds at once with probability spec.confidence.
-  const double confidence = 1 - (1 - spec.confidence) / double(std::max<std::size_t>(count, 1));
+  // Bonferroni over the entries and over the two bounds each reports (Clopper–Pearson and the Gaussian-DP fit):
+  // every entry's verdict holds at once with probability spec.confidence.
+  const double confidence = 1 - (1 - spec.confidence) / double(2 * std::max<std::size_t>(count, 1));
   for (std::size_t s = 0; s < count; ++s) {
-    const alg::LedgerEntry& e = by_step.at(steps[s]);
-    const alg::EntryCost cost = alg::entry_cost(e, neighbours);
+    const alg::LedgerEntry& e = first_entry.at(steps[s]);
+    const alg::EntryCost cost = cost_of(e);
     EntryAudit audit;
     audit.step = steps[s];
     audit.mechanism = alg::to_string(e.mechanism);
@@ -109,20 +125,28 @@ EntryAuditReport audit_entries(const AuditSpec& spec, const alg::AlgorithmEntry&
     audit.claimed_delta = cost.delta;
     audit.confidence = confidence;
     std::vector<double> on_d, on_d_prime;
+    bool one_cost = true;
     for (const auto& row : rows) {
-      if (std::isnan(row[3 * s])) continue;
-      on_d.push_back(row[3 * s]);
-      on_d_prime.push_back(row[3 * s + 1]);
-      audit.shift = std::max(audit.shift, row[3 * s + 2]);
+      const double* use = &row[kSlots * s];
+      if (std::isnan(use[0])) continue;
+      on_d.push_back(use[0]);
+      on_d_prime.push_back(use[1]);
+      audit.shift = std::max(audit.shift, use[2]);
+      one_cost = one_cost && std::abs(use[3] - cost.epsilon) <= 1e-9 * std::max(1.0, cost.epsilon);
     }
     audit.runs = long(on_d.size());
+    if (!one_cost) {
+      report.unaudited.push_back(
+          fmt::format("'{}': its uses are charged different costs; pooled, they have no one cost to meet", audit.step));
+      continue;
+    }
     if (audit.runs < kMinScoresPerDataset) {
       report.unaudited.push_back(fmt::format("'{}': read the audited record in {} of {} runs, too few to bound",
                                              audit.step, audit.runs, runs));
       continue;
     }
     const PrivacyLossEstimate loss = estimate_privacy_loss(on_d, on_d_prime, cost.delta, confidence);
-    const bool gdp = alg::gaussian_tradeoff(e, neighbours) && loss.gdp_epsilon_lower > loss.epsilon_lower;
+    const bool gdp = alg::gaussian_tradeoff(e, alg::Neighbours::replace) && loss.gdp_epsilon_lower > loss.epsilon_lower;
     audit.epsilon_lower = gdp ? loss.gdp_epsilon_lower : loss.epsilon_lower;
     audit.bound = gdp ? "Gaussian-DP fit" : "Clopper-Pearson";
     report.entries.push_back(audit);

@@ -39,9 +39,12 @@ struct EntryAuditReport {
 };
 
 // Audits every additive entry (Gaussian, Laplace) of `estimator`'s runs on `pair` (D and D'), `runs` paired runs
-// (streams "entry D", run r). The bounds hold at spec.confidence for all entries together (Bonferroni). An entry
-// charged through a secret order (amplification by shuffling) is not audited: a step seen alone is not what its
-// cost covers. Throws dpb::InvalidArgument when runs < kMinScoresPerDataset.
+// (streams "entry runs"; the entries are named by 20 runs on each of D and D', streams "entry steps"), each against
+// its replace-one cost. The bounds hold at spec.confidence for all entries together (Bonferroni over the entries
+// and the two bounds of each). Not audited, and listed with why: an entry shown as anything but the mechanism's own
+// additive draw, one charged through a secret order (amplification by shuffling: a step seen alone is not what its
+// cost covers), one whose uses are charged different costs. Throws dpb::InvalidArgument when
+// runs < kMinScoresPerDataset.
 EntryAuditReport audit_entries(const AuditSpec& spec, const alg::AlgorithmEntry& entry,
                                const alg::Estimator& estimator, const NeighbourPair& pair, int k,
                                const core::Model& model, long runs);

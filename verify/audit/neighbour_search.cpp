@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "verify/audit/estimators.hpp"
+#include "verify/audit/learned_score.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/spread.hpp"
 #include "verify/trial_input.hpp"
@@ -45,16 +47,25 @@ bool admits(NeighbourKind kind, bool flat, const AuditSpec& spec, int k) {
   }
 }
 
-// The scores a pilot tries on `first`: the named one (unless learned: that one is fit on the chosen pair), else
-// every score that reads this output and needs nothing the pilot does not build (a reference, training runs).
+// What every score gives a release that did not happen (BOTTOM), and a score for a number the output lacks.
+constexpr double kBottom = std::numeric_limits<double>::lowest();
+
+// A score a pilot can compute: it needs nothing the pilot does not build (a reference, training runs).
+bool pilot_can_use(const ScoreEntry& score) { return !score.needs_reference && !score.learned; }
+
+// The scores a pilot tries on `first`: the named one (unless the pilot cannot compute it: a learned or reference
+// score is computed on the chosen pair only), else every score that reads a number this output holds (not
+// BOTTOM for an output that released something: `top_eigenvalue` of an output without eigenvalues).
 std::vector<const ScoreEntry*> pilot_scores(const AuditSpec& spec, const alg::Estimate& first,
                                             const ScoreContext& context) {
-  if (!spec.score.empty() && !find_score(spec.score).learned) return {&find_score(spec.score)};
+  if (!spec.score.empty() && pilot_can_use(find_score(spec.score))) return {&find_score(spec.score)};
+  const bool released = output_features(first).size() > 0;
   std::vector<const ScoreEntry*> scores;
   for (const ScoreEntry& score : score_registry()) {
-    if (score.needs_reference || score.learned) continue;
+    if (!pilot_can_use(score)) continue;
     try {
-      if (!std::isnan(score.score(first, context))) scores.push_back(&score);
+      const double value = score.score(first, context);
+      if (!std::isnan(value) && !(released && value == kBottom)) scores.push_back(&score);
     } catch (const InvalidArgument&) {
       // the output lacks what this score reads
     }
@@ -98,8 +109,8 @@ struct Prepared {
   std::vector<const ScoreEntry*> scores;
   bool gaussian = false;      // the Gaussian-DP fit may join (as in the audit's verdict)
   double audited_delta = 0;
-  std::size_t candidate = 0;      // its index in search_candidates: its streams
-  std::size_t plain_score = 0;    // the score a plain audit of this pair would use, in `scores`
+  std::size_t candidate = 0;                // its index in search_candidates: its streams
+  std::optional<std::size_t> plain_score;  // the score a plain audit of this pair would use, in `scores`
 };
 
 // The inputs of a pair's runs. They point into the data and the pair, so they are built in place and never moved.
@@ -135,8 +146,12 @@ struct PilotMeasure {
   double rank = 0;
 };
 
-// |mean(b) - mean(a)| / sd, with the two samples' pooled sd (+inf for distinct constants, 0 for equal ones).
+// |mean(b) - mean(a)| / sd, with the two samples' pooled sd (+inf for distinct constants, 0 for equal ones); NaN
+// when a score is BOTTOM or infinite (no moments: the pilot is ranked by its eps instead).
 double separation(const std::vector<double>& a, const std::vector<double>& b) {
+  const auto moment_free = [](double v) { return v == kBottom || !std::isfinite(v); };
+  if (std::any_of(a.begin(), a.end(), moment_free) || std::any_of(b.begin(), b.end(), moment_free))
+    return std::numeric_limits<double>::quiet_NaN();
   const auto moments = [](const std::vector<double>& x) {
     double mean = 0, square = 0;
     for (double v : x) mean += v;
@@ -153,9 +168,10 @@ double separation(const std::vector<double>& a, const std::vector<double>& b) {
 
 // `runs` pilot runs per side of a prepared candidate in `round` (streams of their own), and what each of its scores
 // shows.
-std::vector<PilotMeasure> pilot_measures(const Prepared& c, const PilotInputs& inputs, const alg::Estimator& estimator,
-                                   const AuditSpec& spec, long runs, int round) {
-  const std::size_t count = c.scores.size();
+std::vector<PilotMeasure> pilot_measures(const Prepared& c, const std::vector<const ScoreEntry*>& scores,
+                                         const PilotInputs& inputs, const alg::Estimator& estimator,
+                                         const AuditSpec& spec, long runs, int round) {
+  const std::size_t count = scores.size();
   // Run j of candidate c in round r has the streams (r << 48) + (c << 32) + j: no two pilots share one.
   const std::uint64_t base = (std::uint64_t(round) << 48) + (std::uint64_t(c.candidate) << 32);
   const auto rows = ranks::spread(std::size_t(runs), [&](std::size_t j) {
@@ -165,8 +181,8 @@ std::vector<PilotMeasure> pilot_measures(const Prepared& c, const PilotInputs& i
     std::vector<double> row(2 * count);
     for (std::size_t s = 0; s < count; ++s) {
       try {
-        row[2 * s] = c.scores[s]->score(on_d, inputs.context);
-        row[2 * s + 1] = c.scores[s]->score(on_d_prime, inputs.context);
+        row[2 * s] = scores[s]->score(on_d, inputs.context);
+        row[2 * s + 1] = scores[s]->score(on_d_prime, inputs.context);
       } catch (const InvalidArgument&) {  // an output this score cannot read: the score drops out
         row[2 * s] = row[2 * s + 1] = std::numeric_limits<double>::quiet_NaN();
       }
@@ -183,12 +199,16 @@ std::vector<PilotMeasure> pilot_measures(const Prepared& c, const PilotInputs& i
     const auto nan = [](double x) { return std::isnan(x); };
     if (std::any_of(on_d.begin(), on_d.end(), nan) || std::any_of(on_d_prime.begin(), on_d_prime.end(), nan))
       continue;
-    const PrivacyLossEstimate loss = estimate_privacy_loss(on_d, on_d_prime, c.audited_delta, kSearchConfidence);
+    PrivacyLossEstimate loss;
+    try {
+      loss = estimate_privacy_loss(on_d, on_d_prime, c.audited_delta, kSearchConfidence);
+    } catch (const InvalidArgument&) {  // scores it cannot bound (infinite ones): the score drops out
+      continue;
+    }
     PilotMeasure& m = measures[s];
     m.epsilon = c.gaussian ? std::max(loss.epsilon_lower, loss.gdp_epsilon_lower) : loss.epsilon_lower;
     m.mu = separation(on_d, on_d_prime);
-    // A score that puts a release that did not happen (BOTTOM) at the lowest double has no finite moments.
-    m.rank = c.gaussian && std::isfinite(m.mu) ? m.mu : m.epsilon;
+    m.rank = c.gaussian && !std::isnan(m.mu) ? m.mu : m.epsilon;
   }
   return measures;
 }
@@ -206,17 +226,18 @@ NeighbourSearch search_neighbours(const AuditSpec& spec, const alg::AlgorithmEnt
     core::Rng data_rng = audit_stream(spec, 0, kAuditDataRole);  // every candidate starts from the audit's D
     Prepared p;
     p.candidate = c;
-    p.pair = make_neighbours(candidates[c].construction, algorithm_id, model, spec.n, spec.index,
-                             candidates[c].canary_scale, data_rng);
-    const PilotInputs inputs(p.pair, entry, spec, k, model);
     alg::Estimate first;
-    try {
+    try {  // a construction the model or size does not admit, or an input the algorithm refuses: left out
+      p.pair = make_neighbours(candidates[c].construction, algorithm_id, model, spec.n, spec.index,
+                               candidates[c].canary_scale, data_rng);
+      const PilotInputs inputs(p.pair, entry, spec, k, model);
       core::Rng first_rng = audit_stream(spec, c, kFirstRole);
       first = estimator.run(inputs.in_d, first_rng);
     } catch (const InvalidArgument& e) {
       if (first_refusal.empty()) first_refusal = e.what();
       continue;
     }
+    const PilotInputs inputs(p.pair, entry, spec, k, model);
     const alg::PrivacyClaim claim = estimator.claim(inputs.in_d);
     p.gaussian = gaussian_ledger(first.ledger, claim.neighbours);
     p.audited_delta = audited_privacy(claim).delta;
@@ -225,7 +246,7 @@ NeighbourSearch search_neighbours(const AuditSpec& spec, const alg::AlgorithmEnt
     for (std::size_t s = 0; s < p.scores.size(); ++s)
       if (p.scores[s]->name == plain) p.plain_score = s;
     search.runs += 1;
-    prepared.push_back(std::move(p));
+    prepared.push_back(std::move(p));  // `inputs` is not used past here: it points into p.pair
   }
   if (prepared.empty())
     throw InvalidArgument(fmt::format("audit: the search found no pair of neighbours {} accepts: {}", spec.algorithm,
@@ -240,29 +261,37 @@ NeighbourSearch search_neighbours(const AuditSpec& spec, const alg::AlgorithmEnt
   std::vector<Ranked> ranked;
   for (std::size_t i = 0; i < prepared.size(); ++i) {
     const PilotInputs inputs(prepared[i].pair, entry, spec, k, model);
-    const std::vector<PilotMeasure> measures =
-        pilot_measures(prepared[i], inputs, estimator, spec, spec.search_trials, 1);
+    std::vector<PilotMeasure> measures;
+    try {
+      measures = pilot_measures(prepared[i], prepared[i].scores, inputs, estimator, spec, spec.search_trials, 1);
+    } catch (const InvalidArgument&) {  // an input the algorithm refuses in a later run: the candidate drops out
+      continue;
+    }
     search.runs += 2 * spec.search_trials;
     for (std::size_t s = 0; s < measures.size(); ++s)
       if (!std::isnan(measures[s].epsilon)) ranked.push_back({i, s, measures[s]});
   }
   if (ranked.empty())
     throw InvalidArgument(fmt::format("audit: no score reads the output of {} on every pilot run", spec.algorithm));
-  // Confirmed first, then by rank; ties go to the earlier candidate (the worst case first), then the earlier score.
-  const auto better = [](const Ranked& a, const Ranked& b) {
+  // The plain audit's own choice: the worst case (candidate 0) with the score a plain audit of it would use.
+  const auto is_plain = [&](const Ranked& r) {
+    const Prepared& c = prepared[r.prepared];
+    return c.candidate == 0 && c.plain_score == r.score;
+  };
+  // Confirmed first, then by rank; ties go to the plain audit's choice, then the earlier candidate and score.
+  const auto better = [&](const Ranked& a, const Ranked& b) {
     if (a.confirmed != b.confirmed) return a.confirmed;
     if (a.measure.rank != b.measure.rank) return a.measure.rank > b.measure.rank;
+    if (is_plain(a) != is_plain(b)) return is_plain(a);
     return std::pair{a.prepared, a.score} < std::pair{b.prepared, b.score};
   };
   std::sort(ranked.begin(), ranked.end(), better);
   // Round 2: the best few again, on kSearchConfirmRatio times the runs of fresh streams. The largest of many noisy
-  // pilots is biased up (the winner's curse); ranking the finalists on runs that chose nothing removes the bias.
-  // The plain audit's pair and score (the worst case) is always a finalist, and wins ties: where no pilot can see
-  // the loss (an event rarer than 1 in search_trials), the search audits what the plain audit would.
+  // pilots is biased up (the winner's curse); ranking the finalists on runs that chose nothing shrinks the bias to
+  // that of the largest of a few. The worst case with the plain audit's score is always a finalist, and wins ties:
+  // where no pilot can see the loss (an event rarer than 1 in search_trials), the search audits that pair.
   std::size_t finalists = std::min(kSearchFinalists, ranked.size());
-  const auto plain = std::find_if(ranked.begin(), ranked.end(), [&](const Ranked& r) {
-    return prepared[r.prepared].candidate == 0 && r.score == prepared[r.prepared].plain_score;
-  });
+  const auto plain = std::find_if(ranked.begin(), ranked.end(), is_plain);
   if (plain != ranked.end() && plain - ranked.begin() >= std::ptrdiff_t(finalists)) {
     std::rotate(ranked.begin() + std::ptrdiff_t(finalists), plain, plain + 1);
     ++finalists;
@@ -270,11 +299,10 @@ NeighbourSearch search_neighbours(const AuditSpec& spec, const alg::AlgorithmEnt
   for (std::size_t f = 0; f < finalists; ++f) {
     Ranked& r = ranked[f];
     const Prepared& c = prepared[r.prepared];
-    Prepared alone = {c.pair, {c.scores[r.score]}, c.gaussian, c.audited_delta, c.candidate};
     const PilotInputs inputs(c.pair, entry, spec, k, model);
     const long runs = kSearchConfirmRatio * spec.search_trials;
     // Each finalist has round 2 + f: a pair that is a finalist with two scores draws fresh runs for each.
-    r.measure = pilot_measures(alone, inputs, estimator, spec, runs, 2 + int(f)).front();
+    r.measure = pilot_measures(c, {c.scores[r.score]}, inputs, estimator, spec, runs, 2 + int(f)).front();
     if (std::isnan(r.measure.epsilon)) r.measure.rank = -1;  // a score that failed on the fresh runs ranks last
     r.confirmed = true;
     search.runs += 2 * runs;
@@ -288,7 +316,7 @@ NeighbourSearch search_neighbours(const AuditSpec& spec, const alg::AlgorithmEnt
   for (const Ranked& r : ranked)
     search.ranked.push_back({prepared[r.prepared].pair.description, prepared[r.prepared].scores[r.score]->name,
                              r.measure.epsilon,
-                             prepared[r.prepared].gaussian && std::isfinite(r.measure.mu) ? r.measure.mu : -1,
+                             prepared[r.prepared].gaussian && !std::isnan(r.measure.mu) ? r.measure.mu : -1,
                              r.confirmed});
   return search;
 }

@@ -91,7 +91,8 @@ TEST_CASE("validate says what is wrong", "[audit]") {
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.model = "nope"; })), dpb::InvalidArgument);
   CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.score = "nope"; })), dpb::InvalidArgument);
   CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) { t.search_trials = 10; })),
-                    Catch::Contains("search_trials must be >= 20"));
+                    Catch::Contains("search_trials must lie in 20..10000000"));
+  CHECK_THROWS_AS(validate(bad([](AuditSpec& t) { t.search_trials = 20'000'000; })), dpb::InvalidArgument);
   // log_ladder: at most 64 records (default n = 200), and the index needs its pair partner index ^ 1.
   CHECK_THROWS_WITH(validate(bad([](AuditSpec& t) { t.neighbours = NeighbourKind::log_ladder; })),
                     Catch::Contains("log_ladder needs n <= 64"));

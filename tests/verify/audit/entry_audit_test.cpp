@@ -126,3 +126,17 @@ TEST_CASE("the entry audit needs enough runs", "[audit]") {
   CHECK_THROWS_WITH(audit_entries(spec, entry, *estimator, pair, 1, *model, 10),
                     Catch::Contains("runs must be >= 20"));
 }
+
+TEST_CASE("the entry audit leaves a step shown projected to the composed audit", "[audit]") {
+  // dugler2026's tangent noise is shown twice under one name: drawn, then projected (the GOE part along Q added
+  // after the projection is not in the projected view). Scoring the projected view would credit it with noise it
+  // does not have there; the step is listed as not audited.
+  AuditSpec spec = white_box("dugler2026.private_oja");
+  spec.params.set("calibration", std::string("analytic"));
+  spec.trials = 40;
+  const AuditResult r = run_audit(spec);
+  REQUIRE(r.entry_audit);
+  CHECK(r.entry_audit->entries.empty());
+  REQUIRE_FALSE(r.entry_audit->unaudited.empty());
+  CHECK_THAT(r.entry_audit->unaudited.front(), Catch::Contains("not (only) an additive draw"));
+}

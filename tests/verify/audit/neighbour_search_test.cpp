@@ -218,3 +218,23 @@ TEST_CASE("the search does not flag the suite's sharp audits of real algorithms"
   }
   CHECK(audited >= 8);
 }
+
+TEST_CASE("the search tries only scores that read a number the output holds", "[audit]") {
+  // The Laplace mean releases a mean: `top_eigenvalue` and `scalar` would score every run BOTTOM, a constant that
+  // can only tie at 0 and, ranked first, audit nothing.
+  AuditSpec spec;
+  spec.algorithm = "baseline.laplace_mean";
+  spec.privacy = {1.0, 0.0};
+  spec.n = 50;
+  spec.d = 3;
+  spec.trials = 200;
+  spec.search_trials = 100;
+  spec.neighbours = NeighbourKind::search;
+  const AuditResult r = run_audit(spec);
+  REQUIRE_FALSE(r.search.empty());
+  for (const SearchTrial& t : r.search) {
+    CHECK(t.score != "top_eigenvalue");
+    CHECK(t.score != "scalar");
+  }
+  CHECK(r.score == "mean_projection");
+}
