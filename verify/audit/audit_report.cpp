@@ -215,14 +215,16 @@ std::string to_text(const AuditResult& r) {
                       r.runs_per_second);
   if (s.seconds > 0)
     text += fmt::format(
-        "             adaptive: the bounds hold at confidence {:.6g}, its look's share of {:g} (docs/auditing.md); "
-        "--trials {} --confidence {:.6g} reproduces them\n",
-        r.loss.confidence, s.confidence, r.runs_per_side, r.loss.confidence);
+        "             adaptive: the verdict holds at confidence {:.6g}, its look's share of {:g} (docs/auditing.md); "
+        "--trials {} --confidence {:.6g} reproduces it\n",
+        r.confidence, s.confidence, r.runs_per_side, r.confidence);
   text += "\n";
   text += fmt::format("eps_lb       {:.4g} ({}), {:.0f}% of the audited eps {:g}\n", r.epsilon_lower(), r.bound(),
                       100 * r.tightness(), r.audited_epsilon);
-  text += fmt::format(
-      "clopper-p.   {:.4g} at confidence {:g} (held-out half, both directions)\n", l.epsilon_lower, l.confidence);
+  text += fmt::format("clopper-p.   {:.4g} at confidence {:g} (held-out half, both directions{})\n", l.epsilon_lower,
+                      l.confidence, r.gaussian_ledger ? "; the Gaussian-DP fit at the same: the verdict, the larger, "
+                                                        "at their Bonferroni sum"
+                                                      : "");
   text += direction_line(l.forward, l.delta) + direction_line(l.backward, l.delta);
   text += fmt::format(
       "gdp fit      mu >= {:.4g}, i.e. eps(delta = {:g}) >= {:.4g} if the trade-off is Gaussian ({})\n",
@@ -275,7 +277,8 @@ nlohmann::json to_json(const AuditResult& r) {
       {"trials", r.runs_per_side},
       {"runs", r.runs},
       {"runs_per_second", r.runs_per_second},
-      {"confidence", l.confidence},
+      {"confidence", l.confidence},  // of each bound (what dpbounds compare recomputes them at)
+      {"verdict_confidence", r.confidence},
       {"epsilon_lower", number(r.epsilon_lower())},
       {"bound", r.bound()},
       {"tightness", number(r.tightness())},

@@ -42,6 +42,9 @@ struct AuditResult {
   NeighbourKind construction = NeighbourKind::fresh;  // the concrete kind used
   double canary_norm = 0;
   std::string score;  // the score used
+  // The verdict's confidence: spec.confidence, or an adaptive audit's look's share of it. Where the Gaussian-DP
+  // fit joins the verdict, each of its two bounds is computed at half the error (loss.confidence).
+  double confidence = 0;
   PrivacyLossEstimate loss;
   bool gaussian_ledger = false;  // every entry of the first run's ledger is Gaussian (shuffled ones: unamplified)
   // The verdict's lower bound: Clopper–Pearson, joined by the Gaussian-DP fit where the ledger says every

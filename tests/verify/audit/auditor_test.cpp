@@ -241,11 +241,13 @@ TEST_CASE("an adaptive audit grows its runs until a violation shows, and its run
   CHECK(grown.runs_per_side < 200000);  // stopped at the violation, not at the budget
   // Every look may stop the audit, so each holds its bounds at a share of the error 1 - confidence: the
   // stopping look's is stricter than a single fixed audit's.
-  CHECK(grown.loss.confidence > adaptive.confidence);
+  CHECK(grown.confidence > adaptive.confidence);
+  // Its ledger is all Gaussian, so the fit joins the verdict and each of the two bounds gets half the error.
+  CHECK(1 - grown.loss.confidence == Approx((1 - grown.confidence) / 2));
   AuditSpec fixed = adaptive;
   fixed.seconds = 0;
   fixed.trials = grown.runs_per_side;
-  fixed.confidence = grown.loss.confidence;
+  fixed.confidence = grown.confidence;
   const AuditResult again = run_audit(fixed, registry);
   CHECK(again.epsilon_lower() == grown.epsilon_lower());
   CHECK(again.runs_per_side == grown.runs_per_side);
