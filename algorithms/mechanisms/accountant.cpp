@@ -134,17 +134,6 @@ EntryCost own_cost(const LedgerEntry& e) {
   return infinite("unknown mechanism");
 }
 
-// mu of a Gaussian entry under `neighbours` (add/remove -> replace doubles the sensitivity); NaN when the
-// entry is not one the GDP rule composes.
-double gdp_mu(const LedgerEntry& e, Neighbours neighbours) {
-  if (e.mechanism != Mechanism::gaussian || e.norm != SensitivityNorm::l2 || e.noise_scale <= 0 ||
-      !std::isfinite(e.sensitivity))
-    return std::numeric_limits<double>::quiet_NaN();
-  if (e.neighbours == neighbours) return e.sensitivity / e.noise_scale;
-  if (neighbours == Neighbours::replace) return 2 * e.sensitivity / e.noise_scale;
-  return std::numeric_limits<double>::quiet_NaN();
-}
-
 std::string budget_text(double eps, double delta) {
   if (!std::isfinite(eps)) return "(inf)";
   return delta > 0 ? fmt::format("({:.4g}, {:.3g})", eps, delta) : fmt::format("({:.4g}, 0)", eps);
@@ -159,6 +148,15 @@ EntryCost entry_cost(const LedgerEntry& entry, Neighbours neighbours) {
     return infinite("a replace-one guarantee does not bound add/remove neighbours");
   return {2 * cost.epsilon, std::min(1.0, (1 + std::exp(cost.epsilon)) * cost.delta),
           cost.theorem + ", group privacy over a removal and an addition", cost.needs_secret_order};
+}
+
+double entry_gdp_mu(const LedgerEntry& e, Neighbours neighbours) {
+  if (e.mechanism != Mechanism::gaussian || e.norm != SensitivityNorm::l2 || e.noise_scale <= 0 ||
+      !std::isfinite(e.sensitivity))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (e.neighbours == neighbours) return e.sensitivity / e.noise_scale;
+  if (neighbours == Neighbours::replace) return 2 * e.sensitivity / e.noise_scale;
+  return std::numeric_limits<double>::quiet_NaN();
 }
 
 bool gaussian_tradeoff(const LedgerEntry& entry, Neighbours neighbours) {
@@ -188,7 +186,7 @@ Spend sequential(const std::vector<Charged>& items, double delta, Neighbours nei
   for (const Charged& c : items) {
     eps_sum += c.uses * c.cost.epsilon;
     delta_sum += c.uses * c.cost.delta;
-    const double mu = gdp_mu(*c.entry, neighbours);
+    const double mu = entry_gdp_mu(*c.entry, neighbours);
     if (!std::isnan(mu)) {
       mu2 += c.uses * mu * mu;
       gauss_eps += c.uses * c.cost.epsilon;
@@ -204,7 +202,7 @@ Spend sequential(const std::vector<Charged>& items, double delta, Neighbours nei
   const auto others = [&](double spare) {
     double eps = 0, d = 0;
     for (const Charged& c : items) {
-      if (!std::isnan(gdp_mu(*c.entry, neighbours))) continue;
+      if (!std::isnan(entry_gdp_mu(*c.entry, neighbours))) continue;
       double e = c.uses * c.cost.epsilon, extra = 0;
       if (c.uses > 1 && spare > 0 && std::isfinite(c.cost.epsilon) && c.cost.epsilon > 0) {
         const double d0 = spare / repeated, k = c.uses, e0 = c.cost.epsilon;

@@ -25,6 +25,9 @@ struct EntryCost {
 // charged without amplification (each record in one Gaussian step, whatever the order). The auditor's
 // Gaussian-DP fit may join its verdict only where every entry of a run is.
 bool gaussian_tradeoff(const LedgerEntry& entry, Neighbours neighbours);
+// mu of one use of a Gaussian entry under `neighbours` (its l2 sensitivity over its sd; add/remove -> replace
+// doubles the sensitivity), what the GDP composition rule charges it; NaN for an entry that rule does not compose.
+double entry_gdp_mu(const LedgerEntry& entry, Neighbours neighbours);
 // Entries recorded for add/remove neighbours are charged under replace-one by group privacy (a replacement
 // is one removal and one addition: (2 eps, (1 + e^eps) delta)); the converse does not hold (+infinity).
 EntryCost entry_cost(const LedgerEntry& entry, Neighbours neighbours);

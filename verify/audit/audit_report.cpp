@@ -83,11 +83,14 @@ std::string entry_lines(const AuditResult& r) {
   if (!r.entry_audit) return "";
   std::string text;
   const auto lead = [&] { return text.empty() ? "entries      " : "             "; };
-  for (const EntryAudit& e : r.entry_audit->entries)
-    text += fmt::format("{}'{}' ({}): eps_lb {:.3g} ({}) {} its cost ({:.4g}, {:.3g}) over {} runs, the record moving "
-                        "it by {:.3g} of its sensitivity\n",
-                        lead(), e.step, e.mechanism, e.epsilon_lower, e.bound,
-                        e.exceeds() ? "EXCEEDS" : "within", e.claimed_epsilon, e.claimed_delta, e.runs, e.shift);
+  for (const EntryAudit& e : r.entry_audit->entries) {
+    const std::string mu =
+        std::isnan(e.claimed_mu) ? "" : fmt::format(", mu >= {:.3g} of its {:.4g}", e.mu_lower, e.claimed_mu);
+    text += fmt::format("{}'{}' ({}): {} its cost: eps_lb {:.3g} ({}) of ({:.4g}, {:.3g}){}, over {} runs, the record "
+                        "moving it by {:.3g} of its sensitivity\n",
+                        lead(), e.step, e.mechanism, e.exceeds() ? "EXCEEDS" : "within", e.epsilon_lower, e.bound,
+                        e.claimed_epsilon, e.claimed_delta, mu, e.runs, e.shift);
+  }
   for (const std::string& line : r.entry_audit->unaudited) text += fmt::format("{}{}\n", lead(), line);
   return text;
 }
@@ -103,6 +106,8 @@ nlohmann::json entries_json(const EntryAuditReport& report) {
                        {"claimed_delta", e.claimed_delta},
                        {"epsilon_lower", number(e.epsilon_lower)},
                        {"bound", e.bound},
+                       {"claimed_mu", number(e.claimed_mu)},
+                       {"mu_lower", number(e.mu_lower)},
                        {"confidence", e.confidence},
                        {"exceeds", e.exceeds()}});
   return {{"fits", report.fits()}, {"runs", report.runs}, {"entries", entries}, {"unaudited", report.unaudited}};

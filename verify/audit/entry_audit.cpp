@@ -149,6 +149,8 @@ EntryAuditReport audit_entries(const AuditSpec& spec, const alg::AlgorithmEntry&
     const bool gdp = alg::gaussian_tradeoff(e, alg::Neighbours::replace) && loss.gdp_epsilon_lower > loss.epsilon_lower;
     audit.epsilon_lower = gdp ? loss.gdp_epsilon_lower : loss.epsilon_lower;
     audit.bound = gdp ? "Gaussian-DP fit" : "Clopper-Pearson";
+    audit.claimed_mu = alg::entry_gdp_mu(e, alg::Neighbours::replace);
+    if (!std::isnan(audit.claimed_mu)) audit.mu_lower = loss.gdp_mu_lower;
     report.entries.push_back(audit);
   }
   return report;

@@ -9,6 +9,7 @@
 // each side are independent. The bounds are the composed audit's (estimators.hpp): eps_lb above the entry's eps
 // means the accountant charges that mechanism less than its release shows (a wrong formula, or noise or a
 // statistic other than the ones declared).
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -27,8 +28,15 @@ struct EntryAudit {
   double claimed_epsilon = 0, claimed_delta = 0;  // what the accountant charges one use (entry_cost)
   double epsilon_lower = 0;  // the bound: Clopper–Pearson, or the Gaussian-DP fit for a Gaussian entry
   std::string bound;
+  // A Gaussian entry: the mu the GDP composition charges one use (alg::entry_gdp_mu), and the fit's lower bound
+  // on the mu its releases show; NaN otherwise. Sharper than eps where an entry's per-use (eps, delta) is a thin
+  // share of a claim composed as GDP (the noisy power method's steps).
+  double claimed_mu = std::numeric_limits<double>::quiet_NaN();
+  double mu_lower = std::numeric_limits<double>::quiet_NaN();
   double confidence = 0;
-  bool exceeds() const { return epsilon_lower > claimed_epsilon * (1 + 1e-9); }
+  bool exceeds() const {
+    return epsilon_lower > claimed_epsilon * (1 + 1e-9) || mu_lower > claimed_mu * (1 + 1e-9);
+  }
 };
 
 struct EntryAuditReport {

@@ -4,6 +4,7 @@
 #include "verify/audit/entry_audit.hpp"
 
 #include <catch2/catch.hpp>
+#include <cmath>
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/registry.hpp"
@@ -139,4 +140,35 @@ TEST_CASE("the entry audit leaves a step shown projected to the composed audit",
   CHECK(r.entry_audit->entries.empty());
   REQUIRE_FALSE(r.entry_audit->unaudited.empty());
   CHECK_THAT(r.entry_audit->unaudited.front(), Catch::Contains("not (only) an additive draw"));
+}
+
+TEST_CASE("the entry audit holds each of the power method's steps to the mu the GDP composition charges it",
+          "[audit][statistical]") {
+  // 20 iterations composed as GDP: each step is charged a thin (eps, delta) share that no audit of one step can
+  // reach, but its mu (sensitivity / sd) is what the composition adds up. The step's releases show it (the first
+  // iteration queries every axis at k = d: the record moves it by its whole sensitivity); drawn at 0.7 of its
+  // declared sd behind an honest ledger they show mu / 0.7, above it.
+  AuditSpec spec = white_box("baseline.noisy_power_method");
+  spec.neighbours = NeighbourKind::orthogonal_axes;
+  spec.k = 3;
+  spec.trials = 100000;  // a step's mu is ~0.17: the fit's bound needs many runs to come near it
+  const AuditResult real = run_audit(spec);
+  REQUIRE(real.entry_audit);
+  REQUIRE(real.entry_audit->entries.size() == 1);
+  const EntryAudit& e = real.entry_audit->entries.front();
+  CHECK(e.shift == Approx(1).epsilon(0.01));
+  REQUIRE_FALSE(std::isnan(e.claimed_mu));
+  CHECK(e.mu_lower <= e.claimed_mu);
+  CHECK(e.mu_lower > 0.6 * e.claimed_mu);  // the bound sits a few hundredths below mu at 1e5 runs
+  CHECK_FALSE(e.exceeds());
+
+  alg::Registry registry;
+  registry.add(dpb::test::noise_scaled(alg::algorithm_registry().find("baseline.noisy_power_method"),
+                                       "test.power_method_quiet", 0.7, alg::NoiseDefect::hidden));
+  spec.algorithm = "test.power_method_quiet";
+  const AuditResult quiet = run_audit(spec, registry);
+  REQUIRE(quiet.entry_audit);
+  REQUIRE(quiet.entry_audit->entries.size() == 1);
+  CHECK(quiet.entry_audit->entries.front().mu_lower > quiet.entry_audit->entries.front().claimed_mu);
+  CHECK(quiet.entry_audit->entries.front().exceeds());
 }
