@@ -208,11 +208,7 @@ AuditResult run_audit(const AuditSpec& spec, const alg::Registry& registry) {
                                        : !pair.score.empty() ? pair.score
                                                              : default_score(first));
   result.score = score.name;
-  ScoreContext context;
-  context.direction = pair.direction;
-  context.record = pair.X.col(pair.index);
-  context.record_prime = pair.X_prime.col(pair.index);
-  context.index = pair.index;
+  ScoreContext context = score_context(pair);
   if (score.needs_reference) {
     core::Rng reference_rng = audit_stream(spec, 0, kReferenceRole);
     context.reference = estimator->run(in_d, reference_rng);

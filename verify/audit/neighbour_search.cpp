@@ -10,6 +10,7 @@
 #include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
 #include "verify/audit/estimators.hpp"
+#include "verify/checks/sample_statistics.hpp"
 #include "verify/audit/learned_score.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/spread.hpp"
@@ -120,13 +121,10 @@ struct PilotInputs {
       : data_d(trial_data_from_vectors(pair.X)),
         data_d_prime(trial_data_from_vectors(pair.X_prime)),
         in_d(make_input(entry, data_d, k, spec.privacy, &model.info())),
-        in_d_prime(make_input(entry, data_d_prime, k, spec.privacy, &model.info())) {
+        in_d_prime(make_input(entry, data_d_prime, k, spec.privacy, &model.info())),
+        context(score_context(pair)) {
     in_d.record_transcript = in_d_prime.record_transcript = true;  // so that transcript_lr can be tried
     if (pair.start.size() > 0) in_d.start = in_d_prime.start = &pair.start;
-    context.direction = pair.direction;
-    context.record = pair.X.col(pair.index);
-    context.record_prime = pair.X_prime.col(pair.index);
-    context.index = pair.index;
   }
   PilotInputs(const PilotInputs&) = delete;
   PilotInputs& operator=(const PilotInputs&) = delete;
@@ -152,16 +150,13 @@ double separation(const std::vector<double>& a, const std::vector<double>& b) {
   const auto moment_free = [](double v) { return v == kBottom || !std::isfinite(v); };
   if (std::any_of(a.begin(), a.end(), moment_free) || std::any_of(b.begin(), b.end(), moment_free))
     return std::numeric_limits<double>::quiet_NaN();
-  const auto moments = [](const std::vector<double>& x) {
-    double mean = 0, square = 0;
-    for (double v : x) mean += v;
-    mean /= double(x.size());
-    for (double v : x) square += (v - mean) * (v - mean);
-    return std::pair{mean, square};
+  // The pooled sd: both samples' squared deviations from their own means, over all the runs.
+  const auto squares = [](const std::vector<double>& x) {
+    const double sd = sample_sd(x);
+    return double(x.size() - 1) * sd * sd;
   };
-  const auto [mean_a, square_a] = moments(a);
-  const auto [mean_b, square_b] = moments(b);
-  const double shift = std::abs(mean_b - mean_a), sd = std::sqrt((square_a + square_b) / double(a.size() + b.size()));
+  const double shift = std::abs(sample_mean(b) - sample_mean(a)),
+               sd = std::sqrt((squares(a) + squares(b)) / double(a.size() + b.size()));
   if (sd > 0) return shift / sd;
   return shift > 0 ? std::numeric_limits<double>::infinity() : 0.0;
 }

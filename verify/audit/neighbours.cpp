@@ -113,6 +113,15 @@ WorstCase worst_case_construction(const std::string& id) {
   return {NeighbourKind::huge_norm, "generic: a huge-norm canary along a fixed direction", false, {}};
 }
 
+ScoreContext score_context(const NeighbourPair& pair) {
+  ScoreContext context;
+  context.direction = pair.direction;
+  context.record = pair.X.col(pair.index);
+  context.record_prime = pair.X_prime.col(pair.index);
+  context.index = pair.index;
+  return context;
+}
+
 Eigen::Index heaviest_axis(const Eigen::VectorXd& u) {
   Eigen::Index a = 0;
   u.cwiseAbs().maxCoeff(&a);  // the first of ties

@@ -8,6 +8,7 @@
 #include "core/models/model.hpp"
 #include "core/rng.hpp"
 #include "verify/audit/audit_spec.hpp"
+#include "verify/audit/scores.hpp"
 
 namespace dpb::verify {
 
@@ -23,6 +24,9 @@ struct NeighbourPair {
   // opposed_at_start: the public start the runs use (Input::start; d x d, e_a first, e_b last), else empty.
   Eigen::MatrixXd start;
 };
+
+// What the scores read of a pair: the canary direction, the replaced record in D and in D', and its index.
+ScoreContext score_context(const NeighbourPair& pair);
 
 // The construction `canary` stands for, per algorithm, from the specs' auditor sections
 // (liu2022 §3.7, cai2024 §3.6, kumar2025 §4.6, dugler2026 §3), with the section as `reason`.
