@@ -75,14 +75,14 @@ enum class DataNeed { vectors, sample_matrices, psd_samples };
 const char* to_string(DataNeed need);
 
 struct AlgorithmEntry {
-  std::string id;       // "liu2022.dp_pca"
-  std::string summary;  // one line
-  std::string source;   // paper, algorithm box
-  std::vector<ParamSpec> params;
+  std::string id = {};       // "liu2022.dp_pca"
+  std::string summary = {};  // one line
+  std::string source = {};   // paper, algorithm box
+  std::vector<ParamSpec> params = {};
   DataNeed needs = DataNeed::vectors;
-  std::vector<std::string> oracle_quantities;  // population quantities it reads (lambda1, K, ...)
-  std::string privacy;                         // the claim in words
-  std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory;
+  std::vector<std::string> oracle_quantities = {};  // population quantities it reads (lambda1, K, ...)
+  std::string privacy = {};                         // the claim in words
+  std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory = {};
   // A deliberately broken variant (algorithms/mutants, id "mutant.*") for testing the privacy auditor:
   // never in default suites. `breaks` is the id of the real algorithm it breaks, whose claim it keeps.
   bool mutant = false;

@@ -5,6 +5,7 @@
 
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
+#include "algorithms/sparse/private_covariance.hpp"
 
 namespace dpb::alg::mutants {
 
@@ -20,7 +21,7 @@ std::vector<MutantSpec> kumar2025_mutants() {
            [cov](core::ParamMap& p, const Input& in, Ledger& ledger) {
              const double R = max_abs_entry(in, cov, ledger);
              const double n = static_cast<double>(in.X->cols()), d = static_cast<double>(in.X->rows());
-             p.set("sigma2", R * R / (2 * std::log(6 * n * d / p.get_real("beta", 0.1, cov))));
+             p.set("sigma2", R * R / (2 * std::log(6 * n * d / p.get_real("beta", PrivCovParams{}.beta, cov))));
            }},
       {.id = "mutant.exp_mech_support_data_clip",
        .breaks = support,

@@ -7,17 +7,6 @@
 
 namespace dpb::alg {
 
-SparseConstants parse_sparse_constants(const std::string& mode, double noise_factor,
-                                       const std::string& owner) {
-  if (mode != kPrivateConstants && mode != kScaledConstants)
-    throw InvalidArgument(fmt::format("{}: constants must be '{}' or '{}', got '{}'", owner,
-                                      kPrivateConstants, kScaledConstants, mode));
-  if (!(noise_factor > 0) || !std::isfinite(noise_factor))
-    throw InvalidArgument(
-        fmt::format("{}: scaled_noise_factor must be finite and > 0, got {}", owner, noise_factor));
-  return {mode == kScaledConstants, noise_factor};
-}
-
 void mark_if_scaled(const SparseConstants& constants, PrivacyClaim& claim) {
   if (!constants.scaled) return;
   // No guarantee at all: the noise is below what any (eps, delta) of the proofs needs.

@@ -20,15 +20,11 @@ inline constexpr const char* kScaledConstants = "scaled_not_private";
 
 struct SparseConstants {
   bool scaled = false;
-  double noise_factor = 1.0;  // read only when scaled; finite and > 0
+  double noise_factor = 0.01;  // read only when scaled; finite and > 0
 
   double noise(double scale) const { return scaled ? noise_factor * scale : scale; }
   std::string name() const { return scaled ? kScaledConstants : kPrivateConstants; }
 };
-
-// Parses "private" / "scaled_not_private" and validates the factor; throws dpb::InvalidArgument.
-SparseConstants parse_sparse_constants(const std::string& mode, double noise_factor,
-                                       const std::string& owner);
 
 // In scaled mode: scope := ClaimScope::not_private with epsilon = delta = 0 (no budget: the noise matches
 // none), the first condition says why, and a diagnostics note (both name the mode). A no-op in private

@@ -1,0 +1,123 @@
+#include "algorithms/param_fields.hpp"
+
+#include <catch2/catch.hpp>
+
+#include "algorithms/sparse/private_covariance.hpp"
+#include "core/errors.hpp"
+
+using namespace dpb::alg;
+using dpb::core::ParamMap;
+
+namespace {
+
+enum class Shape { round, square, flat };
+
+struct Inner {
+  double width = 2.5;
+  bool tidy = true;
+};
+
+struct Base {
+  long long count = 3;
+};
+
+struct Outer : Base {
+  double rate = 0.25;
+  Shape shape = Shape::square;
+  std::string label = "plain";
+  Inner inner;
+  Inner other{7, false};  // a member whose default differs from its type's initialisers
+};
+
+FieldTable<Inner> inner_fields() {
+  FieldTable<Inner> t;
+  t.real("width", &Inner::width, 0.0, 10.0, "how wide", "ref w").flag("tidy", &Inner::tidy, "tidy up", "ref t");
+  return t;
+}
+
+FieldTable<Outer> outer_fields() {
+  FieldTable<Base> base;
+  base.integer("count", &Base::count, 1, "how many", "ref c");
+  FieldTable<Outer> t;
+  t.real("rate", &Outer::rate, 0.0, 1.0, "a rate", "ref r")
+      .choice("shape", &Outer::shape, {{"round", Shape::round}, {"square", Shape::square}, {"flat", Shape::flat}},
+              "its shape", "ref s", ChoiceOrder::default_first)
+      .inherit(base)
+      .text("label", &Outer::label, "a label", "ref l")
+      .nest(&Outer::inner, inner_fields())
+      .nest(&Outer::other, inner_fields(), "other_")
+      .fixed_choice("ties", "index_order", "lower index wins", "ref ties");
+  return t;
+}
+
+}  // namespace
+
+TEST_CASE("field table: the schema's defaults are the struct's initialisers, in declaration order", "[params]") {
+  const auto schema = outer_fields().schema();
+  REQUIRE(schema.size() == 9);
+  std::vector<std::string> names;
+  for (const auto& s : schema) names.push_back(s.name);
+  CHECK(names == std::vector<std::string>{"rate", "shape", "count", "label", "width", "tidy", "other_width",
+                                          "other_tidy", "ties"});
+  CHECK(std::get<double>(schema[0].default_value) == 0.25);
+  CHECK(schema[0].min == 0.0);
+  CHECK(schema[0].max == 1.0);
+  CHECK(schema[0].doc == "a rate");
+  CHECK(schema[0].spec_ref == "ref r");
+  // default_first: the default leads, the rest as written
+  CHECK(std::get<std::string>(schema[1].default_value) == "square");
+  CHECK(schema[1].choices == std::vector<std::string>{"square", "round", "flat"});
+  CHECK(schema[2].type == ParamType::integer);
+  CHECK(std::get<double>(schema[2].default_value) == 3);
+  CHECK(std::get<std::string>(schema[3].default_value) == "plain");
+  CHECK(std::get<double>(schema[4].default_value) == 2.5);
+  CHECK(schema[5].choices == std::vector<std::string>{"true", "false"});
+  CHECK(std::get<std::string>(schema[5].default_value) == "true");
+  // a nested member takes its defaults from the outer struct's initialiser, not its type's
+  CHECK(std::get<double>(schema[6].default_value) == 7);
+  CHECK(std::get<std::string>(schema[7].default_value) == "false");
+  CHECK(schema[8].choices == std::vector<std::string>{"index_order"});
+}
+
+TEST_CASE("field table: reading sets what the map names and keeps the rest", "[params]") {
+  const auto fields = outer_fields();
+  const Outer read = fields.read(ParamMap{{"rate", 0.5},
+                                          {"shape", std::string("flat")},
+                                          {"count", 9.0},
+                                          {"label", std::string("x")},
+                                          {"tidy", std::string("false")},
+                                          {"other_width", 1.0},
+                                          {"width_unrelated", 4.0}},
+                                 "own");
+  CHECK(read.rate == 0.5);
+  CHECK(read.shape == Shape::flat);
+  CHECK(read.count == 9);
+  CHECK(read.label == "x");
+  CHECK(read.inner.width == 2.5);  // "other_width" is the other member's
+  CHECK_FALSE(read.inner.tidy);
+  CHECK(read.other.width == 1.0);
+  CHECK_FALSE(read.other.tidy);  // kept from Outer's initialiser
+  const Outer untouched = fields.read(ParamMap{}, "own");
+  CHECK(untouched.rate == 0.25);
+  CHECK(untouched.shape == Shape::square);
+}
+
+TEST_CASE("field table: a value of the wrong kind is refused naming the owner and the parameter", "[params]") {
+  const auto fields = outer_fields();
+  CHECK_THROWS_WITH(fields.read(ParamMap{{"shape", std::string("oval")}}, "own"),
+                    "own: parameter 'shape' must be one of: round, square, flat; got 'oval'");
+  CHECK_THROWS_AS(fields.read(ParamMap{{"rate", std::string("fast")}}, "own"), dpb::InvalidArgument);
+  CHECK_THROWS_AS(fields.read(ParamMap{{"count", 2.5}}, "own"), dpb::InvalidArgument);
+}
+
+TEST_CASE("field table: a kumar2025 estimator's schema defaults are its parameter struct's", "[params][kumar2025]") {
+  // The registry resolves an empty map to the schema's defaults; before the field tables each default was
+  // written twice (schema and reader), and nothing held them equal.
+  const ParamMap resolved = algorithm_registry().resolve("kumar2025.priv_cov", {});
+  const PrivCovParams defaults;
+  CHECK(resolved.get_real("noise_multiplier", -1, "test") == defaults.noise_multiplier);
+  CHECK(resolved.get_real("beta", -1, "test") == defaults.beta);
+  CHECK(resolved.get_real("scaled_noise_factor", -1, "test") == defaults.constants.noise_factor);
+  CHECK(resolved.get_string("diagonal", "", "test") == (defaults.fill_diagonal ? "fill" : "faithful"));
+  CHECK(resolved.get_string("constants", "", "test") == defaults.constants.name());
+}
