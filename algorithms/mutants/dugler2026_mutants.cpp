@@ -35,8 +35,8 @@ std::vector<MutantSpec> dugler2026_mutants() {
       {.id = "mutant.truncated_mean_no_truncation",
        .breaks = id,
        .broken = "truncation disabled (lines 8-16 clamp nothing; the noise still assumes radius R)",
-       .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-         dugler2026::TruncatedMeanParams broken = dugler2026::truncated_mean_params(p);
+       .broken_factory = [id](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+         dugler2026::TruncatedMeanParams broken = dugler2026::truncated_mean_fields().read(p, id);
          broken.truncate = false;
          return std::make_unique<Release<dugler2026::TruncatedMeanParams>>(
              broken, dugler2026::truncated_mean_release, dugler2026::truncated_mean_claim);
@@ -56,7 +56,7 @@ std::vector<MutantSpec> dugler2026_mutants() {
          dugler2026::PrivRangeParams broken;
          broken.range.release = BinRelease::every_occupied_bin;
          return std::make_unique<Release<dugler2026::PrivRangeParams>>(
-             dugler2026::priv_range_params(p, broken), dugler2026::priv_range,
+             dugler2026::priv_range_fields().read(p, "dugler2026.priv_range", broken), dugler2026::priv_range,
              [](const dugler2026::PrivRangeParams&, const Input& in) { return dugler2026::priv_range_claim(in); });
        }},
       {.id = "mutant.dugler2026_private_oja_noise_x07",

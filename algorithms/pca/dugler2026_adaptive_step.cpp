@@ -3,16 +3,10 @@
 #include <fmt/format.h>
 #include <cmath>
 
+#include "algorithms/calibration_param.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg::dugler2026 {
-namespace {
-const char* block_min_name(AdaptiveSettings::BlockMin b) {
-  return b == AdaptiveSettings::BlockMin::d        ? "d"
-         : b == AdaptiveSettings::BlockMin::theory ? "theory"
-                                                   : "one";
-}
-}  // namespace
 
 void AdaptiveWorkspace::resize(Eigen::Index d, Eigen::Index k) {
   G.resize(d, 0);  // sized on first use by MatrixChunks (one chunk or one PRIVRANGE block)
@@ -193,143 +187,36 @@ void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepT
   diag.counters[fmt::format("{}sigma_{}", p, t)] = tr.sigma;
 }
 
-std::vector<ParamSpec> adaptive_params(const std::string& p, const AdaptiveSettings& def,
-                                       const std::string& radius_ref) {
-  return {
-      {p + "K",
-       ParamType::real,
-       def.K,
-       1e-9,
-       {},
-       {},
-       "sub-Weibull tail constant K (Assumption A.4/B.4)",
-       "dugler2026 §7, §8 item 2"},
-      {p + "a",
-       ParamType::real,
-       def.a,
-       0.5,
-       {},
-       {},
-       "sub-Weibull exponent a >= 1/2",
-       "dugler2026 §7, §8 item 2"},
-      {p + "zeta", ParamType::real, def.zeta, 1e-12, 0.5, {}, "failure probability zeta", "dugler2026 §7"},
-      {p + "C1",
-       ParamType::real,
-       def.range.C1,
-       1e-9,
-       {},
-       {},
-       "PRIVRANGE blocks m = ceil(C1 log(1/(delta zeta'))/eps)",
-       "dugler2026 Alg. 4 line 5, ambiguity 10"},
-      {p + "range_safety",
-       ParamType::real,
-       def.range.safety,
-       1.0,
-       {},
-       {},
-       "safety factor of Lhat = 2 l",
-       "dugler2026 Alg. 4 line 20"},
-      {p + "range_bins_per_octave",
-       ParamType::real,
-       def.range.bins_per_octave,
-       1e-3,
-       {},
-       {},
-       "PRIVRANGE bin ratio 2^{1/q}; q = 4 in the paper",
-       "dugler2026 Alg. 4 line 14"},
-      {p + "radius_constant",
-       ParamType::real,
-       def.radius_constant,
-       1e-9,
-       {},
-       {},
-       "truncation radius constant (ADADPO's 3, TADADPO's C_R)",
-       radius_ref},
-      {p + "noise_constant",
-       ParamType::real,
-       def.noise_constant,
-       8.0,
-       {},
-       {},
-       "Gaussian scale constant 8 of sigma_t (smaller values break the privacy proof)",
-       "dugler2026 Alg. 2 line 6, Alg. 3 line 7, Lemma 2"},
-      {p + "calibration",
-       ParamType::choice,
-       to_string(def.calibration),
-       {},
-       {},
-       {"classical", "analytic"},
-       "Gaussian calibration: classical sqrt(2 log(1.25/delta'))/eps' at (eps/2, delta/2) (needs eps < 2) or "
-       "analytic",
-       "dugler2026 ambiguity 14, §8 item 3"},
-      {p + "range_fallback",
-       ParamType::choice,
-       std::string(def.stop_on_bottom ? "stop" : "skip_step"),
-       {},
-       {},
-       {"skip_step", "stop"},
-       "on PRIVRANGE = BOTTOM (or the zero bin): skip the step or stop and return Q_{t-1}",
-       "dugler2026 ambiguity 2"},
-      {p + "center_fallback",
-       ParamType::choice,
-       std::string(def.skip_on_empty_center ? "skip_step" : "zero"),
-       {},
-       {},
-       {"zero", "skip_step"},
-       "on an empty coordinate histogram: center 0, or skip the step",
-       "dugler2026 ambiguity 2"},
-      {p + "feasibility_margin",
-       ParamType::real,
-       def.feasibility_margin,
-       1.0,
-       {},
-       {},
-       "mean half m >= margin x the histogram threshold count 1 + (4dk/eps) log(4dk/delta)",
-       "dugler2026 ambiguity 2"},
-      {p + "range_block_min",
-       ParamType::choice,
-       std::string(block_min_name(def.block_min)),
-       {},
-       {},
-       {"d", "theory", "one"},
-       "PRIVRANGE block size b must reach d (ambiguity 2), K^2 d log(k m/zeta') (Theorem 5; far fewer "
-       "BOTTOMs, "
-       "larger batches) or 1 (ambiguity 10)",
-       "dugler2026 ambiguities 2, 10, Theorem 5"},
-  };
-}
-
-AdaptiveSettings read_adaptive(const core::ParamMap& params, const std::string& p,
-                               const AdaptiveSettings& def, const std::string& owner) {
-  AdaptiveSettings s;
-  s.K = params.get_real(p + "K", def.K, owner);
-  s.a = params.get_real(p + "a", def.a, owner);
-  s.zeta = params.get_real(p + "zeta", def.zeta, owner);
-  s.range.C1 = params.get_real(p + "C1", def.range.C1, owner);
-  s.range.safety = params.get_real(p + "range_safety", def.range.safety, owner);
-  s.range.bins_per_octave = params.get_real(p + "range_bins_per_octave", def.range.bins_per_octave, owner);
-  s.radius_constant = params.get_real(p + "radius_constant", def.radius_constant, owner);
-  s.noise_constant = params.get_real(p + "noise_constant", def.noise_constant, owner);
-  s.calibration = parse_gaussian_calibration(
-      params.get_string(p + "calibration", to_string(def.calibration), owner), owner);
-  s.stop_on_bottom =
-      params.get_string(p + "range_fallback", def.stop_on_bottom ? "stop" : "skip_step", owner) == "stop";
-  s.skip_on_empty_center =
-      params.get_string(p + "center_fallback", def.skip_on_empty_center ? "skip_step" : "zero", owner) ==
-      "skip_step";
-  s.feasibility_margin = params.get_real(p + "feasibility_margin", def.feasibility_margin, owner);
-  const std::string bm = params.get_string(p + "range_block_min", block_min_name(def.block_min), owner);
-  s.block_min = bm == "theory" ? AdaptiveSettings::BlockMin::theory
-                : bm == "one"  ? AdaptiveSettings::BlockMin::one
-                               : AdaptiveSettings::BlockMin::d;
-  if (!(s.K > 0) || !(s.a >= 0.5) || !(s.zeta > 0 && s.zeta < 1) || !(s.range.C1 > 0) ||
-      !(s.range.safety >= 1) || !(s.range.bins_per_octave > 0) || !(s.radius_constant > 0) ||
-      !(s.noise_constant >= 8) || !(s.feasibility_margin >= 1))
-    throw InvalidArgument(owner +
-                          ": need K > 0, a >= 1/2, zeta in (0, 1), C1 > 0, range_safety >= 1, "
-                          "range_bins_per_octave > 0, radius_constant > 0, noise_constant >= 8, "
-                          "feasibility_margin >= 1");
-  return s;
+FieldTable<AdaptiveSettings> adaptive_fields(const std::string& radius_ref) {
+  using S = AdaptiveSettings;
+  using B = S::BlockMin;
+  FieldTable<S> t;
+  t.real("K", &S::K, 1e-9, std::nullopt, "sub-Weibull tail constant K (Assumption A.4/B.4)", "dugler2026 §7, §8 item 2")
+      .real("a", &S::a, 0.5, std::nullopt, "sub-Weibull exponent a >= 1/2", "dugler2026 §7, §8 item 2");
+  zeta_field(t, &S::zeta)
+      .nest(&S::range, range_fields())
+      .real("radius_constant", &S::radius_constant, 1e-9, std::nullopt,
+            "truncation radius constant (ADADPO's 3, TADADPO's C_R)", radius_ref)
+      .real("noise_constant", &S::noise_constant, 8.0, std::nullopt,
+            "Gaussian scale constant 8 of sigma_t (smaller values break the privacy proof)",
+            "dugler2026 Alg. 2 line 6, Alg. 3 line 7, Lemma 2");
+  calibration_field(t, &S::calibration,
+                    "Gaussian calibration: classical sqrt(2 log(1.25/delta'))/eps' at (eps/2, delta/2) (needs eps < 2) "
+                    "or analytic",
+                    "dugler2026 ambiguity 14, §8 item 3")
+      .choice("range_fallback", &S::stop_on_bottom, {{"skip_step", false}, {"stop", true}},
+              "on PRIVRANGE = BOTTOM (or the zero bin): skip the step or stop and return Q_{t-1}",
+              "dugler2026 ambiguity 2")
+      .choice("center_fallback", &S::skip_on_empty_center, {{"zero", false}, {"skip_step", true}},
+              "on an empty coordinate histogram: center 0, or skip the step", "dugler2026 ambiguity 2")
+      .real("feasibility_margin", &S::feasibility_margin, 1.0, std::nullopt,
+            "mean half m >= margin x the histogram threshold count 1 + (4dk/eps) log(4dk/delta)",
+            "dugler2026 ambiguity 2")
+      .choice("range_block_min", &S::block_min, {{"d", B::d}, {"theory", B::theory}, {"one", B::one}},
+              "PRIVRANGE block size b must reach d (ambiguity 2), K^2 d log(k m/zeta') (Theorem 5; far fewer "
+              "BOTTOMs, larger batches) or 1 (ambiguity 10)",
+              "dugler2026 ambiguities 2, 10, Theorem 5");
+  return t;
 }
 
 }  // namespace dpb::alg::dugler2026

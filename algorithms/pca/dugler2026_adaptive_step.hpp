@@ -23,7 +23,7 @@ struct AdaptiveSettings {
   PrivateRangeSettings range;
   double radius_constant = 3.0;  // Alg. 2 line 4 "3"; Alg. 3 C_R (3 recommended, ambiguity 3)
   double noise_constant = 8.0;   // Alg. 2 line 6 / Alg. 3 line 7 "8"
-  GaussianCalibration calibration = GaussianCalibration::classical;  // spec ambiguity 14
+  GaussianCalibration calibration = kDugler2026Calibration;  // spec ambiguity 14
   bool stop_on_bottom = false;        // range_fallback: skip_step (default) | stop
   bool skip_on_empty_center = false;  // center_fallback: zero (default) | skip_step
   double feasibility_margin = 2.0;    // ambiguity 2
@@ -95,9 +95,8 @@ Eigen::MatrixXd run_adaptive_steps(Eigen::MatrixXd Q, const BatchPlan& plan, con
 void record_adaptive_step(Diagnostics& diag, Eigen::Index t, const AdaptiveStepTrace& tr,
                           const std::string& prefix = "");
 
-std::vector<ParamSpec> adaptive_params(const std::string& prefix, const AdaptiveSettings& defaults,
-                                       const std::string& radius_ref);
-AdaptiveSettings read_adaptive(const core::ParamMap& params, const std::string& prefix,
-                               const AdaptiveSettings& defaults, const std::string& owner);
+// The settings' parameters (K, a, zeta, PRIVRANGE's, radius_constant, ..., range_block_min): schema and
+// reader; `radius_ref` documents radius_constant (ADADPO's 3 or TADADPO's C_R).
+FieldTable<AdaptiveSettings> adaptive_fields(const std::string& radius_ref);
 
 }  // namespace dpb::alg::dugler2026

@@ -80,74 +80,29 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
   return plan;
 }
 
-std::vector<ParamSpec> batch_params(const std::string& p, const BatchSettings& def) {
-  const std::string ref = "dugler2026 §7 F.2, §8 item 1";
-  return {
-      {p + "batch_rule",
-       ParamType::choice,
-       std::string(rule_name(def.rule)),
-       {},
-       {},
-       {"n_over_log_n", "sqrt_n", "fixed", "theory_steps"},
-       "batch size rule: n/log n (Thms 1-2), sqrt(n) (F.2 grid), fixed (batch_size), theory_steps "
-       "(Thm 3: T = steps or ceil(C_T log(ndk/(zeta delta eps))), B = floor(n/T)); even-rounded where "
-       "batches "
-       "are halved",
-       ref + ", ambiguity 13"},
-      {p + "batch_size",
-       ParamType::integer,
-       static_cast<double>(def.batch_size),
-       0.0,
-       {},
-       {},
-       "B for batch_rule = fixed",
-       ref},
-      {p + "steps",
-       ParamType::integer,
-       static_cast<double>(def.steps),
-       0.0,
-       {},
-       {},
-       "T for batch_rule = theory_steps (0: from C_T)",
-       "dugler2026 ambiguity 3 (expose T directly)"},
-      {p + "C_T",
-       ParamType::real,
-       def.C_T,
-       1e-9,
-       {},
-       {},
-       "universal constant C_T of Thm 3's step count",
-       "dugler2026 §2.3, §8 item 2"},
-      {p + "auto_increase",
-       ParamType::choice,
-       std::string(def.auto_increase ? "yes" : "no"),
-       {},
-       {},
-       {"yes", "no"},
-       "raise B to the smallest feasible batch (yes) or refuse with the required size (no)",
-       "dugler2026 §7 F.2, ambiguity 2"},
-  };
-}
-
-BatchSettings read_batch(const core::ParamMap& params, const std::string& p, const BatchSettings& def,
-                         const std::string& owner) {
-  BatchSettings s;
-  const std::string rule = params.get_string(p + "batch_rule", rule_name(def.rule), owner);
-  bool known = false;
-  for (auto r : {BatchRule::n_over_log_n, BatchRule::sqrt_n, BatchRule::fixed, BatchRule::theory_steps})
-    if (rule == rule_name(r)) s.rule = r, known = true;
-  if (!known)
-    throw InvalidArgument(fmt::format(
-        "{}: batch_rule must be n_over_log_n, sqrt_n, fixed or theory_steps; got '{}'", owner, rule));
-  s.batch_size = params.get_int(p + "batch_size", def.batch_size, owner);
-  s.steps = params.get_int(p + "steps", def.steps, owner);
-  s.C_T = params.get_real(p + "C_T", def.C_T, owner);
-  const std::string inc = params.get_string(p + "auto_increase", def.auto_increase ? "yes" : "no", owner);
-  if (inc != "yes" && inc != "no") throw InvalidArgument(owner + ": auto_increase must be 'yes' or 'no'");
-  s.auto_increase = inc == "yes";
-  if (s.batch_size < 0 || s.steps < 0 || !(s.C_T > 0))
-    throw InvalidArgument(owner + ": need batch_size >= 0, steps >= 0, C_T > 0");
-  return s;
+const FieldTable<BatchSettings>& batch_fields() {
+  static const FieldTable<BatchSettings> fields = [] {
+    using S = BatchSettings;
+    const std::string ref = "dugler2026 §7 F.2, §8 item 1";
+    std::vector<std::pair<std::string, BatchRule>> rules;
+    for (auto r : {BatchRule::n_over_log_n, BatchRule::sqrt_n, BatchRule::fixed, BatchRule::theory_steps})
+      rules.emplace_back(rule_name(r), r);
+    FieldTable<S> t;
+    t.choice("batch_rule", &S::rule, rules,
+             "batch size rule: n/log n (Thms 1-2), sqrt(n) (F.2 grid), fixed (batch_size), theory_steps (Thm 3: T = "
+             "steps or ceil(C_T log(ndk/(zeta delta eps))), B = floor(n/T)); even-rounded where batches are halved",
+             ref + ", ambiguity 13")
+        .integer("batch_size", &S::batch_size, 0.0, "B for batch_rule = fixed", ref)
+        .integer("steps", &S::steps, 0.0, "T for batch_rule = theory_steps (0: from C_T)",
+                 "dugler2026 ambiguity 3 (expose T directly)")
+        .real("C_T", &S::C_T, 1e-9, std::nullopt, "universal constant C_T of Thm 3's step count",
+              "dugler2026 §2.3, §8 item 2")
+        .choice("auto_increase", &S::auto_increase, {{"yes", true}, {"no", false}},
+                "raise B to the smallest feasible batch (yes) or refuse with the required size (no)",
+                "dugler2026 §7 F.2, ambiguity 2");
+    return t;
+  }();
+  return fields;
 }
 
 }  // namespace dpb::alg::dugler2026

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg::dugler2026 {
@@ -44,8 +45,7 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
                        const BatchRequirement& requirement, const std::string& owner,
                        const std::string& prefix = "");
 
-std::vector<ParamSpec> batch_params(const std::string& prefix, const BatchSettings& defaults);
-BatchSettings read_batch(const core::ParamMap& params, const std::string& prefix,
-                         const BatchSettings& defaults, const std::string& owner);
+// The settings' parameters (batch_rule, batch_size, steps, C_T, auto_increase): schema and reader.
+const FieldTable<BatchSettings>& batch_fields();
 
 }  // namespace dpb::alg::dugler2026

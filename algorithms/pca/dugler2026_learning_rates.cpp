@@ -7,32 +7,6 @@
 #include "core/errors.hpp"
 
 namespace dpb::alg::dugler2026 {
-namespace {
-
-const char* family_name(LearningRateFamily f) {
-  switch (f) {
-    case LearningRateFamily::step_decay:
-      return "step_decay";
-    case LearningRateFamily::lambda1_spiked:
-      return "lambda1_spiked";
-    case LearningRateFamily::dim_scaled:
-      return "dim_scaled";
-    case LearningRateFamily::constant:
-      return "constant";
-  }
-  return "";
-}
-
-LearningRateFamily parse_family(const std::string& s, const std::string& owner) {
-  for (auto f : {LearningRateFamily::step_decay, LearningRateFamily::lambda1_spiked,
-                 LearningRateFamily::dim_scaled, LearningRateFamily::constant})
-    if (s == family_name(f)) return f;
-  throw InvalidArgument(fmt::format(
-      "{}: learning_rate must be one of step_decay, lambda1_spiked, dim_scaled, constant; got '{}'", owner,
-      s));
-}
-
-}  // namespace
 
 LearningRate::LearningRate(LearningRateSettings s, Eigen::Index T, double log_n, double d, double lambda1,
                            double gap, double sigma)
@@ -84,98 +58,36 @@ LearningRate make_learning_rate(const LearningRateSettings& s, const Input& in, 
   return LearningRate(s, T, log_n, d, lambda1, gap, sigma);
 }
 
-std::vector<ParamSpec> learning_rate_params(const std::string& p, const LearningRateSettings& def) {
-  const std::string ref = "dugler2026 §7 F.2";
-  return {
-      {p + "learning_rate",
-       ParamType::choice,
-       std::string(family_name(def.family)),
-       {},
-       {},
-       {"step_decay", "lambda1_spiked", "dim_scaled", "constant"},
-       "learning-rate family: step_decay(c, rho, p) needs no oracle; lambda1_spiked and dim_scaled read "
-       "lambda~_1, Delta, sigma; constant uses lr_eta",
-       ref + ", §8 item 1"},
-      {p + "lr_offset", ParamType::real, def.offset, 0.0, {}, {}, "step-decay offset c (ADADPO: 10.0)", ref},
-      {p + "lr_cutoff",
-       ParamType::real,
-       def.cutoff,
-       1e-9,
-       1.0,
-       {},
-       "step-decay cutoff rho, tau = ceil(rho T)",
-       ref},
-      {p + "lr_power", ParamType::real, def.power, 0.0, {}, {}, "step-decay extra power p after tau", ref},
-      {p + "lr_scale",
-       ParamType::real,
-       def.scale,
-       0.0,
-       {},
-       {},
-       "the constant 20 of lambda1_spiked / dim_scaled",
-       ref},
-      {p + "lr_eta",
-       ParamType::real,
-       def.eta,
-       1e-12,
-       {},
-       {},
-       "constant learning rate (<= c/lambda_1 for TADADPO)",
-       "dugler2026 §8 item 1, Lemma 18"},
-      {p + "lr_gap",
-       ParamType::choice,
-       std::string(def.gap == GapChoice::leading ? "leading" : "k"),
-       {},
-       {},
-       {"leading", "k"},
-       "which gap Delta: leading Delta_1 (as printed) or Delta_k",
-       "dugler2026 ambiguity 3"},
-      {p + "lr_lambda1",
-       ParamType::real,
-       def.lambda1,
-       0.0,
-       {},
-       {},
-       "lambda~_1 for lambda1_spiked / dim_scaled; 0 = the oracle's top eigenvalue of Sigma",
-       "dugler2026 ambiguity 3"},
-      {p + "lr_gap_value",
-       ParamType::real,
-       def.gap_value,
-       0.0,
-       {},
-       {},
-       "Delta; 0 = from the oracle's eigenvalues",
-       "dugler2026 ambiguity 3"},
-      {p + "lr_sigma",
-       ParamType::real,
-       def.sigma,
-       0.0,
-       {},
-       {},
-       "data noise level sigma; 0 = the oracle's sigma",
-       "dugler2026 ambiguity 3"},
-  };
-}
-
-LearningRateSettings read_learning_rate(const core::ParamMap& params, const std::string& p,
-                                        const LearningRateSettings& def, const std::string& owner) {
-  LearningRateSettings s;
-  s.family = parse_family(params.get_string(p + "learning_rate", family_name(def.family), owner), owner);
-  s.offset = params.get_real(p + "lr_offset", def.offset, owner);
-  s.cutoff = params.get_real(p + "lr_cutoff", def.cutoff, owner);
-  s.power = params.get_real(p + "lr_power", def.power, owner);
-  s.scale = params.get_real(p + "lr_scale", def.scale, owner);
-  s.eta = params.get_real(p + "lr_eta", def.eta, owner);
-  const std::string gap =
-      params.get_string(p + "lr_gap", def.gap == GapChoice::leading ? "leading" : "k", owner);
-  if (gap != "leading" && gap != "k") throw InvalidArgument(owner + ": lr_gap must be 'leading' or 'k'");
-  s.gap = gap == "leading" ? GapChoice::leading : GapChoice::kth;
-  s.lambda1 = params.get_real(p + "lr_lambda1", def.lambda1, owner);
-  s.gap_value = params.get_real(p + "lr_gap_value", def.gap_value, owner);
-  s.sigma = params.get_real(p + "lr_sigma", def.sigma, owner);
-  if (!(s.cutoff > 0 && s.cutoff <= 1) || s.offset < 0 || s.power < 0 || !(s.eta > 0))
-    throw InvalidArgument(owner + ": need lr_cutoff in (0, 1], lr_offset >= 0, lr_power >= 0, lr_eta > 0");
-  return s;
+const FieldTable<LearningRateSettings>& learning_rate_fields() {
+  static const FieldTable<LearningRateSettings> fields = [] {
+    using S = LearningRateSettings;
+    using F = LearningRateFamily;
+    const std::string ref = "dugler2026 §7 F.2";
+    FieldTable<S> t;
+    t.choice("learning_rate", &S::family,
+             {{"step_decay", F::step_decay}, {"lambda1_spiked", F::lambda1_spiked}, {"dim_scaled", F::dim_scaled},
+              {"constant", F::constant}},
+             "learning-rate family: step_decay(c, rho, p) needs no oracle; lambda1_spiked and dim_scaled read "
+             "lambda~_1, Delta, sigma; constant uses lr_eta",
+             ref + ", §8 item 1")
+        .real("lr_offset", &S::offset, 0.0, std::nullopt, "step-decay offset c (ADADPO: 10.0)", ref)
+        .real("lr_cutoff", &S::cutoff, 1e-9, 1.0, "step-decay cutoff rho, tau = ceil(rho T)", ref)
+        .real("lr_power", &S::power, 0.0, std::nullopt, "step-decay extra power p after tau", ref)
+        .real("lr_scale", &S::scale, 0.0, std::nullopt, "the constant 20 of lambda1_spiked / dim_scaled", ref)
+        .real("lr_eta", &S::eta, 1e-12, std::nullopt, "constant learning rate (<= c/lambda_1 for TADADPO)",
+              "dugler2026 §8 item 1, Lemma 18")
+        .choice("lr_gap", &S::gap, {{"leading", GapChoice::leading}, {"k", GapChoice::kth}},
+                "which gap Delta: leading Delta_1 (as printed) or Delta_k", "dugler2026 ambiguity 3")
+        .real("lr_lambda1", &S::lambda1, 0.0, std::nullopt,
+              "lambda~_1 for lambda1_spiked / dim_scaled; 0 = the oracle's top eigenvalue of Sigma",
+              "dugler2026 ambiguity 3")
+        .real("lr_gap_value", &S::gap_value, 0.0, std::nullopt, "Delta; 0 = from the oracle's eigenvalues",
+              "dugler2026 ambiguity 3")
+        .real("lr_sigma", &S::sigma, 0.0, std::nullopt, "data noise level sigma; 0 = the oracle's sigma",
+              "dugler2026 ambiguity 3");
+    return t;
+  }();
+  return fields;
 }
 
 std::vector<std::string> learning_rate_oracle_quantities() {

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg::dugler2026 {
@@ -51,10 +52,8 @@ class LearningRate {
 LearningRate make_learning_rate(const LearningRateSettings& s, const Input& in, Eigen::Index n,
                                 Eigen::Index T, const std::string& owner, const std::string& prefix = "");
 
-// Registry schema of the settings, names prefixed by `prefix` (e.g. "warm_"), and the reader.
-std::vector<ParamSpec> learning_rate_params(const std::string& prefix, const LearningRateSettings& defaults);
-LearningRateSettings read_learning_rate(const core::ParamMap& params, const std::string& prefix,
-                                        const LearningRateSettings& defaults, const std::string& owner);
+// The settings' parameters (learning_rate, lr_offset, ..., lr_sigma): schema and reader.
+const FieldTable<LearningRateSettings>& learning_rate_fields();
 // Oracle quantities the schedule may read (for AlgorithmEntry::oracle_quantities).
 std::vector<std::string> learning_rate_oracle_quantities();
 

@@ -13,7 +13,7 @@ struct PrivateOjaParams {
   double clip_radius = 0;  // R; 0 = Theorem 1's R = C lambda_1 sqrt(dk)(K gamma log^a(ndk/zeta) + 1) (oracle)
   double C = 1.0;          // universal constant of Thm 1's R (unspecified; 1 [inferred])
   double K = 1.0, a = 1.0, zeta = 0.01;
-  GaussianCalibration calibration = GaussianCalibration::classical;
+  GaussianCalibration calibration = kDugler2026Calibration;
   // corrected (default): P_{S_Q} applied to the clipped mean, so privacy holds for any input, not only
   // exactly symmetric A_i (spec: dugler2026 ambiguity 12); faithful: the box as printed.
   bool project_onto_SQ = true;

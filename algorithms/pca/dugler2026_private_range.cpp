@@ -132,15 +132,32 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
   return rep;
 }
 
-PrivRangeParams priv_range_params(const core::ParamMap& m, PrivRangeParams base) {
-  const std::string o = "dugler2026.priv_range";
-  PrivRangeParams p = base;
-  p.range.C1 = m.get_real("C1", 4, o);
-  p.range.safety = m.get_real("range_safety", 2, o);
-  p.range.bins_per_octave = m.get_real("range_bins_per_octave", 4, o);
-  p.zeta = m.get_real("zeta", 0.01, o);
-  p.tangent = m.get_string("tangent", "no", o) == "yes";
-  return p;
+const FieldTable<PrivateRangeSettings>& range_fields() {
+  static const FieldTable<PrivateRangeSettings> fields = [] {
+    using S = PrivateRangeSettings;
+    FieldTable<S> t;
+    t.real("C1", &S::C1, 1e-9, std::nullopt, "PRIVRANGE blocks m = ceil(C1 log(1/(delta zeta'))/eps)",
+           "dugler2026 Alg. 4 line 5, ambiguity 10")
+        .real("range_safety", &S::safety, 1.0, std::nullopt, "safety factor of Lhat = 2 l", "dugler2026 Alg. 4 line 20")
+        .real("range_bins_per_octave", &S::bins_per_octave, 1e-3, std::nullopt,
+              "PRIVRANGE bin ratio 2^{1/q}; q = 4 in the paper", "dugler2026 Alg. 4 line 14");
+    return t;
+  }();
+  return fields;
+}
+
+const FieldTable<PrivRangeParams>& priv_range_fields() {
+  static const FieldTable<PrivRangeParams> fields = [] {
+    using P = PrivRangeParams;
+    FieldTable<P> t;
+    zeta_field(t, &P::zeta)
+        .nest(&P::range, range_fields())
+        .choice("tangent", &P::tangent, {{"no", false}, {"yes", true}},
+                "estimate from Pi A_i Q (TADADPO's target g_Q^2) instead of A_i Q (Lambda(Q))",
+                "dugler2026 Alg. 3 line 4");
+    return t;
+  }();
+  return fields;
 }
 
 Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng) {

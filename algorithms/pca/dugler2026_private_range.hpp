@@ -9,6 +9,7 @@
 #include "algorithms/mechanisms/composition.hpp"
 #include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/dugler2026_common.hpp"
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 
@@ -22,6 +23,15 @@ struct PrivateRangeSettings {
   // algorithms/mutants.
   BinRelease release = BinRelease::thresholded;
 };
+
+// PRIVRANGE's parameters (C1, range_safety, range_bins_per_octave), shared by every algorithm that runs it.
+const FieldTable<PrivateRangeSettings>& range_fields();
+
+// The failure probability zeta of a dugler2026 high-probability bound, in (0, 1/2].
+template <class P>
+FieldTable<P>& zeta_field(FieldTable<P>& table, double P::*member) {
+  return table.real("zeta", member, 1e-12, 0.5, "failure probability zeta", "dugler2026 §7");
+}
 
 struct PrivateRangeReport {
   std::optional<double> Lhat;   // nullopt: BOTTOM (every bin empty, lines 16-18)
@@ -70,9 +80,9 @@ struct PrivRangeParams {
   double zeta = 0.01;
   bool tangent = false;
 };
-// The registered parameters (C1, range_safety, range_bins_per_octave, zeta, tangent) read from `m`;
-// settings outside the schema (PrivateRangeSettings::release) are taken from `base`.
-PrivRangeParams priv_range_params(const core::ParamMap& m, PrivRangeParams base = {});
+// The registered parameters of dugler2026.priv_range (zeta, C1, range_safety, range_bins_per_octave,
+// tangent); PrivateRangeSettings::release is outside the schema (mutants only).
+const FieldTable<PrivRangeParams>& priv_range_fields();
 Estimate priv_range(const Input& in, const PrivRangeParams& p, core::Rng& rng);
 PrivacyClaim priv_range_claim(const Input& in);
 

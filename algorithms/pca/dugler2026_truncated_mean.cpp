@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "algorithms/calibration_param.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
 
@@ -174,18 +175,23 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   return rep;
 }
 
-TruncatedMeanParams truncated_mean_params(const core::ParamMap& m) {
-  const std::string o = "dugler2026.truncated_mean";
-  TruncatedMeanParams p;
-  p.Lhat = m.get_real("Lhat", 0, o);
-  p.R = m.get_real("R", 0, o);
-  p.radius_constant = m.get_real("radius_constant", 3, o);
-  p.K = m.get_real("K", 1, o);
-  p.a = m.get_real("a", 1, o);
-  p.zeta = m.get_real("zeta", 0.01, o);
-  p.calibration = read_gaussian_calibration(m, kDugler2026Calibration, o);
-  p.feasibility_margin = m.get_real("feasibility_margin", 2, o);
-  return p;
+const FieldTable<TruncatedMeanParams>& truncated_mean_fields() {
+  static const FieldTable<TruncatedMeanParams> fields = [] {
+    using P = TruncatedMeanParams;
+    const std::string ref = "dugler2026 Alg. 5, Lemma 11";
+    FieldTable<P> t;
+    t.real("Lhat", &P::Lhat, 0.0, std::nullopt,
+           "range estimate (bin width sqrt(Lhat)); 0 = the oracle's lambda_1^2 gamma^2", ref)
+        .real("R", &P::R, 0.0, std::nullopt,
+              "truncation radius; 0 = radius_constant K sqrt(Lhat) log^a(m d k/zeta) (Lemma 11)", ref)
+        .real("radius_constant", &P::radius_constant, 1e-12, std::nullopt, "the 3 of Lemma 11's radius", ref);
+    radius_tail_fields(t, &P::K, &P::a, &P::zeta);
+    calibration_field(t, &P::calibration, "Gaussian calibration at (eps/2, delta/2)", "dugler2026 ambiguity 14")
+        .real("feasibility_margin", &P::feasibility_margin, 1.0, std::nullopt,
+              "m >= margin x the coordinate histograms' threshold count", "dugler2026 ambiguity 2");
+    return t;
+  }();
+  return fields;
 }
 
 Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, core::Rng& rng) {

@@ -11,6 +11,7 @@
 #include "algorithms/mechanisms/composition.hpp"
 #include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/dugler2026_common.hpp"
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 #include "core/rng.hpp"
 
@@ -73,12 +74,20 @@ struct TruncatedMeanParams {
   double Lhat = 0;  // 0: the oracle's lambda_1^2 gamma^2 >= Lambda(Q) for every Q (Lemma 11's premise)
   double R = 0;     // 0: Lemma 11's R = radius_constant K sqrt(Lhat) log^a(m d k / zeta)
   double radius_constant = 3.0, K = 1.0, a = 1.0, zeta = 0.01;
-  GaussianCalibration calibration = GaussianCalibration::classical;
+  GaussianCalibration calibration = kDugler2026Calibration;
   double feasibility_margin = 2.0;
   bool truncate = true;  // lines 8-16 clamp; false (NOT private: the noise still assumes R) only for mutants
 };
-// The parameters from the registry entry's schema (truncate stays true).
-TruncatedMeanParams truncated_mean_params(const core::ParamMap& m);
+// The registered parameters of dugler2026.truncated_mean (truncate is outside the schema: mutants only).
+const FieldTable<TruncatedMeanParams>& truncated_mean_fields();
+
+// K, a and zeta of a radius R = C K sqrt(.) log^a(./zeta) (Theorem 1, Lemma 11).
+template <class P>
+FieldTable<P>& radius_tail_fields(FieldTable<P>& table, double P::*K, double P::*a, double P::*zeta) {
+  return table.real("K", K, 1e-12, std::nullopt, "sub-Weibull tail constant K", "dugler2026 §7")
+      .real("a", a, 0.5, std::nullopt, "sub-Weibull exponent a", "dugler2026 §7")
+      .real("zeta", zeta, 1e-12, 0.5, "failure probability zeta (in R)", "dugler2026 §7");
+}
 Estimate truncated_mean_release(const Input& in, const TruncatedMeanParams& p, core::Rng& rng);
 PrivacyClaim truncated_mean_claim(const TruncatedMeanParams& p, const Input& in);
 

@@ -196,21 +196,23 @@ TEST_CASE("dugler2026 adaptive step: fallbacks skip or stop, the counters record
 }
 
 TEST_CASE("dugler2026 adaptive step: schema and reading reject settings that break privacy", "[dugler2026]") {
-  const AdaptiveSettings def;
-  const auto specs = adaptive_params("warm_", def, "ref");
-  CHECK(specs.size() >= 13);
-  for (const auto& p : specs) CHECK(p.name.rfind("warm_", 0) == 0);
-  const auto read = read_adaptive(core::ParamMap{{"warm_range_block_min", std::string("theory")},
-                                                 {"warm_calibration", std::string("analytic")},
-                                                 {"warm_range_fallback", std::string("stop")}},
-                                  "warm_", def, "t");
+  const auto fields = adaptive_fields("ref");
+  CHECK(fields.size() >= 13);
+  const auto read = fields.read(core::ParamMap{{"range_block_min", std::string("theory")},
+                                               {"calibration", std::string("analytic")},
+                                               {"range_fallback", std::string("stop")}},
+                                "t");
   CHECK(read.block_min == AdaptiveSettings::BlockMin::theory);
   CHECK(read.calibration == alg::GaussianCalibration::analytic);
-  CHECK_THROWS_WITH(read_adaptive(core::ParamMap{{"calibration", std::string("laplace")}}, "", def, "owner"),
-                    Catch::Contains("owner") && Catch::Contains("laplace"));
   CHECK(read.stop_on_bottom);
-  CHECK_THROWS_WITH(read_adaptive(core::ParamMap{{"noise_constant", 7.9}}, "", def, "t"),
-                    Catch::Contains("noise_constant >= 8"));
-  CHECK_THROWS_AS(read_adaptive(core::ParamMap{{"zeta", 1.0}}, "", def, "t"), InvalidArgument);
-  CHECK_THROWS_AS(read_adaptive(core::ParamMap{{"feasibility_margin", 0.5}}, "", def, "t"), InvalidArgument);
+  CHECK_THROWS_WITH(fields.read(core::ParamMap{{"calibration", std::string("laplace")}}, "owner"),
+                    Catch::Contains("owner") && Catch::Contains("laplace"));
+  // The ranges that keep the privacy proof are the schema's, checked by the registry under any prefix.
+  const auto& registry = alg::algorithm_registry();
+  CHECK_THROWS_WITH(registry.resolve("dugler2026.adadpo", {{"noise_constant", 7.9}}),
+                    Catch::Contains("noise_constant") && Catch::Contains("[8, inf]"));
+  CHECK_THROWS_WITH(registry.resolve("dugler2026.two_stage", {{"refine_noise_constant", 7.9}}),
+                    Catch::Contains("refine_noise_constant") && Catch::Contains("[8, inf]"));
+  CHECK_THROWS_AS(registry.resolve("dugler2026.adadpo", {{"zeta", 1.0}}), InvalidArgument);
+  CHECK_THROWS_AS(registry.resolve("dugler2026.tadadpo", {{"feasibility_margin", 0.5}}), InvalidArgument);
 }

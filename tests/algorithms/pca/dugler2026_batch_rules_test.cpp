@@ -112,25 +112,23 @@ TEST_CASE("dugler2026 batch rules: feasibility sees T and names the required siz
 }
 
 TEST_CASE("dugler2026 batch rules: schema and reading", "[dugler2026]") {
+  const auto& fields = batch_fields();
+  std::vector<std::string> names;
+  for (const auto& p : fields.schema()) names.push_back(p.name);
+  CHECK(names == std::vector<std::string>{"batch_rule", "batch_size", "steps", "C_T", "auto_increase"});
   BatchSettings def;
   def.rule = BatchRule::sqrt_n;
-  const auto specs = batch_params("warm_", def);
-  std::vector<std::string> names;
-  for (const auto& p : specs) names.push_back(p.name);
-  for (const std::string n :
-       {"warm_batch_rule", "warm_batch_size", "warm_steps", "warm_C_T", "warm_auto_increase"})
-    CHECK(std::find(names.begin(), names.end(), n) != names.end());
-  const auto read = read_batch(core::ParamMap{{"warm_batch_rule", std::string("fixed")},
-                                              {"warm_batch_size", 64.0},
-                                              {"warm_auto_increase", std::string("no")}},
-                               "warm_", def, "t");
+  const auto read = fields.read(core::ParamMap{{"batch_rule", std::string("fixed")},
+                                               {"batch_size", 64.0},
+                                               {"auto_increase", std::string("no")}},
+                                "t", def);
   CHECK(read.rule == BatchRule::fixed);
   CHECK(read.batch_size == 64);
   CHECK_FALSE(read.auto_increase);
-  CHECK(read_batch(core::ParamMap{}, "warm_", def, "t").rule == BatchRule::sqrt_n);  // the default
-  CHECK_THROWS_AS(read_batch(core::ParamMap{{"batch_rule", std::string("log")}}, "", def, "t"),
-                  InvalidArgument);
-  CHECK_THROWS_AS(read_batch(core::ParamMap{{"C_T", 0.0}}, "", def, "t"), InvalidArgument);
-  CHECK_THROWS_AS(read_batch(core::ParamMap{{"auto_increase", std::string("maybe")}}, "", def, "t"),
-                  InvalidArgument);
+  CHECK(fields.read(core::ParamMap{}, "t", def).rule == BatchRule::sqrt_n);  // the given default
+  CHECK_THROWS_AS(fields.read(core::ParamMap{{"batch_rule", std::string("log")}}, "t"), InvalidArgument);
+  CHECK_THROWS_AS(fields.read(core::ParamMap{{"auto_increase", std::string("maybe")}}, "t"), InvalidArgument);
+  // Ranges are the schema's: the registry refuses them under the two-stage method's prefixes too.
+  CHECK_THROWS_WITH(alg::algorithm_registry().resolve("dugler2026.two_stage", {{"warm_C_T", 0.0}}),
+                    Catch::Contains("warm_C_T") && Catch::Contains("must lie in"));
 }
