@@ -11,19 +11,6 @@ namespace {
 
 constexpr const char* kId = "cai2024.gaussian_mechanism";
 
-core::EigenOrder parse_selection(const std::string& name, const char* owner) {
-  if (name == "algebraic") return core::EigenOrder::algebraic;
-  if (name == "absolute") return core::EigenOrder::absolute;
-  throw InvalidArgument(
-      fmt::format("{}: selection must be one of: algebraic, absolute; got '{}'", owner, name));
-}
-
-bool parse_switch(const std::string& name, const char* param, const char* owner) {
-  if (name == "on") return true;
-  if (name == "off") return false;
-  throw InvalidArgument(fmt::format("{}: {} must be one of: off, on; got '{}'", owner, param, name));
-}
-
 class GaussianMechanismPca final : public Estimator {
  public:
   explicit GaussianMechanismPca(GaussianMechanismParams params) : params_(params) {}
@@ -82,24 +69,6 @@ class GaussianMechanismPca final : public Estimator {
 };
 
 }  // namespace
-
-GaussianMechanismParams GaussianMechanismParams::from(const core::ParamMap& p, const char* owner) {
-  GaussianMechanismParams g;
-  g.C2 = p.get_real("C2", g.C2, owner);
-  g.C3 = p.get_real("C3", g.C3, owner);
-  g.C5 = p.get_real("C5", g.C5, owner);
-  g.Delta1 = p.get_real("Delta1", g.Delta1, owner);
-  g.Delta2 = p.get_real("Delta2", g.Delta2, owner);
-  g.lambda = p.get_real("lambda", g.lambda, owner);
-  g.sigma2 = p.get_real("sigma2", g.sigma2, owner);
-  g.pca_share = p.get_real("pca_share", g.pca_share, owner);
-  if (!(g.pca_share > 0 && g.pca_share < 1))
-    throw InvalidArgument(fmt::format("{}: pca_share must lie in (0, 1), got {}", owner, g.pca_share));
-  g.selection = parse_selection(p.get_string("selection", "algebraic", owner), owner);
-  g.psd_projection = parse_switch(p.get_string("psd_projection", "off", owner), "psd_projection", owner);
-  g.calibration = read_gaussian_calibration(p, kCai2024Calibration, owner);
-  return g;
-}
 
 AlgorithmOneSensitivities algorithm_one_sensitivities(const GaussianMechanismParams& params,
                                                       const SpikedSizes& sizes) {
@@ -177,8 +146,8 @@ void fill_estimate(Estimate& estimate, const GaussianMechanismRelease& release, 
   estimate.diagnostics.counters["psd_clipped"] = release.psd_clipped;
 }
 
-std::unique_ptr<Estimator> make_gaussian_mechanism_pca(const core::ParamMap& params) {
-  return std::make_unique<GaussianMechanismPca>(GaussianMechanismParams::from(params, kId));
+std::unique_ptr<Estimator> make_gaussian_mechanism_pca(GaussianMechanismParams params) {
+  return std::make_unique<GaussianMechanismPca>(std::move(params));
 }
 
 }  // namespace dpb::alg

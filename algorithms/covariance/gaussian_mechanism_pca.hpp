@@ -22,7 +22,7 @@ namespace dpb::alg {
 // Every constant of Algorithm 1 (spec: cai2024 §8.1 items 1-5).
 struct GaussianMechanismParams {
   double C2 = 4.0;    // Delta1 constant; spec: cai2024 A1 calibrated default (C2 = 3 with C5 = 4 also safe)
-  double C3 = 3.0;    // Delta2 constant; spec: cai2024 A1
+  double C3 = kDelta2Constant;  // Delta2 constant; spec: cai2024 A1
   double C5 = 1.0;    // log-n multiplier in Delta1's r + C5 log n; the paper's §6.1 simulations use 4
   double Delta1 = 0;  // > 0: use this Delta1 instead of the formula
   double Delta2 = 0;  // > 0: use this Delta2 instead of the formula
@@ -31,10 +31,7 @@ struct GaussianMechanismParams {
   double pca_share = 0.5;  // share of (eps, delta) spent on Util (step 2); the rest on Lamtil (step 3)
   core::EigenOrder selection = core::EigenOrder::algebraic;  // SVD_r in step 2; spec: cai2024 A9
   bool psd_projection = false;  // optional post-processing of Sigmatil; the paper has none (§2.2)
-  GaussianCalibration calibration = GaussianCalibration::classical;
-
-  // Reads the registry's parameter names (see cai2024_registry.cpp); missing names keep the defaults.
-  static GaussianMechanismParams from(const core::ParamMap& params, const char* owner);
+  GaussianCalibration calibration = kCai2024Calibration;
 };
 
 // What steps 2-4 need once Shat is formed.
@@ -85,6 +82,6 @@ void fill_estimate(Estimate& estimate, const GaussianMechanismRelease& release, 
 // `cai2024.gaussian_mechanism` (see the registry entry for the parameters). Its Estimate: Q = Util,
 // Sigma = Sigmatil, eigenvalues = the top-r eigenvalues of Sigmatil (eig(Lamtil) + sigma^2, which
 // include sigma^2 like core::ModelInfo::eigenvalues).
-std::unique_ptr<Estimator> make_gaussian_mechanism_pca(const core::ParamMap& params);
+std::unique_ptr<Estimator> make_gaussian_mechanism_pca(GaussianMechanismParams params);
 
 }  // namespace dpb::alg

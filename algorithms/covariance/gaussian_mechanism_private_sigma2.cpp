@@ -92,23 +92,8 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
 
 }  // namespace
 
-PrivateSigma2Params PrivateSigma2Params::from(const core::ParamMap& p) {
-  PrivateSigma2Params s;
-  s.mechanism = GaussianMechanismParams::from(p, kId);
-  s.variance = NoiseVarianceParams::from(p, kId);
-  s.sigma2_inflation = p.get_real("sigma2_inflation", s.sigma2_inflation, kId);
-  if (!(s.sigma2_inflation >= 1))
-    throw InvalidArgument(fmt::format("{}: sigma2_inflation must be >= 1, got {}", kId, s.sigma2_inflation));
-  const std::string split = p.get_string("budget_split", "thirds", kId);
-  if (split != "thirds" && split != "faithful")
-    throw InvalidArgument(
-        fmt::format("{}: budget_split must be one of: thirds, faithful; got '{}'", kId, split));
-  s.faithful_split = split == "faithful";
-  return s;
-}
-
-std::unique_ptr<Estimator> make_gaussian_mechanism_private_sigma2(const core::ParamMap& params) {
-  return std::make_unique<GaussianMechanismPrivateSigma2>(PrivateSigma2Params::from(params));
+std::unique_ptr<Estimator> make_gaussian_mechanism_private_sigma2(PrivateSigma2Params params) {
+  return std::make_unique<GaussianMechanismPrivateSigma2>(std::move(params));
 }
 
 }  // namespace dpb::alg

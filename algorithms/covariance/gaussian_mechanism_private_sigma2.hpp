@@ -24,12 +24,10 @@ struct PrivateSigma2Params {
   // faithful: the literal "Algorithm 1 with (eps/3, delta/3)": Util and Lamtil get (eps/6, delta/6)
   // each and the total is (2 eps/3, 2 delta/3). Default (false): thirds, spec: cai2024 A6.
   bool faithful_split = false;
-
-  static PrivateSigma2Params from(const core::ParamMap& params);
 };
 
 // `cai2024.gaussian_mechanism_private_sigma2`: Estimate as for cai2024.gaussian_mechanism, plus
 // scalar = sigmatil^2.
-std::unique_ptr<Estimator> make_gaussian_mechanism_private_sigma2(const core::ParamMap& params);
+std::unique_ptr<Estimator> make_gaussian_mechanism_private_sigma2(PrivateSigma2Params params);
 
 }  // namespace dpb::alg

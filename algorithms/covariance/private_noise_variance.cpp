@@ -63,24 +63,6 @@ class PrivateNoiseVariance final : public Estimator {
 
 }  // namespace
 
-NoiseVarianceParams NoiseVarianceParams::from(const core::ParamMap& p, const char* owner) {
-  NoiseVarianceParams v;
-  v.C4 = p.get_real("C4", v.C4, owner);
-  v.lambda = p.get_real("lambda", v.lambda, owner);
-  v.sigma2 = p.get_real("sigma2", v.sigma2, owner);
-  const std::string shift = p.get_string("index_shift", "none", owner);
-  if (shift != "none" && shift != "rank")
-    throw InvalidArgument(fmt::format("{}: index_shift must be one of: none, rank; got '{}'", owner, shift));
-  v.shift_by_rank = shift == "rank";
-  const std::string range = p.get_string("bulk_range", "inner", owner);
-  if (range != "inner" && range != "outer")
-    throw InvalidArgument(fmt::format("{}: bulk_range must be one of: inner, outer; got '{}'", owner, range));
-  v.range = range == "inner" ? BulkRange::inner : BulkRange::outer;
-  v.quadrature_tolerance = p.get_real("quadrature_tolerance", v.quadrature_tolerance, owner);
-  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, owner);
-  return v;
-}
-
 BulkQuantiles bulk_quantiles(Eigen::Index p, Eigen::Index n, BulkRange range, double tolerance) {
   const Eigen::Index m = std::min(p, n);
   const double quarter = static_cast<double>(m) / 4, three_quarters = 3.0 * static_cast<double>(m) / 4;
@@ -131,8 +113,8 @@ Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat) {
   return solver.eigenvalues().reverse();
 }
 
-std::unique_ptr<Estimator> make_private_noise_variance(const core::ParamMap& params) {
-  return std::make_unique<PrivateNoiseVariance>(NoiseVarianceParams::from(params, kId));
+std::unique_ptr<Estimator> make_private_noise_variance(NoiseVarianceParams params) {
+  return std::make_unique<PrivateNoiseVariance>(std::move(params));
 }
 
 }  // namespace dpb::alg

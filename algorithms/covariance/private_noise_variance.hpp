@@ -33,9 +33,7 @@ struct NoiseVarianceParams {
   bool shift_by_rank = false;  // use lambda_{k+r} (eigenvalue sticking) instead of the printed lambda_k (A10)
   BulkRange range = BulkRange::inner;
   double quadrature_tolerance = 1e-10;
-  GaussianCalibration calibration = GaussianCalibration::classical;
-
-  static NoiseVarianceParams from(const core::ParamMap& params, const char* owner);
+  GaussianCalibration calibration = kCai2024Calibration;
 };
 
 // The Marchenko–Pastur weights: q[j] = q_{first + j}, the k/(p∧n)-upper quantile of the zero-excluded
@@ -68,6 +66,6 @@ Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat);
 
 // `cai2024.private_noise_variance`: spends the whole budget it is given on sigmatil^2 (the paper's
 // (eps/3, delta/3) inside the private-sigma^2 Algorithm 1). Estimate.scalar = sigmatil^2.
-std::unique_ptr<Estimator> make_private_noise_variance(const core::ParamMap& params);
+std::unique_ptr<Estimator> make_private_noise_variance(NoiseVarianceParams params);
 
 }  // namespace dpb::alg

@@ -68,17 +68,6 @@ class PrivateRank final : public Estimator {
 
 }  // namespace
 
-PrivateRankParams PrivateRankParams::from(const core::ParamMap& p) {
-  PrivateRankParams v;
-  v.R = p.get_int("R", v.R, kId);
-  if (v.R < 1) throw InvalidArgument(fmt::format("{}: R must be >= 1, got {}", kId, v.R));
-  v.C3 = p.get_real("C3", v.C3, kId);
-  v.lambda = p.get_real("lambda", v.lambda, kId);
-  v.sigma2 = p.get_real("sigma2", v.sigma2, kId);
-  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, kId);
-  return v;
-}
-
 RankRelease private_rank(const Eigen::VectorXd& eig, Eigen::Index R, const LedgerEntry& release,
                          Ledger& ledger, core::Rng& rng) {
   if (R < 1 || eig.size() < R + 1)
@@ -108,8 +97,8 @@ RankRelease private_rank(const Eigen::VectorXd& eig, Eigen::Index R, const Ledge
   return out;
 }
 
-std::unique_ptr<Estimator> make_private_rank(const core::ParamMap& params) {
-  return std::make_unique<PrivateRank>(PrivateRankParams::from(params));
+std::unique_ptr<Estimator> make_private_rank(PrivateRankParams params) {
+  return std::make_unique<PrivateRank>(std::move(params));
 }
 
 }  // namespace dpb::alg

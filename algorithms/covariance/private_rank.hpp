@@ -16,12 +16,10 @@ namespace dpb::alg {
 
 struct PrivateRankParams {
   long long R = 10;   // postulated upper bound on r, 1 <= R <= min(n, p - 1)
-  double C3 = 3.0;    // Delta2 constant (spec: cai2024 A1)
+  double C3 = kDelta2Constant;  // Delta2 constant; spec: cai2024 A1
   double lambda = 0;  // > 0: public lambda for Delta2; 0: the oracle's
   double sigma2 = 0;  // > 0: public sigma^2 for Delta2; 0: the oracle's
-  GaussianCalibration calibration = GaussianCalibration::classical;
-
-  static PrivateRankParams from(const core::ParamMap& params);
+  GaussianCalibration calibration = kCai2024Calibration;
 };
 
 struct RankRelease {
@@ -38,6 +36,6 @@ RankRelease private_rank(const Eigen::VectorXd& eigenvalues_descending, Eigen::I
 
 // `cai2024.private_rank`: spends the whole budget it is given (the paper's noise
 // 8 Delta2^2 log(2.5/delta)/eps^2 is this at (eps/2, delta/2)). Estimate.scalar = rhat.
-std::unique_ptr<Estimator> make_private_rank(const core::ParamMap& params);
+std::unique_ptr<Estimator> make_private_rank(PrivateRankParams params);
 
 }  // namespace dpb::alg

@@ -68,20 +68,6 @@ class PrivateSpike final : public Estimator {
 
 }  // namespace
 
-PrivateSpikeParams PrivateSpikeParams::from(const core::ParamMap& p) {
-  PrivateSpikeParams v;
-  v.C3 = p.get_real("C3", v.C3, kId);
-  v.lambda_bound = p.get_real("lambda_bound", v.lambda_bound, kId);
-  v.sigma2 = p.get_real("sigma2", v.sigma2, kId);
-  const std::string subtract = p.get_string("subtract_sigma2", "on", kId);
-  if (subtract != "on" && subtract != "off")
-    throw InvalidArgument(
-        fmt::format("{}: subtract_sigma2 must be one of: on, off; got '{}'", kId, subtract));
-  v.subtract_sigma2 = subtract == "on";
-  v.calibration = read_gaussian_calibration(p, kCai2024Calibration, kId);
-  return v;
-}
-
 SpikeRelease private_spike(const Eigen::VectorXd& eig, Eigen::Index r, double subtracted,
                            const LedgerEntry& release, Ledger& ledger, core::Rng& rng) {
   if (r < 1 || eig.size() < r)
@@ -97,8 +83,8 @@ SpikeRelease private_spike(const Eigen::VectorXd& eig, Eigen::Index r, double su
   return out;
 }
 
-std::unique_ptr<Estimator> make_private_spike(const core::ParamMap& params) {
-  return std::make_unique<PrivateSpike>(PrivateSpikeParams::from(params));
+std::unique_ptr<Estimator> make_private_spike(PrivateSpikeParams params) {
+  return std::make_unique<PrivateSpike>(std::move(params));
 }
 
 }  // namespace dpb::alg

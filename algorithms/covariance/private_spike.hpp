@@ -16,13 +16,11 @@
 namespace dpb::alg {
 
 struct PrivateSpikeParams {
-  double C3 = 3.0;              // Delta2 constant (spec: cai2024 A1)
+  double C3 = kDelta2Constant;  // Delta2 constant; spec: cai2024 A1
   double lambda_bound = 0;      // > 0: public upper bound on lambda for Delta2; 0: the oracle's lambda
   double sigma2 = 0;            // > 0: public sigma^2 (Delta2 and the subtraction); 0: the oracle's
   bool subtract_sigma2 = true;  // false: the MNIST section's literal average (spec: cai2024 A8)
-  GaussianCalibration calibration = GaussianCalibration::classical;
-
-  static PrivateSpikeParams from(const core::ParamMap& params);
+  GaussianCalibration calibration = kCai2024Calibration;
 };
 
 struct SpikeRelease {
@@ -38,6 +36,6 @@ SpikeRelease private_spike(const Eigen::VectorXd& eigenvalues_descending, Eigen:
 
 // `cai2024.private_spike`: Estimate.scalar = lambdatil, eigenvalues = the noisy top-r eigenvalues of
 // Shat sorted descending.
-std::unique_ptr<Estimator> make_private_spike(const core::ParamMap& params);
+std::unique_ptr<Estimator> make_private_spike(PrivateSpikeParams params);
 
 }  // namespace dpb::alg

@@ -19,6 +19,9 @@ namespace dpb::alg {
 
 // The family's Gaussian calibration by default: the classical one of the paper's Lemma 1 (spec: cai2024 A20).
 inline constexpr GaussianCalibration kCai2024Calibration = GaussianCalibration::classical;
+// C3 of Delta2 = C3 (lambda (r + log n) + sigma^2 (p + log n))/n, the Monte-Carlo calibrated default every
+// release of noisy eigenvalues shares (spec: cai2024 A1).
+inline constexpr double kDelta2Constant = 3.0;
 
 // A Gaussian release of a cai2024 estimator as a ledger entry: the noise sd that makes a statistic of l2
 // sensitivity `sensitivity` `budget`-DP under `calibration` (classical: cai2024 Lemma 1, the paper's; at

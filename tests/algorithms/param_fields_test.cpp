@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 
+#include "algorithms/covariance/spiked_inputs.hpp"
 #include "algorithms/sparse/private_covariance.hpp"
 #include "core/errors.hpp"
 
@@ -120,4 +121,17 @@ TEST_CASE("field table: a kumar2025 estimator's schema defaults are its paramete
   CHECK(resolved.get_real("scaled_noise_factor", -1, "test") == defaults.constants.noise_factor);
   CHECK(resolved.get_string("diagonal", "", "test") == (defaults.fill_diagonal ? "fill" : "faithful"));
   CHECK(resolved.get_string("constants", "", "test") == defaults.constants.name());
+}
+
+TEST_CASE("field table: cai2024's releases of noisy eigenvalues share one Delta2 constant", "[params][cai2024]") {
+  // C3 was the Algorithm-1 struct's default written into three schemas and three readers (private rank and
+  // spike each had their own 3.0); now each struct's initialiser is kDelta2Constant and each schema reads it.
+  for (const char* id : {"cai2024.gaussian_mechanism", "cai2024.gaussian_mechanism_private_sigma2",
+                         "cai2024.private_rank", "cai2024.private_spike"}) {
+    INFO(id);
+    CHECK(algorithm_registry().resolve(id, {}).get_real("C3", -1, "test") == kDelta2Constant);
+  }
+  // A choice reaches the struct as a value: a name outside the list is refused before any run.
+  CHECK_THROWS_WITH(algorithm_registry().resolve("cai2024.private_noise_variance", {{"bulk_range", std::string("mid")}}),
+                    Catch::Contains("bulk_range") && Catch::Contains("inner, outer"));
 }
