@@ -48,8 +48,18 @@ class FieldTable {
   template <class Integer>
   FieldTable& integer(std::string name, Integer P::*member, std::optional<double> min, std::string doc,
                       std::string spec_ref) {
+    return integer(std::move(name), member, min, std::nullopt, std::move(doc), std::move(spec_ref));
+  }
+
+  template <class Integer>
+  FieldTable& integer(std::string name, Integer P::*member, std::optional<double> min, std::optional<double> max,
+                      std::string doc, std::string spec_ref) {
     return add(
-        [=](const P& d) { return integer_param(name, static_cast<double>(d.*member), min, doc, spec_ref); },
+        [=](const P& d) {
+          ParamSpec spec = integer_param(name, static_cast<double>(d.*member), min, doc, spec_ref);
+          spec.max = max;
+          return spec;
+        },
         [=](const core::ParamMap& m, P& p, const std::string& owner) {
           p.*member = static_cast<Integer>(m.get_int(name, static_cast<long long>(p.*member), owner));
         });
@@ -60,9 +70,20 @@ class FieldTable {
   template <class Value>
   FieldTable& choice(std::string name, Value P::*member, std::vector<std::pair<std::string, Value>> names,
                      std::string doc, std::string spec_ref, ChoiceOrder order = ChoiceOrder::as_listed) {
+    return choice_by<Value>(
+        std::move(name), [member](const P& p) { return p.*member; }, [member](P& p, Value v) { p.*member = v; },
+        std::move(names), std::move(doc), std::move(spec_ref), order);
+  }
+
+  // A choice that is not one member: `get` names the value a struct holds (its default's name is the schema's
+  // default), `set` writes a chosen value into the struct (e.g. a step rule that sets a schedule and a step).
+  template <class Value>
+  FieldTable& choice_by(std::string name, std::function<Value(const P&)> get, std::function<void(P&, Value)> set,
+                        std::vector<std::pair<std::string, Value>> names, std::string doc, std::string spec_ref,
+                        ChoiceOrder order = ChoiceOrder::as_listed) {
     return add(
         [=](const P& d) {
-          const std::string default_name = name_of(names, d.*member, name);
+          const std::string default_name = name_of(names, get(d), name);
           std::vector<std::string> listed;
           if (order == ChoiceOrder::default_first) listed.push_back(default_name);
           for (const auto& [n, v] : names)
@@ -74,7 +95,7 @@ class FieldTable {
           const std::string given = m.get_string(name, "", owner);
           for (const auto& [n, v] : names)
             if (n == given) {
-              p.*member = v;
+              set(p, v);
               return;
             }
           std::vector<std::string> allowed;

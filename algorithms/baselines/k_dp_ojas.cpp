@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "algorithms/baselines/k_dp_pca.hpp"
+#include "algorithms/pca/liu2022_fields.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg {
@@ -17,23 +18,6 @@ KDpOjas::KDpOjas(KDpOjasParams params) : params_(std::move(params)) {
                     "inverse_time or constant",
                     kOwner));
   PrivateOja check(params_.component);  // validates the component parameters now
-}
-
-KDpOjasParams KDpOjas::from_params(const core::ParamMap& p) {
-  core::ParamMap component = p;
-  // dugler2026 §7 F.2 defaults unless given: eta_j = 1/(1 + j), K = a = 1; each sample is used once, so the
-  // calibration without amplification is valid at eps < 1 (the regime of dugler2026's experiments).
-  const std::pair<const char*, core::ParamValue> defaults[] = {
-      {"c1", 1.0},
-      {"c2", 1.0},
-      {"K", 1.0},
-      {"a", 1.0},
-      {"noise_calibration", std::string("no_amplification")}};
-  for (const auto& [name, value] : defaults)
-    if (!p.has(name)) component.set(name, value);
-  KDpOjasParams o;
-  o.component = PrivateOja::from_params(component);
-  return o;
 }
 
 PrivateOjaParams KDpOjas::component_params(const Input& in) const {
@@ -63,34 +47,50 @@ Estimate KDpOjas::run(const Input& in, core::Rng& rng) const {
   return est;
 }
 
+FieldTable<KDpOjasParams> k_dp_ojas_fields() {
+  using P = PrivateOjaParams;
+  FieldTable<P> component;
+  liu2022::oja_step_field(component, {{"inverse_time", liu2022::OjaStep::inverse_time}, {"constant", liu2022::OjaStep::constant}},
+                          "eta_t = c1/(c2 + t) or constant eta", "dugler2026 §7 F.2");
+  FieldTable<liu2022::PracticalScheduleParams> schedule;
+  schedule
+      .real("c1", &liu2022::PracticalScheduleParams::c1, 1e-12, std::nullopt, "eta_t = c1/(c2 + t) (F.2: 1/(1 + t))",
+            "dugler2026 §7 F.2")
+      .real("c2", &liu2022::PracticalScheduleParams::c2, 0.0, std::nullopt, "eta_t = c1/(c2 + t)", "dugler2026 §7 F.2")
+      .real("eta", &liu2022::PracticalScheduleParams::eta, 0.0, std::nullopt, "constant step; 0 means 0.5/(n/k)",
+            "cai2024 §2.8");
+  component.nest(&P::practical, schedule)
+      .choice("noise_calibration", &P::calibration, liu2022::noise_calibration_names(),
+              "Private Oja's noise multiplier (see liu2022.private_oja)", "liu2022 §3.1, §3.2",
+              ChoiceOrder::default_first)
+      .real("noise_constant", &P::noise_constant, 1e-12, std::nullopt, "C' (lemma3_1)", "liu2022 §2.2")
+      .real("clip_constant", &P::clip_constant, 1e-12, std::nullopt, "C in beta", "liu2022 §2.2 line 3")
+      .flag("shuffle", &P::shuffle, "uniform shuffle within each block", "liu2022 §2.2 line 1");
+  FieldTable<liu2022::ModelConstantParams> constants;
+  constants
+      .real("lambda1", &liu2022::ModelConstantParams::lambda1, 0.0, std::nullopt, "top eigenvalue; 0 reads the oracle",
+            "liu2022 §1.2")
+      .real("gamma", &liu2022::ModelConstantParams::gamma, 0.0, std::nullopt, "A.4 gamma; 0 reads the oracle",
+            "liu2022 §1.2");
+  component.nest(&P::constants, constants);
+  deflation_tail_fields(component, &P::constants, &P::zeta);
+  FieldTable<KDpOjasParams> t;
+  t.nest(&KDpOjasParams::component, component);
+  return t;
+}
+
 void register_k_dp_ojas(Registry& r) {
-  using liu2022::flag_spec;
-  r.add(
-      {"baseline.k_dp_ojas",
-       "k-DP-Ojas: deflation, liu2022 Private Oja per component on fresh blocks, eta_t = 1/(1 + t)",
-       "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 2",
-       {choice_param("step", "inverse_time", {"inverse_time", "constant"},
-                     "eta_t = c1/(c2 + t) or constant eta", "dugler2026 §7 F.2"),
-        real_param("c1", 1, 1e-12, std::nullopt, "eta_t = c1/(c2 + t) (F.2: 1/(1 + t))", "dugler2026 §7 F.2"),
-        real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "dugler2026 §7 F.2"),
-        real_param("eta", 0, 0, std::nullopt, "constant step; 0 means 0.5/(n/k)", "cai2024 §2.8"),
-        choice_param("noise_calibration", "no_amplification",
-                     {"no_amplification", "proven", "lemma3_1", "shuffling_bound"},
-                     "Private Oja's noise multiplier (see liu2022.private_oja)", "liu2022 §3.1, §3.2"),
-        real_param("noise_constant", 1, 1e-12, std::nullopt, "C' (lemma3_1)", "liu2022 §2.2"),
-        real_param("clip_constant", 1, 1e-12, std::nullopt, "C in beta", "liu2022 §2.2 line 3"),
-        flag_spec("shuffle", true, "uniform shuffle within each block", "liu2022 §2.2 line 1"),
-        real_param("lambda1", 0, 0, std::nullopt, "top eigenvalue; 0 reads the oracle", "liu2022 §1.2"),
-        real_param("gamma", 0, 0, std::nullopt, "A.4 gamma; 0 reads the oracle", "liu2022 §1.2"),
-        real_param("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
-        real_param("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
-        real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7")},
-       DataNeed::sample_matrices,
-       {"lambda1, gamma (clipping threshold, unless given)"},
-       "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks; "
-       "no_amplification "
-       "needs eps < 1",
-       [](const core::ParamMap& p) { return std::make_unique<KDpOjas>(KDpOjas::from_params(p)); }});
+  r.add({"baseline.k_dp_ojas",
+         "k-DP-Ojas: deflation, liu2022 Private Oja per component on fresh blocks, eta_t = 1/(1 + t)",
+         "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 2",
+         k_dp_ojas_fields().schema(),
+         DataNeed::sample_matrices,
+         {"lambda1, gamma (clipping threshold, unless given)"},
+         "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks; no_amplification "
+         "needs eps < 1",
+         [fields = k_dp_ojas_fields()](const core::ParamMap& p) {
+           return std::make_unique<KDpOjas>(fields.read(p, kOwner));
+         }});
 }
 
 }  // namespace dpb::alg

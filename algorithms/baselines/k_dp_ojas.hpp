@@ -20,7 +20,6 @@ struct KDpOjasParams {
 class KDpOjas final : public Estimator {
  public:
   explicit KDpOjas(KDpOjasParams params);
-  static KDpOjasParams from_params(const core::ParamMap& p);
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 

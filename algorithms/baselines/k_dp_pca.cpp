@@ -8,6 +8,7 @@
 #include <map>
 #include <utility>
 
+#include "algorithms/pca/liu2022_fields.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg {
@@ -125,21 +126,6 @@ KDpPca::KDpPca(KDpPcaParams params) : params_(std::move(params)) {
   DpPca check(params_.component);  // validates the component parameters now
 }
 
-KDpPcaParams KDpPca::from_params(const core::ParamMap& p) {
-  KDpPcaParams o;
-  core::ParamMap component = p;
-  component.set("step", std::string("inverse_time"));
-  if (!p.has("K")) component.set("K", 1.0);
-  if (!p.has("a")) component.set("a", 1.0);
-  o.component = DpPca::from_params(component);
-  o.schedule = p.get_string("step", "componentwise", kOwner) == "inverse_time"
-                   ? KDpPcaParams::Schedule::inverse_time
-                   : KDpPcaParams::Schedule::componentwise;
-  o.b_mult = p.get_real("b_mult", o.b_mult, kOwner);
-  o.b_times_d = liu2022::read_flag(p, "b_times_d", false, kOwner);
-  return o;
-}
-
 PrivacyClaim deflation_claim(const Input& in,
                              const std::function<PrivacyClaim(const Input& component)>& component_claim) {
   Input sub = in;
@@ -211,39 +197,55 @@ Estimate KDpPca::run(const Input& in, core::Rng& rng) const {
   return est;
 }
 
+FieldTable<KDpPcaParams> k_dp_pca_fields() {
+  using P = DpPcaParams;
+  FieldTable<P> sizes;
+  sizes.integer("T", &P::T, 0.0, "DP-PCA steps per component; 0: ceil((log(n/k))^2) unless B is given", "liu2022 §8.1")
+      .integer("B", &P::B, 0.0, "DP-PCA minibatch size per component; 0: floor((n/k)/T)", "dugler2026 §7 F.2");
+  FieldTable<liu2022::PracticalScheduleParams> shared;
+  shared.real("c1", &liu2022::PracticalScheduleParams::c1, 0.0, std::nullopt, "shared c1 (step = inverse_time; > 0)",
+              "liu2022 §2.8")
+      .real("c2", &liu2022::PracticalScheduleParams::c2, 0.0, std::nullopt, "shared c2 (step = inverse_time)",
+            "liu2022 §2.8");
+  FieldTable<TopEigenvalueOptions> top;
+  top.real("C1", &TopEigenvalueOptions::C1, 1e-12, std::nullopt, "Alg. 4 subsets constant", "liu2022 ambiguity 13")
+      .flag("halve_difference_scale", &TopEigenvalueOptions::halve_difference_scale, "Alg. 4 returns l/2",
+            "liu2022 ambiguity 6");
+  FieldTable<P> rest;
+  rest.nest(&P::practical, shared);
+  deflation_tail_fields(rest, &P::constants, &P::zeta)
+      .nest(&P::top, top)
+      .real("eig_multiplier_to_alg5", &P::eig_multiplier_to_alg5, 1e-12, std::nullopt, "Alg. 3 line 5 multiplier",
+            "liu2022 ambiguity 7")
+      .choice("bottom_policy", &P::bottom_policy, liu2022::bottom_policy_names(), "Alg. 4 BOTTOM fallback",
+              "liu2022 §2.5")
+      .real("lambda_min", &P::lambda_min, 0.0, std::nullopt, "floor for bottom_policy = floor", "liu2022 §2.5");
+  FieldTable<KDpPcaParams> t;
+  t.nest(&KDpPcaParams::component, sizes)
+      .choice("step", &KDpPcaParams::schedule,
+              {{"componentwise", KDpPcaParams::Schedule::componentwise},
+               {"inverse_time", KDpPcaParams::Schedule::inverse_time}},
+              "componentwise: 1/(b_j + Delta_j t/log n) with oracle lambda_j, sigma; inverse_time: shared c1/(c2 + t)",
+              "dugler2026 §7 F.2, ambiguity 16")
+      .real("b_mult", &KDpPcaParams::b_mult, 1e-12, std::nullopt, "b_j = b_mult sigma lambda_j", "dugler2026 §7 F.2")
+      .flag("b_times_d", &KDpPcaParams::b_times_d, "b_j also times d (F.2's dimension-scaled variant)",
+            "dugler2026 §7 F.2")
+      .nest(&KDpPcaParams::component, rest);
+  return t;
+}
+
 void register_k_dp_pca(Registry& r) {
-  using liu2022::flag_spec;
   r.add({"baseline.k_dp_pca",
          "k-DP-PCA: deflation, liu2022 DP-PCA per component on fresh blocks of floor(n/k) samples",
          "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 3",
-         {integer_param("T", 0, 0, "DP-PCA steps per component; 0: ceil((log(n/k))^2) unless B is given",
-                        "liu2022 §8.1"),
-          integer_param("B", 0, 0, "DP-PCA minibatch size per component; 0: floor((n/k)/T)",
-                        "dugler2026 §7 F.2"),
-          choice_param(
-              "step", "componentwise", {"componentwise", "inverse_time"},
-              "componentwise: 1/(b_j + Delta_j t/log n) with oracle lambda_j, sigma; inverse_time: shared "
-              "c1/(c2 + t)",
-              "dugler2026 §7 F.2, ambiguity 16"),
-          real_param("b_mult", 20, 1e-12, std::nullopt, "b_j = b_mult sigma lambda_j", "dugler2026 §7 F.2"),
-          flag_spec("b_times_d", false, "b_j also times d (F.2's dimension-scaled variant)",
-                    "dugler2026 §7 F.2"),
-          real_param("c1", 0, 0, std::nullopt, "shared c1 (step = inverse_time; > 0)", "liu2022 §2.8"),
-          real_param("c2", 1, 0, std::nullopt, "shared c2 (step = inverse_time)", "liu2022 §2.8"),
-          real_param("K", 1, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7"),
-          real_param("a", 1, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7"),
-          real_param("zeta", 0.01, 1e-12, 0.5, "failure probability", "dugler2026 §7"),
-          real_param("C1", 4, 1e-12, std::nullopt, "Alg. 4 subsets constant", "liu2022 ambiguity 13"),
-          flag_spec("halve_difference_scale", true, "Alg. 4 returns l/2", "liu2022 ambiguity 6"),
-          real_param("eig_multiplier_to_alg5", 2, 1e-12, std::nullopt, "Alg. 3 line 5 multiplier",
-                     "liu2022 ambiguity 7"),
-          choice_param("bottom_policy", "skip", {"skip", "floor"}, "Alg. 4 BOTTOM fallback", "liu2022 §2.5"),
-          real_param("lambda_min", 0, 0, std::nullopt, "floor for bottom_policy = floor", "liu2022 §2.5")},
+         k_dp_pca_fields().schema(),
          DataNeed::sample_matrices,
          {"lambda_1..lambda_(k+1) and sigma (step = componentwise)"},
          "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks, each liu2022 "
          "DP-PCA (eps < 0.9, delta <= k/n)",
-         [](const core::ParamMap& p) { return std::make_unique<KDpPca>(KDpPca::from_params(p)); }});
+         [fields = k_dp_pca_fields()](const core::ParamMap& p) {
+           return std::make_unique<KDpPca>(fields.read(p, kOwner));
+         }});
 }
 
 }  // namespace dpb::alg

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/param_fields.hpp"
 #include "algorithms/pca/dp_pca.hpp"
 
 namespace dpb::alg {
@@ -68,13 +69,22 @@ struct KDpPcaParams {
 class KDpPca final : public Estimator {
  public:
   explicit KDpPca(KDpPcaParams params);
-  static KDpPcaParams from_params(const core::ParamMap& p);
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 
  private:
   KDpPcaParams params_;
 };
+
+// K, a (dugler2026 §7: 1) and zeta of a deflation baseline's liu2022 components.
+template <class P>
+FieldTable<P>& deflation_tail_fields(FieldTable<P>& table, liu2022::ModelConstantParams P::*constants, double P::*zeta) {
+  using C = liu2022::ModelConstantParams;
+  FieldTable<C> tail;
+  tail.real("K", &C::K, 1e-12, std::nullopt, "A.4 K (dugler2026 §7: 1)", "dugler2026 §7")
+      .real("a", &C::a, 1e-12, std::nullopt, "A.4 a (dugler2026 §7: 1)", "dugler2026 §7");
+  return table.nest(constants, tail).real("zeta", zeta, 1e-12, 0.5, "failure probability", "dugler2026 §7");
+}
 
 void register_k_dp_pca(Registry& registry);
 

@@ -4,8 +4,7 @@
 // Private Oja (Algorithm 2) with too little noise per step.
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
-#include "algorithms/pca/private_mean.hpp"
-#include "algorithms/pca/private_top_eigenvalue.hpp"
+#include "algorithms/pca/liu2022_fields.hpp"
 
 namespace dpb::alg::mutants {
 
@@ -21,7 +20,8 @@ std::vector<MutantSpec> liu2022_mutants() {
        .breaks = id,
        .broken = "truncation disabled (line 5 skipped; the line-7 noise still assumes the truncation box)",
        .broken_factory = [untruncated](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-         return PrivateMean::from_params(p, untruncated);
+         return std::make_unique<PrivateMean>(
+             liu2022::private_mean_fields().read(p, "liu2022.private_mean", PrivateMeanParams{untruncated}));
        }},
       {.id = "mutant.private_mean_data_scale",
        .breaks = id,
@@ -42,14 +42,16 @@ std::vector<MutantSpec> liu2022_mutants() {
        .broken = "the line-5 histogram releases every occupied bin's noisy frequency without the threshold "
                  "test, singleton bins included",
        .broken_factory = [unthresholded](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-         return PrivateTopEigenvalue::from_params(p, unthresholded);
+         return std::make_unique<PrivateTopEigenvalue>(liu2022::private_top_eigenvalue_fields().read(
+             p, "liu2022.private_top_eigenvalue", PrivateTopEigenvalueParams{unthresholded}));
        }},
       {.id = "mutant.top_eigenvalue_threshold_halved",
        .breaks = "liu2022.private_top_eigenvalue",
        .broken = "the line-5 histogram's threshold halved (a constant slipped): a bin held by one subset's "
                  "eigenvalue is released with probability about sqrt(delta)",
        .broken_factory = [halved](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-         return PrivateTopEigenvalue::from_params(p, halved);
+         return std::make_unique<PrivateTopEigenvalue>(liu2022::private_top_eigenvalue_fields().read(
+             p, "liu2022.private_top_eigenvalue", PrivateTopEigenvalueParams{halved}));
        }},
   };
 }

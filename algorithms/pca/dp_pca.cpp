@@ -27,30 +27,6 @@ DpPca::DpPca(DpPcaParams params) : params_(std::move(params)) {
   params_.mean.a = params_.constants.a;
 }
 
-DpPcaParams DpPca::from_params(const core::ParamMap& p) {
-  DpPcaParams o;
-  o.schedule = p.get_string("step", "inverse_time", kOwner) == "theory" ? DpPcaParams::Schedule::theory
-                                                                        : DpPcaParams::Schedule::inverse_time;
-  o.T = p.get_int("T", 0, kOwner);
-  o.B = p.get_int("B", 0, kOwner);
-  o.lr_log_constant = p.get_real("lr_log_constant", o.lr_log_constant, kOwner);
-  o.C2 = p.get_real("C2", o.C2, kOwner);
-  o.C3 = p.get_real("C3", o.C3, kOwner);
-  o.practical = liu2022::read_practical_schedule(p, kOwner);
-  o.eig_multiplier_to_alg5 = p.get_real("eig_multiplier_to_alg5", o.eig_multiplier_to_alg5, kOwner);
-  o.bottom_policy = p.get_string("bottom_policy", "skip", kOwner) == "floor"
-                        ? DpPcaParams::BottomPolicy::floor
-                        : DpPcaParams::BottomPolicy::skip;
-  o.lambda_min = p.get_real("lambda_min", o.lambda_min, kOwner);
-  o.top.C1 = p.get_real("C1", o.top.C1, kOwner);
-  o.top.halve_difference_scale = liu2022::read_flag(p, "halve_difference_scale", true, kOwner);
-  o.mean.tau_log_argument = p.get_real("tau_log_argument", o.mean.tau_log_argument, kOwner);
-  o.mean.truncation_multiplier = p.get_real("truncation_multiplier", o.mean.truncation_multiplier, kOwner);
-  o.mean.noise_multiplier = p.get_real("noise_multiplier", o.mean.noise_multiplier, kOwner);
-  liu2022::read_zeta_and_constants(p, kOwner, o.zeta, o.constants);
-  return o;
-}
-
 DpPcaSetup DpPca::setup(const Input& in) const {
   liu2022::validate_oja_input(in, kOwner, /*is_private=*/true);
   const Eigen::Index n = in.samples->n(), d = in.samples->d();

@@ -42,7 +42,6 @@ struct DpPcaSetup {
 class DpPca final : public Estimator {
  public:
   explicit DpPca(DpPcaParams params);
-  static DpPcaParams from_params(const core::ParamMap& p);
 
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;

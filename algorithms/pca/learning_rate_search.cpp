@@ -5,6 +5,7 @@
 #include <limits>
 #include <set>
 
+#include "algorithms/param_fields.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 
@@ -136,42 +137,51 @@ Estimate LearningRateSearch::run(const Input& in, core::Rng& rng) const {
   return best;
 }
 
+namespace {
+
+// The registered entry's parameters: the search's own and the liu2022 algorithm it tunes.
+struct RegisteredSearch {
+  LearningRateSearchParams search;
+  std::string base = "dp_pca";
+};
+
+FieldTable<RegisteredSearch> search_fields() {
+  using S = LearningRateSearchParams;
+  FieldTable<S> own;
+  own.real("target_error", &S::target_error, 0.0, 1.0, "stop at the first instance scoring <= this", "liu2022 §2.8")
+      .integer("max_rounds", &S::max_rounds, 1.0, "largest round i", "liu2022 §8.1")
+      .flag("rescale_budget", &S::rescale_budget, "divide eps_i, delta_i by 1.25 (total <= eps); false = the printed budgets",
+            "liu2022 ambiguity 29")
+      .real("score_fraction", &S::score_fraction, 0.01, 0.99, "share of an instance's budget a private scorer gets",
+            "liu2022 ambiguity 29");
+  FieldTable<RegisteredSearch> t;
+  t.choice<std::string>("base", &RegisteredSearch::base,
+                        {{"dp_pca", "dp_pca"}, {"private_oja", "private_oja"}, {"minibatch_private_oja", "minibatch_private_oja"}},
+                        "the liu2022 algorithm whose (c1, c2) is searched (its other parameters at their defaults)",
+                        "liu2022 §2.8")
+      .fixed_choice("scorer", "oracle_nonprivate_sin",
+                    "oracle_nonprivate_sin: sin(w, v1) from the oracle, NON-PRIVATE (simulation only); private "
+                    "scorers plug in through the C++ API",
+                    "liu2022 ambiguity 29")
+      .nest(&RegisteredSearch::search, own);
+  return t;
+}
+
+}  // namespace
+
 void register_learning_rate_search(Registry& r) {
-  using liu2022::flag_spec;
   r.add({"liu2022.learning_rate_search",
          "Learning-rate search: over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
          "Liu, Kong, Jain, Oh 2022, DP-PCA, end of Section 5 (spec §2.8)",
-         {choice_param(
-              "base", "dp_pca", {"dp_pca", "private_oja", "minibatch_private_oja"},
-              "the liu2022 algorithm whose (c1, c2) is searched (its other parameters at their defaults)",
-              "liu2022 §2.8"),
-          choice_param(
-              "scorer", "oracle_nonprivate_sin", {"oracle_nonprivate_sin"},
-              "oracle_nonprivate_sin: sin(w, v1) from the oracle, NON-PRIVATE (simulation only); private "
-              "scorers plug in through the C++ API",
-              "liu2022 ambiguity 29"),
-          real_param("target_error", 0.1, 0, 1, "stop at the first instance scoring <= this", "liu2022 §2.8"),
-          integer_param("max_rounds", 5, 1, "largest round i", "liu2022 §8.1"),
-          flag_spec("rescale_budget", true,
-                    "divide eps_i, delta_i by 1.25 (total <= eps); false = the printed budgets",
-                    "liu2022 ambiguity 29"),
-          real_param("score_fraction", 0.5, 0.01, 0.99, "share of an instance's budget a private scorer gets",
-                     "liu2022 ambiguity 29")},
+         search_fields().schema(),
          DataNeed::sample_matrices,
          {"target eigenvector v1 (oracle scorer)", "whatever the base algorithm reads"},
          "NOT private with the oracle scorer (simulation only); with a private scorer, (eps, delta)-DP by "
-         "serial "
-         "composition with rescaled budgets",
-         [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-           LearningRateSearchParams o;
-           o.target_error = p.get_real("target_error", o.target_error, kOwner);
-           o.max_rounds = static_cast<int>(p.get_real("max_rounds", o.max_rounds, kOwner));
-           o.rescale_budget = liu2022::read_flag(p, "rescale_budget", true, kOwner);
-           o.score_fraction = p.get_real("score_fraction", o.score_fraction, kOwner);
-           const std::string base = "liu2022." + p.get_string("base", "dp_pca", kOwner);
-           auto instances = [base](double c1, double c2) {
-             return algorithm_registry().make(
-                 base, {{"step", std::string("inverse_time")}, {"c1", c1}, {"c2", c2}});
+         "serial composition with rescaled budgets",
+         [fields = search_fields()](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
+           const RegisteredSearch q = fields.read(p, kOwner);
+           auto instances = [base = "liu2022." + q.base](double c1, double c2) {
+             return algorithm_registry().make(base, {{"step", std::string("inverse_time")}, {"c1", c1}, {"c2", c2}});
            };
            auto scorer = [](const Input& in) {
              if (!in.oracle)
@@ -179,7 +189,7 @@ void register_learning_rate_search(Registry& r) {
                    fmt::format("{}: the oracle scorer needs a model oracle (simulation only)", kOwner));
              return oracle_nonprivate_scorer(*in.oracle);
            };
-           return std::make_unique<LearningRateSearch>(o, instances, scorer);
+           return std::make_unique<LearningRateSearch>(q.search, instances, scorer);
          }});
 }
 

@@ -112,8 +112,9 @@ double theory_xi(double M_raw, double V_raw, double lambda1, double gap, double 
 StepSchedule practical_schedule(const PracticalScheduleParams& p, const ModelConstantParams& constants,
                                 const core::ModelInfo* oracle, Eigen::Index n, double zeta,
                                 const std::string& owner) {
-  if (p.kind == PracticalSchedule::constant)
-    return {0, 0, true, p.eta > 0 ? p.eta : 0.5 / static_cast<double>(n)};  // spec: cai2024 §2.8 (0.5/n)
+  const double half_over_n = 0.5 / static_cast<double>(n);  // spec: cai2024 §2.8 (0.5/n)
+  if (p.kind == PracticalSchedule::constant_half_over_n) return {0, 0, true, half_over_n};
+  if (p.kind == PracticalSchedule::constant) return {0, 0, true, p.eta > 0 ? p.eta : half_over_n};
   if (p.c1 > 0) return {p.c1, p.c2};
   // spec: liu2022 §2.4 "c1 ~ alpha/(lambda1 - lambda2)"
   const auto m =
@@ -121,30 +122,15 @@ StepSchedule practical_schedule(const PracticalScheduleParams& p, const ModelCon
   return {p.lr_mult / m.gap(), p.c2};
 }
 
-PracticalScheduleParams read_practical_schedule(const core::ParamMap& p, const std::string& owner) {
-  PracticalScheduleParams s;
-  s.kind = p.get_string("step", "inverse_time", owner) == "constant" ? PracticalSchedule::constant
-                                                                     : PracticalSchedule::inverse_time;
-  s.lr_mult = p.get_real("lr_mult", s.lr_mult, owner);
-  s.c1 = p.get_real("c1", s.c1, owner);
-  s.c2 = p.get_real("c2", s.c2, owner);
-  s.eta = p.get_real("eta", s.eta, owner);
-  return s;
-}
-
-std::vector<ParamSpec> practical_schedule_specs(bool with_constant) {
-  std::vector<ParamSpec> specs = {
-      real_param("lr_mult", 1, 1e-12, std::nullopt,
-                 "learning-rate multiplier: c1 = lr_mult/(lambda1 - lambda2) when c1 = 0",
-                 "liu2022 §2.4, §8.1"),
-      real_param("c1", 0, 0, std::nullopt,
-                 "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle", "liu2022 §2.8"),
-      real_param("c2", 1, 0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8"),
-  };
+FieldTable<PracticalScheduleParams> practical_schedule_fields(bool with_constant) {
+  using P = PracticalScheduleParams;
+  FieldTable<P> t;
+  t.real("lr_mult", &P::lr_mult, 1e-12, std::nullopt,
+         "learning-rate multiplier: c1 = lr_mult/(lambda1 - lambda2) when c1 = 0", "liu2022 §2.4, §8.1");
+  inverse_time_fields(t, &P::c1, &P::c2);
   if (with_constant)
-    specs.push_back(real_param("eta", 0, 0, std::nullopt, "constant step (step = constant); 0 means 0.5/n",
-                               "cai2024 §2.8"));
-  return specs;
+    t.real("eta", &P::eta, 0.0, std::nullopt, "constant step (step = constant); 0 means 0.5/n", "cai2024 §2.8");
+  return t;
 }
 
 double clip_threshold(double C, const ModelConstants& m, Eigen::Index n, Eigen::Index d, double zeta,
@@ -165,64 +151,24 @@ void normalize_into(const Eigen::VectorXd& w_prime, Eigen::VectorXd& w, Eigen::I
   w = w_prime / norm;
 }
 
-// ---- registry helpers ----
-
-ParamSpec flag_spec(const std::string& name, bool default_value, const std::string& doc,
-                    const std::string& ref) {
-  return choice_param(name, default_value ? "true" : "false", {"true", "false"}, doc, ref);
-}
-
-bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, const std::string& owner) {
-  const std::string v = p.get_string(name, fallback ? "true" : "false", owner);
-  if (v != "true" && v != "false")
-    throw InvalidArgument(fmt::format("{}: parameter '{}' must be true or false, got '{}'", owner, name, v));
-  return v == "true";
-}
-
-std::vector<ParamSpec> model_constant_specs(bool with_M_V) {
+FieldTable<ModelConstantParams> model_constant_fields(bool with_M_V) {
+  using P = ModelConstantParams;
   const std::string ref = "liu2022 §1.2, §8.1";
-  std::vector<ParamSpec> specs = {
-      real_param("zeta", 0.01, 1e-12, 0.5, "failure probability of the high-probability bounds",
-                 "liu2022 §8.1"),
-      real_param("lambda1", 0, 0, std::nullopt,
-                 "top eigenvalue of Sigma; 0 reads the oracle (simulation only)", ref),
-      real_param("gamma", 0, 0, std::nullopt,
-                 "A.4 gamma (sqrt of gamma^2); 0 reads the oracle's gamma2 (simulation only)", ref),
-      real_param("K", 4, 1e-12, std::nullopt, "A.4 tail constant K (Remark 3.4: K = 4 for Gaussian data)",
-                 ref),
-      real_param("a", 1, 1e-12, std::nullopt, "A.4 tail exponent a (1: sub-exponential, 1/2: sub-Gaussian)",
-                 ref),
-  };
-  if (with_M_V) {
-    specs.push_back(real_param("lambda2", 0, 0, std::nullopt,
-                               "second eigenvalue (theory schedule); 0 reads the oracle (simulation only)",
-                               ref));
-    specs.push_back(real_param("M", 0, 0, std::nullopt,
-                               "A.2 bound M (normalised by lambda1); 0: the Gaussian high-probability bound "
-                               "from the oracle's Sigma (ambiguity 32)",
-                               "liu2022 ambiguity 32"));
-    specs.push_back(real_param("V", 0, 0, std::nullopt,
-                               "A.3 bound V (normalised by lambda1^2); 0 reads the oracle", ref));
-  }
-  return specs;
-}
-
-ModelConstantParams read_model_constants(const core::ParamMap& p, const std::string& owner) {
-  ModelConstantParams m;
-  m.lambda1 = p.get_real("lambda1", 0, owner);
-  m.lambda2 = p.get_real("lambda2", 0, owner);
-  m.M = p.get_real("M", 0, owner);
-  m.V = p.get_real("V", 0, owner);
-  m.gamma = p.get_real("gamma", 0, owner);
-  m.K = p.get_real("K", 4, owner);
-  m.a = p.get_real("a", 1, owner);
-  return m;
-}
-
-void read_zeta_and_constants(const core::ParamMap& p, const std::string& owner, double& zeta,
-                             ModelConstantParams& constants) {
-  zeta = p.get_real("zeta", 0.01, owner);
-  constants = read_model_constants(p, owner);
+  FieldTable<P> t;
+  t.real("lambda1", &P::lambda1, 0.0, std::nullopt, "top eigenvalue of Sigma; 0 reads the oracle (simulation only)", ref)
+      .real("gamma", &P::gamma, 0.0, std::nullopt,
+            "A.4 gamma (sqrt of gamma^2); 0 reads the oracle's gamma2 (simulation only)", ref)
+      .real("K", &P::K, 1e-12, std::nullopt, "A.4 tail constant K (Remark 3.4: K = 4 for Gaussian data)", ref)
+      .real("a", &P::a, 1e-12, std::nullopt, "A.4 tail exponent a (1: sub-exponential, 1/2: sub-Gaussian)", ref);
+  if (with_M_V)
+    t.real("lambda2", &P::lambda2, 0.0, std::nullopt,
+           "second eigenvalue (theory schedule); 0 reads the oracle (simulation only)", ref)
+        .real("M", &P::M, 0.0, std::nullopt,
+              "A.2 bound M (normalised by lambda1); 0: the Gaussian high-probability bound from the oracle's Sigma "
+              "(ambiguity 32)",
+              "liu2022 ambiguity 32")
+        .real("V", &P::V, 0.0, std::nullopt, "A.3 bound V (normalised by lambda1^2); 0 reads the oracle", ref);
+  return t;
 }
 
 }  // namespace dpb::alg::liu2022

@@ -8,6 +8,7 @@
 #include <limits>
 #include <string>
 
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg::liu2022 {
@@ -73,7 +74,8 @@ struct StepSchedule {
 
 // The practical schedules of §2.8 for the private variants: eta_t = c1/(c2 + t) with c1 = 0 meaning
 // lr_mult/(lambda1 - lambda2) from the oracle, or a constant eta (eta = 0 meaning 0.5/n, cai2024 §2.8).
-enum class PracticalSchedule { inverse_time, constant };
+// constant_half_over_n: eta = 0.5/n whatever eta says (DESIGN §5's DP-Oja step).
+enum class PracticalSchedule { inverse_time, constant, constant_half_over_n };
 struct PracticalScheduleParams {
   PracticalSchedule kind = PracticalSchedule::inverse_time;
   double lr_mult = 1, c1 = 0, c2 = 1, eta = 0;
@@ -81,9 +83,16 @@ struct PracticalScheduleParams {
 StepSchedule practical_schedule(const PracticalScheduleParams& p, const ModelConstantParams& constants,
                                 const core::ModelInfo* oracle, Eigen::Index n, double zeta,
                                 const std::string& owner);
-PracticalScheduleParams read_practical_schedule(const core::ParamMap& p, const std::string& owner);
-// ParamSpecs lr_mult, c1, c2 (and eta when with_constant).
-std::vector<ParamSpec> practical_schedule_specs(bool with_constant);
+// c1 and c2 of eta_t = c1/(c2 + t).
+template <class P>
+FieldTable<P>& inverse_time_fields(FieldTable<P>& table, double P::*c1, double P::*c2) {
+  return table
+      .real("c1", c1, 0.0, std::nullopt, "eta_t = c1/(c2 + t); 0: lr_mult/(lambda1 - lambda2) from the oracle",
+            "liu2022 §2.8")
+      .real("c2", c2, 0.0, std::nullopt, "eta_t = c1/(c2 + t)", "liu2022 §2.8");
+}
+// lr_mult, c1, c2 (and eta when with_constant); the kind is the owner's `step`.
+FieldTable<PracticalScheduleParams> practical_schedule_fields(bool with_constant);
 
 // Lemma 3.2's clipping threshold beta = C lambda1 sqrt(d) (K gamma log^a(c n d/zeta) + 1), with c = 2
 // (spec: liu2022 ambiguity 1, the "<= 2" reading of A.4) or c = 1 (the printed nd/zeta).
@@ -95,16 +104,14 @@ double clip_threshold(double C, const ModelConstants& m, Eigen::Index n, Eigen::
 void normalize_into(const Eigen::VectorXd& w_prime, Eigen::VectorXd& w, Eigen::Index t,
                     const std::string& owner);
 
-// ---- registry helpers (one place for the shared parameter schema) ----
-// ParamSpecs of the model constants (lambda1, lambda2, M, V, gamma, K, a) and zeta.
-std::vector<ParamSpec> model_constant_specs(bool with_M_V);
-ModelConstantParams read_model_constants(const core::ParamMap& p, const std::string& owner);
-// zeta (default 0.01) and the model constants, the tail every liu2022 parameter reader shares.
-void read_zeta_and_constants(const core::ParamMap& p, const std::string& owner, double& zeta,
-                             ModelConstantParams& constants);
-// "true"/"false" choice parameters.
-bool read_flag(const core::ParamMap& p, const std::string& name, bool fallback, const std::string& owner);
-ParamSpec flag_spec(const std::string& name, bool default_value, const std::string& doc,
-                    const std::string& ref);
+// The model constants lambda1, gamma, K, a (and lambda2, M, V when with_M_V).
+FieldTable<ModelConstantParams> model_constant_fields(bool with_M_V);
+// zeta, then the model constants: the tail every liu2022 schema shares.
+template <class P>
+FieldTable<P>& zeta_and_constants(FieldTable<P>& table, double P::*zeta, ModelConstantParams P::*constants,
+                                  bool with_M_V) {
+  return table.real("zeta", zeta, 1e-12, 0.5, "failure probability of the high-probability bounds", "liu2022 §8.1")
+      .nest(constants, model_constant_fields(with_M_V));
+}
 
 }  // namespace dpb::alg::liu2022

@@ -14,12 +14,6 @@ MinibatchGradients::MinibatchGradients(MinibatchGradientsParams params) : params
   if (params_.batch < 2) throw InvalidArgument(fmt::format("{}: batch must be >= 2", kOwner));
 }
 
-MinibatchGradientsParams MinibatchGradients::from_params(const core::ParamMap& p) {
-  MinibatchGradientsParams m;
-  m.batch = static_cast<Eigen::Index>(p.get_int("batch", m.batch, kOwner));
-  return m;
-}
-
 PrivacyClaim MinibatchGradients::claim(const Input&) const {
   PrivacyClaim c;
   c.scope = ClaimScope::not_private;

@@ -16,7 +16,6 @@ struct MinibatchGradientsParams {
 class MinibatchGradients final : public Estimator {
  public:
   explicit MinibatchGradients(MinibatchGradientsParams params);
-  static MinibatchGradientsParams from_params(const core::ParamMap& p);
 
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;

@@ -22,19 +22,6 @@ MinibatchPrivateOja::MinibatchPrivateOja(MinibatchPrivateOjaParams params) : par
     throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
 }
 
-MinibatchPrivateOjaParams MinibatchPrivateOja::from_params(const core::ParamMap& p) {
-  MinibatchPrivateOjaParams o;
-  o.composition = p.get_string("composition", "serial", kOwner) == "parallel"
-                      ? MinibatchPrivateOjaParams::Composition::parallel
-                      : MinibatchPrivateOjaParams::Composition::serial;
-  o.T = p.get_int("T", 0, kOwner);
-  o.faithful = p.get_string("mode", "corrected", kOwner) == "faithful";
-  o.clip_constant = p.get_real("clip_constant", o.clip_constant, kOwner);
-  o.practical = liu2022::read_practical_schedule(p, kOwner);
-  liu2022::read_zeta_and_constants(p, kOwner, o.zeta, o.constants);
-  return o;
-}
-
 MinibatchPrivateOjaSetup MinibatchPrivateOja::setup(const Input& in) const {
   liu2022::validate_oja_input(in, kOwner, /*is_private=*/true);
   const Eigen::Index n = in.samples->n(), d = in.samples->d();

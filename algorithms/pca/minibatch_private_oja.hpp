@@ -29,7 +29,6 @@ struct MinibatchPrivateOjaSetup {
 class MinibatchPrivateOja final : public Estimator {
  public:
   explicit MinibatchPrivateOja(MinibatchPrivateOjaParams params);
-  static MinibatchPrivateOjaParams from_params(const core::ParamMap& p);
 
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;

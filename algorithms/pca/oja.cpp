@@ -21,17 +21,6 @@ Oja::Oja(OjaParams params) : params_(std::move(params)) {
     throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
 }
 
-OjaParams Oja::from_params(const core::ParamMap& p) {
-  OjaParams o;
-  o.schedule = p.get_string("step", "inverse_time", kOwner) == "theory" ? OjaParams::Schedule::theory
-                                                                        : OjaParams::Schedule::inverse_time;
-  o.lr_mult = p.get_real("lr_mult", o.lr_mult, kOwner);
-  o.c1 = p.get_real("c1", o.c1, kOwner);
-  o.c2 = p.get_real("c2", o.c2, kOwner);
-  liu2022::read_zeta_and_constants(p, kOwner, o.zeta, o.constants);
-  return o;
-}
-
 liu2022::StepSchedule Oja::schedule(const Input& in) const {
   const Eigen::Index n = in.samples->n();
   if (params_.schedule == OjaParams::Schedule::inverse_time) {

@@ -21,7 +21,6 @@ struct OjaParams {
 class Oja final : public Estimator {
  public:
   explicit Oja(OjaParams params);
-  static OjaParams from_params(const core::ParamMap& p);
 
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;

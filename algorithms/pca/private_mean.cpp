@@ -141,17 +141,6 @@ PrivateMean::PrivateMean(PrivateMeanOptions options, double zeta, double lambda_
     throw InvalidArgument(fmt::format("{}: lambda_hat must be >= 0 (0: oracle)", kOwner));
 }
 
-std::unique_ptr<PrivateMean> PrivateMean::from_params(const core::ParamMap& p, PrivateMeanOptions base) {
-  PrivateMeanOptions o = base;
-  o.K = p.get_real("K", o.K, kOwner);
-  o.a = p.get_real("a", o.a, kOwner);
-  o.tau_log_argument = p.get_real("tau_log_argument", o.tau_log_argument, kOwner);
-  o.truncation_multiplier = p.get_real("truncation_multiplier", o.truncation_multiplier, kOwner);
-  o.noise_multiplier = p.get_real("noise_multiplier", o.noise_multiplier, kOwner);
-  return std::make_unique<PrivateMean>(o, p.get_real("zeta", 0.01, kOwner),
-                                       p.get_real("lambda_hat", 0, kOwner));
-}
-
 PrivacyClaim PrivateMean::claim(const Input& in) const {
   return liu2022::replace_one_claim(
       in.privacy, {"Lemma 6.2: eps in (0, 0.9); d coordinate histograms at the Lemma B.4 budget (total "

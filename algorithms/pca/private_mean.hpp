@@ -20,6 +20,13 @@ struct PrivateMeanOptions {
   bool truncate = true;
 };
 
+// The registered algorithm's parameters (liu2022.private_mean).
+struct PrivateMeanParams {
+  PrivateMeanOptions options;
+  double zeta = 0.01;      // failure probability (spec: liu2022 §2.6)
+  double lambda_hat = 0;   // approximate top eigenvalue of Cov(g), public; 0: the oracle's lambda1
+};
+
 // Output and workspace of one call (its vectors are reused across calls, so repeated calls of the same
 // size allocate nothing but the histograms).
 struct PrivateMeanResult {
@@ -50,8 +57,7 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
 class PrivateMean final : public Estimator {
  public:
   PrivateMean(PrivateMeanOptions options, double zeta, double lambda_hat);
-  // Options outside the schema (PrivateMeanOptions::truncate) are taken from `base`.
-  static std::unique_ptr<PrivateMean> from_params(const core::ParamMap& p, PrivateMeanOptions base = {});
+  explicit PrivateMean(const PrivateMeanParams& p) : PrivateMean(p.options, p.zeta, p.lambda_hat) {}
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 

@@ -32,6 +32,10 @@ PrivateOjaParams PrivateOjaParams::cai2024_dp_oja() {
   return p;
 }
 
+PrivateOjaParams with_preset(const PrivateOjaParams& p) {
+  return p.preset == PrivateOjaParams::Preset::cai2024_dp_oja ? PrivateOjaParams::cai2024_dp_oja() : p;
+}
+
 PrivateOja::PrivateOja(PrivateOjaParams params) : params_(std::move(params)) {
   if (!(params_.clip_constant > 0 && params_.noise_constant > 0))
     throw InvalidArgument(fmt::format("{}: clip_constant and noise_constant must be > 0", kOwner));
@@ -43,34 +47,6 @@ PrivateOja::PrivateOja(PrivateOjaParams params) : params_(std::move(params)) {
         "{}: shuffle = false needs noise_calibration = no_amplification or proven (Lemma 3.1 and the "
         "shuffling bound both rely on the uniform shuffle of line 1)",
         kOwner));
-}
-
-PrivateOjaParams PrivateOja::from_params(const core::ParamMap& p) {
-  if (p.get_string("preset", "none", kOwner) == "cai2024_dp_oja") return PrivateOjaParams::cai2024_dp_oja();
-  PrivateOjaParams o;
-  const std::string step = p.get_string("step", "inverse_time", kOwner);
-  o.practical = liu2022::read_practical_schedule(p, kOwner);
-  if (step == "theory") {
-    o.schedule = PrivateOjaParams::Schedule::theory;
-  } else if (step == "constant" || step == "constant_half_over_n") {  // the latter: DESIGN §5's 0.5/n
-    o.schedule = PrivateOjaParams::Schedule::constant;
-    o.practical.kind = liu2022::PracticalSchedule::constant;
-    if (step == "constant_half_over_n") o.practical.eta = 0;
-  }
-  const std::string cal = p.get_string("noise_calibration", "proven", kOwner);
-  o.calibration = cal == "shuffling_bound"    ? PrivateOjaParams::NoiseCalibration::shuffling_bound
-                  : cal == "no_amplification" ? PrivateOjaParams::NoiseCalibration::no_amplification
-                  : cal == "lemma3_1"         ? PrivateOjaParams::NoiseCalibration::lemma3_1
-                                              : PrivateOjaParams::NoiseCalibration::proven;
-  o.clip_constant = p.get_real("clip_constant", o.clip_constant, kOwner);
-  o.noise_constant = p.get_real("noise_constant", o.noise_constant, kOwner);
-  o.shuffle = liu2022::read_flag(p, "shuffle", true, kOwner);
-  o.faithful = p.get_string("mode", "corrected", kOwner) == "faithful";
-  o.lr_log_constant = p.get_real("lr_log_constant", o.lr_log_constant, kOwner);
-  o.C2 = p.get_real("C2", o.C2, kOwner);
-  o.C3 = p.get_real("C3", o.C3, kOwner);
-  liu2022::read_zeta_and_constants(p, kOwner, o.zeta, o.constants);
-  return o;
 }
 
 PrivateOjaSetup PrivateOja::setup(const Input& in) const {

@@ -21,6 +21,9 @@ struct PrivateOjaParams {
     shuffling_bound,   // smallest alpha for which the explicit shuffling bound of spec §3.1 gives <= eps
     no_amplification,  // alpha = sqrt(2 log(1.25/delta))/eps: each sample enters one step (eps < 1)
   };
+  // cai2024 §2.8's DP-Oja: the whole parameter set of cai2024_dp_oja() (with_preset).
+  enum class Preset { none, cai2024_dp_oja };
+  Preset preset = Preset::none;
   Schedule schedule = Schedule::inverse_time;
   NoiseCalibration calibration = NoiseCalibration::proven;
   double clip_constant = 1;    // C of line 3 (Lemma 3.2: C = 1 suffices)
@@ -37,6 +40,9 @@ struct PrivateOjaParams {
   static PrivateOjaParams cai2024_dp_oja();
 };
 
+// `p`, or the parameters its preset stands for (which then replace every other value).
+PrivateOjaParams with_preset(const PrivateOjaParams& p);
+
 // What a run resolves to: the constants of lines 2-3 and the step schedule.
 struct PrivateOjaSetup {
   double noise_multiplier = 0;  // alpha of line 2
@@ -48,7 +54,6 @@ struct PrivateOjaSetup {
 class PrivateOja final : public Estimator {
  public:
   explicit PrivateOja(PrivateOjaParams params);
-  static PrivateOjaParams from_params(const core::ParamMap& p);
 
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;

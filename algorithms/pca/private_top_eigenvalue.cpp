@@ -107,14 +107,6 @@ PrivateTopEigenvalue::PrivateTopEigenvalue(TopEigenvalueOptions options, double 
   if (!(zeta_ > 0 && zeta_ < 1)) throw InvalidArgument(fmt::format("{}: zeta must lie in (0, 1)", kOwner));
 }
 
-std::unique_ptr<PrivateTopEigenvalue> PrivateTopEigenvalue::from_params(const core::ParamMap& p,
-                                                                       TopEigenvalueOptions base) {
-  TopEigenvalueOptions o = base;
-  o.C1 = p.get_real("C1", o.C1, kOwner);
-  o.halve_difference_scale = liu2022::read_flag(p, "halve_difference_scale", true, kOwner);
-  return std::make_unique<PrivateTopEigenvalue>(o, p.get_real("zeta", 0.01, kOwner));
-}
-
 PrivacyClaim PrivateTopEigenvalue::claim(const Input& in) const {
   return liu2022::replace_one_claim(
       in.privacy,

@@ -21,6 +21,12 @@ struct TopEigenvalueOptions {
   BinRelease release = BinRelease::thresholded;
 };
 
+// The registered algorithm's parameters (liu2022.private_top_eigenvalue).
+struct PrivateTopEigenvalueParams {
+  TopEigenvalueOptions options;
+  double zeta = 0.01;  // failure probability (spec: liu2022 §2.5)
+};
+
 struct TopEigenvalueResult {
   std::optional<double> value;   // Lambda_hat; empty = BOTTOM (line 6: every bin released as 0)
   bool zero_bin = false;         // the winning bin was [0, 0] (value 0)
@@ -51,9 +57,7 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
 class PrivateTopEigenvalue final : public Estimator {
  public:
   PrivateTopEigenvalue(TopEigenvalueOptions options, double zeta);
-  // Options outside the schema (TopEigenvalueOptions::release) are taken from `base`.
-  static std::unique_ptr<PrivateTopEigenvalue> from_params(const core::ParamMap& p,
-                                                           TopEigenvalueOptions base = {});
+  explicit PrivateTopEigenvalue(const PrivateTopEigenvalueParams& p) : PrivateTopEigenvalue(p.options, p.zeta) {}
   Estimate run(const Input& in, core::Rng& rng) const override;
   PrivacyClaim claim(const Input& in) const override;
 

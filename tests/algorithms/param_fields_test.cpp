@@ -2,7 +2,10 @@
 
 #include <catch2/catch.hpp>
 
+#include "algorithms/baselines/k_dp_ojas.hpp"
+#include "algorithms/baselines/k_dp_pca.hpp"
 #include "algorithms/covariance/spiked_inputs.hpp"
+#include "algorithms/pca/liu2022_fields.hpp"
 #include "algorithms/sparse/private_covariance.hpp"
 #include "core/errors.hpp"
 
@@ -134,4 +137,37 @@ TEST_CASE("field table: cai2024's releases of noisy eigenvalues share one Delta2
   // A choice reaches the struct as a value: a name outside the list is refused before any run.
   CHECK_THROWS_WITH(algorithm_registry().resolve("cai2024.private_noise_variance", {{"bulk_range", std::string("mid")}}),
                     Catch::Contains("bulk_range") && Catch::Contains("inner, outer"));
+}
+
+TEST_CASE("field table: liu2022 Private Oja's step sets its schedule and its step size in one name", "[params][liu2022]") {
+  const auto fields = liu2022::private_oja_fields();
+  const auto eta_of = [](const PrivateOjaParams& p) {
+    return liu2022::practical_schedule(p.practical, p.constants, nullptr, 400, p.zeta, "test")(1);
+  };
+  // constant_half_over_n is 0.5/n whatever eta says (the reader once reset eta after reading it).
+  const auto half = fields.read({{"step", std::string("constant_half_over_n")}, {"eta", 0.3}}, "test");
+  CHECK(half.schedule == PrivateOjaParams::Schedule::constant);
+  CHECK(eta_of(half) == Approx(0.5 / 400));
+  const auto constant = fields.read({{"step", std::string("constant")}, {"eta", 0.3}}, "test");
+  CHECK(constant.schedule == PrivateOjaParams::Schedule::constant);
+  CHECK(eta_of(constant) == 0.3);
+  const auto theory = fields.read({{"step", std::string("theory")}}, "test");
+  CHECK(theory.schedule == PrivateOjaParams::Schedule::theory);
+  CHECK(theory.practical.kind == liu2022::PracticalSchedule::inverse_time);
+  CHECK(fields.schema()[1].choices ==
+        std::vector<std::string>{"inverse_time", "theory", "constant", "constant_half_over_n"});
+}
+
+TEST_CASE("field table: a deflation baseline's defaults are its own struct's, not its component's", "[params][liu2022]") {
+  // baseline.k_dp_ojas runs Private Oja with dugler2026 §7's defaults (eta_t = 1/(1 + t), K = a = 1, no
+  // amplification), set once in KDpOjasParams; its schema reads them there.
+  const ParamMap resolved = algorithm_registry().resolve("baseline.k_dp_ojas", {});
+  const KDpOjasParams defaults;
+  CHECK(resolved.get_real("c1", -1, "test") == defaults.component.practical.c1);
+  CHECK(resolved.get_real("K", -1, "test") == defaults.component.constants.K);
+  CHECK(resolved.get_string("noise_calibration", "", "test") == "no_amplification");
+  CHECK(algorithm_registry().resolve("liu2022.private_oja", {}).get_string("noise_calibration", "", "test") == "proven");
+  const ParamMap dp_pca = algorithm_registry().resolve("baseline.k_dp_pca", {});
+  CHECK(dp_pca.get_real("K", -1, "test") == KDpPcaParams{}.component.constants.K);
+  CHECK(algorithm_registry().resolve("liu2022.dp_pca", {}).get_real("K", -1, "test") == DpPcaParams{}.constants.K);
 }

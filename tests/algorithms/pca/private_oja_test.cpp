@@ -5,6 +5,7 @@
 
 #include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
+#include "algorithms/pca/liu2022_fields.hpp"
 #include "core/errors.hpp"
 #include "core/metrics.hpp"
 #include "liu2022_fixtures.hpp"
@@ -207,7 +208,8 @@ TEST_CASE("liu2022.private_oja converges to v1 and its error shrinks with n", "[
 }
 
 TEST_CASE("liu2022.private_oja cai2024 DP-Oja preset and its claim", "[liu2022]") {
-  const auto p = PrivateOja::from_params({{"preset", std::string("cai2024_dp_oja")}, {"clip_constant", 3.0}});
+  const auto p = with_preset(liu2022::private_oja_fields().read(
+      {{"preset", std::string("cai2024_dp_oja")}, {"clip_constant", 3.0}}, "liu2022.private_oja"));
   CHECK(p.clip_constant == 0.2);  // the preset overrides
   CHECK(p.practical.kind == liu2022::PracticalSchedule::constant);
   CHECK(p.constants.gamma == 1);
