@@ -8,17 +8,6 @@
 
 namespace dpb::alg::baselines {
 
-ParamSpec calibration_param(const std::string& spec_ref) {
-  return gaussian_calibration_param(kAnalyzeGaussCalibration,
-                                    "Gaussian calibration: analytic (Balle & Wang 2018; any eps, smallest noise) or "
-                                    "classical Delta sqrt(2 log(1.25/delta))/eps as printed (refused unless eps < 1)",
-                                    spec_ref);
-}
-
-GaussianCalibration read_calibration(const core::ParamMap& params, const std::string& owner) {
-  return read_gaussian_calibration(params, kAnalyzeGaussCalibration, owner);
-}
-
 double psd_sum_sensitivity(double trace_bound, Neighbours neighbours) {
   return neighbours == Neighbours::replace ? std::sqrt(2.0) * trace_bound : trace_bound;
 }

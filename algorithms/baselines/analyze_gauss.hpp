@@ -18,13 +18,19 @@
 
 namespace dpb::alg::baselines {
 
-// The schema entry every Analyze-Gauss baseline exposes: "analytic" (Balle & Wang 2018, the smallest sd;
-// dugler2026's remark after Lemma 2: what its experiments use) or "classical" (Delta sqrt(2 log(1.25/delta))
-// / eps, dugler2026 §2.9 and cai2024 §2.8 as printed; eps < 1 only), read by parse_gaussian_calibration.
+// The calibration every Analyze-Gauss baseline defaults to: "analytic" (Balle & Wang 2018, the smallest sd;
+// dugler2026's remark after Lemma 2: what its experiments use); "classical" (Delta sqrt(2 log(1.25/delta)) /
+// eps, dugler2026 §2.9 and cai2024 §2.8 as printed; eps < 1 only) is the other choice.
 inline constexpr GaussianCalibration kAnalyzeGaussCalibration = GaussianCalibration::analytic;
-ParamSpec calibration_param(const std::string& spec_ref);
-// The calibration `params` names (its schema default when absent).
-GaussianCalibration read_calibration(const core::ParamMap& params, const std::string& owner);
+// The `calibration` choice of an Analyze-Gauss baseline's parameter table.
+template <class P>
+FieldTable<P>& analyze_gauss_calibration_field(FieldTable<P>& table, GaussianCalibration P::*member,
+                                               const std::string& spec_ref) {
+  return calibration_field(table, member,
+                           "Gaussian calibration: analytic (Balle & Wang 2018; any eps, smallest noise) or classical "
+                           "Delta sqrt(2 log(1.25/delta))/eps as printed (refused unless eps < 1)",
+                           spec_ref);
+}
 
 // Frobenius sensitivity of sum_i A_i when every A_i is PSD with Tr A_i <= trace_bound:
 //   add/remove: ||A||_F <= Tr A <= trace_bound;

@@ -13,8 +13,6 @@ namespace {
 
 constexpr const char* kDpGaussId = "baseline.dp_gauss";
 // The default that delivers the budget asked for under replace-one; the paper's kappa = 1 stays a mode.
-const std::string kDefaultMode = "corrected";
-
 enum class ScaleRule {
   model_bound,  // DP-Gauss:  s = (r + C5 log n) lambda + p sigma^2, or `scale` when given
   max_norm,     // DP-Gauss*: s = max_i ||X_i||^2
@@ -27,7 +25,7 @@ struct CaiDpGaussParams {
   bool clip = false;
   bool as_printed = false;  // mode = faithful: kappa = 1 (sensitivity 1/n, add/remove) whatever the neighbours
   bool noise_floor = true;  // covariance: add sigma^2 (I - V V^T)
-  GaussianCalibration calibration = GaussianCalibration::analytic;
+  GaussianCalibration calibration = kAnalyzeGaussCalibration;
 };
 
 class CaiDpGauss final : public Estimator {
@@ -145,37 +143,37 @@ Eigen::MatrixXd analyze_gauss_second_moment(const Eigen::MatrixXd& A, const Ledg
   return analyze_gauss_release(A, release, ledger, rng);
 }
 
-std::vector<ParamSpec> common_params() {
-  return {
-      calibration_param("cai2024 §2.1 (classical), §8.1 item 2"),
-      {"mode",
-       ParamType::choice,
-       kDefaultMode,
-       {},
-       {},
-       {"faithful", "corrected"},
-       "corrected: sensitivity sqrt(2)/n for replace-one (1/n for add/remove), the claim is (eps, delta); "
-       "faithful: kappa/n with kappa = 1 as in Analyze Gauss and the paper's experiments (exact for "
-       "add/remove; under replace-one the claim reports the larger eps it achieves)",
-       "cai2024 §2.8, A13 (the spec recommends faithful; docs/papers/cai2024-baselines.md)"},
-      {"covariance",
-       ParamType::choice,
-       std::string("plus_noise_floor"),
-       {},
-       {},
-       {"plus_noise_floor", "rank_r"},
-       "covariance output: s Vr D_r Vr^T plus sigma^2 (I - Vr Vr^T) (sigma2 from the oracle) or the rank-r "
-       "part only",
-       "cai2024 §2.8, A13 [inferred]"},
-  };
+// calibration, mode and covariance: what DP-Gauss and DP-Gauss* share.
+FieldTable<CaiDpGaussParams> common_fields() {
+  using P = CaiDpGaussParams;
+  FieldTable<P> t;
+  analyze_gauss_calibration_field(t, &P::calibration, "cai2024 §2.1 (classical), §8.1 item 2")
+      .choice("mode", &P::as_printed, {{"faithful", true}, {"corrected", false}},
+              "corrected: sensitivity sqrt(2)/n for replace-one (1/n for add/remove), the claim is (eps, delta); "
+              "faithful: kappa/n with kappa = 1 as in Analyze Gauss and the paper's experiments (exact for "
+              "add/remove; under replace-one the claim reports the larger eps it achieves)",
+              "cai2024 §2.8, A13 (the spec recommends faithful; docs/papers/cai2024-baselines.md)")
+      .choice("covariance", &P::noise_floor, {{"plus_noise_floor", true}, {"rank_r", false}},
+              "covariance output: s Vr D_r Vr^T plus sigma^2 (I - Vr Vr^T) (sigma2 from the oracle) or the rank-r "
+              "part only",
+              "cai2024 §2.8, A13 [inferred]");
+  return t;
 }
 
-CaiDpGaussParams read_common(const core::ParamMap& p, const std::string& id) {
-  CaiDpGaussParams q;
-  q.calibration = read_calibration(p, id);
-  q.as_printed = p.get_string("mode", kDefaultMode, id) == "faithful";
-  q.noise_floor = p.get_string("covariance", "plus_noise_floor", id) == "plus_noise_floor";
-  return q;
+FieldTable<CaiDpGaussParams> dp_gauss_fields() {
+  using P = CaiDpGaussParams;
+  FieldTable<P> t = common_fields();
+  t.real("log_multiplier", &P::log_multiplier, 0.0, std::nullopt,
+         "C5 in s = (r + C5 log n) lambda + p sigma^2 (the paper's simulations: 4)", "cai2024 §2.8, §6")
+      .real("scale", &P::scale, 0.0, std::nullopt,
+            "the scaling s given explicitly (a public bound on max ||X_i||^2); 0 derives it from the oracle's r, "
+            "lambda, sigma2",
+            "cai2024 §2.8")
+      .choice("clip", &P::clip, {{"off", false}, {"on", true}},
+              "clip ||Xs_i|| to 1 after scaling (off as in the paper: private only w.h.p. under the model; on: "
+              "worst-case DP)",
+              "cai2024 §2.8, A13");
+  return t;
 }
 
 }  // namespace
@@ -186,35 +184,7 @@ AlgorithmEntry cai2024_dp_gauss_entry() {
   e.summary =
       "DP-Gauss: Analyze Gauss on Shat / s, s = (r + C5 log n) lambda + p sigma^2, top-r eigenvectors";
   e.source = "Cai, Xia, Zha 2024, §6 (spec cai2024 §2.8, §6); Dwork, Talwar, Thakurta, Zhang 2014";
-  e.params = common_params();
-  e.params.push_back({"log_multiplier",
-                      ParamType::real,
-                      4.0,
-                      0.0,
-                      {},
-                      {},
-                      "C5 in s = (r + C5 log n) lambda + p sigma^2 (the paper's simulations: 4)",
-                      "cai2024 §2.8, §6"});
-  e.params.push_back(
-      {"scale",
-       ParamType::real,
-       0.0,
-       0.0,
-       {},
-       {},
-       "the scaling s given explicitly (a public bound on max ||X_i||^2); 0 derives it from the "
-       "oracle's r, lambda, sigma2",
-       "cai2024 §2.8"});
-  e.params.push_back(
-      {"clip",
-       ParamType::choice,
-       std::string("off"),
-       {},
-       {},
-       {"off", "on"},
-       "clip ||Xs_i|| to 1 after scaling (off as in the paper: private only w.h.p. under the model; "
-       "on: worst-case DP)",
-       "cai2024 §2.8, A13"});
+  e.params = dp_gauss_fields().schema();
   e.needs = DataNeed::vectors;
   e.oracle_quantities = {"r", "lambda", "sigma2"};
   e.privacy =
@@ -230,14 +200,14 @@ AlgorithmEntry cai2024_dp_gauss_star_entry() {
   e.id = id;
   e.summary = "DP-Gauss*: Analyze Gauss on Shat / max_i ||X_i||^2; NOT differentially private (benchmark)";
   e.source = "Cai, Xia, Zha 2024, §6 (spec cai2024 §2.8, §6)";
-  e.params = common_params();
+  e.params = common_fields().schema();
   e.needs = DataNeed::vectors;
   e.oracle_quantities = {"sigma2"};
   e.privacy =
       "NOT differentially private: the scale max_i ||X_i||^2 is data-dependent and unprivatised; "
       "benchmark only";
   e.factory = [id](const core::ParamMap& p) {
-    CaiDpGaussParams q = read_common(p, id);
+    CaiDpGaussParams q = common_fields().read(p, id);
     q.rule = ScaleRule::max_norm;
     return std::make_unique<CaiDpGauss>(id, q, analyze_gauss_second_moment);
   };
@@ -246,11 +216,8 @@ AlgorithmEntry cai2024_dp_gauss_star_entry() {
 
 std::unique_ptr<Estimator> make_cai2024_dp_gauss(const core::ParamMap& params, SecondMomentRelease release) {
   const std::string id = kDpGaussId;
-  CaiDpGaussParams q = read_common(params, id);
+  CaiDpGaussParams q = dp_gauss_fields().read(params, id);
   q.rule = ScaleRule::model_bound;
-  q.log_multiplier = params.get_real("log_multiplier", 4.0, id);
-  q.scale = params.get_real("scale", 0.0, id);
-  q.clip = params.get_string("clip", "off", id) == "on";
   return std::make_unique<CaiDpGauss>(id, q, std::move(release));
 }
 

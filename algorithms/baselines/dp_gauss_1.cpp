@@ -76,6 +76,13 @@ std::unique_ptr<Estimator> make_dp_gauss_1(const DuglerBaselineParams& params) {
   return std::make_unique<DpGauss1>(params);
 }
 
+FieldTable<DuglerBaselineParams> dp_gauss_1_fields() {
+  return dugler_baseline_fields(false,
+                                "corrected: noise for the sensitivity of the chosen neighbour notion (sqrt(2) beta^2 "
+                                "for replace-one, beta^2 for add/remove); faithful: Delta_1 for sensitivity beta^2 as "
+                                "printed, whose claim under replace-one is the exactly computed, larger eps");
+}
+
 AlgorithmEntry dp_gauss_1_entry() {
   AlgorithmEntry e;
   e.id = kId;
@@ -83,18 +90,14 @@ AlgorithmEntry dp_gauss_1_entry() {
   e.source =
       "Dügler & Sanyal 2026, §3.1 and App. F (spec dugler2026 §2.9, §7 F.1); Dwork, Talwar, Thakurta, "
       "Zhang 2014, Alg. 1";
-  e.params = dugler_baseline_params(false,
-                                    "corrected: noise for the sensitivity of the chosen neighbour notion "
-                                    "(sqrt(2) beta^2 for replace-one, beta^2 "
-                                    "for add/remove); faithful: Delta_1 for sensitivity beta^2 as printed, "
-                                    "whose claim under replace-one is the "
-                                    "exactly computed, larger eps");
+  const auto fields = dp_gauss_1_fields();
+  e.params = fields.schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (trace clipping with a radius fixed in "
       "advance); faithful mode under replace-one: the exact eps of the printed noise, reported in the claim";
-  e.factory = [](const core::ParamMap& p) { return make_dp_gauss_1(DuglerBaselineParams::from(p, kId)); };
+  e.factory = [fields](const core::ParamMap& p) { return make_dp_gauss_1(fields.read(p, kId)); };
   return e;
 }
 

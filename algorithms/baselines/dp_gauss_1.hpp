@@ -11,6 +11,8 @@
 namespace dpb::alg::baselines {
 
 AlgorithmEntry dp_gauss_1_entry();
+// Its parameters (the mutants of algorithms/mutants read through them too).
+FieldTable<DuglerBaselineParams> dp_gauss_1_fields();
 
 // The estimator with these parameters (the registry's factory; the mutants' seam).
 std::unique_ptr<Estimator> make_dp_gauss_1(const DuglerBaselineParams& params);

@@ -168,32 +168,23 @@ AlgorithmEntry dp_gauss_2_entry() {
   e.source =
       "Dügler & Sanyal 2026, §3.1 and App. F (spec dugler2026 §2.9); Dwork, Talwar, Thakurta, Zhang "
       "2014, Alg. 2";
-  e.params = dugler_baseline_params(false,
-                                    "corrected: Propose-Test-Release gap test with a Laplace lower "
-                                    "confidence bound, noise from Davis–Kahan, "
-                                    "Analyze-Gauss fallback, explicit budget split (DP); faithful: as "
-                                    "printed, resampling the gap noise until "
-                                    "g_k > 0 (NOT DP)");
-  e.params.push_back(
-      {"gap_budget_fraction",
-       ParamType::real,
-       0.5,
-       1e-3,
-       0.999,
-       {},
-       "share of eps and of delta spent on the gap test (corrected mode); the rest goes to the "
-       "projector release or the fallback",
-       "dugler2026 §8 ambiguity 5 (split eps/2 + eps/2)"});
+  FieldTable<DpGauss2Params> fields;
+  fields
+      .inherit(dugler_baseline_fields(false,
+                                      "corrected: Propose-Test-Release gap test with a Laplace lower confidence bound, "
+                                      "noise from Davis–Kahan, Analyze-Gauss fallback, explicit budget split (DP); "
+                                      "faithful: as printed, resampling the gap noise until g_k > 0 (NOT DP)"))
+      .real("gap_budget_fraction", &DpGauss2Params::gap_fraction, 1e-3, 0.999,
+            "share of eps and of delta spent on the gap test (corrected mode); the rest goes to the projector release "
+            "or the fallback",
+            "dugler2026 §8 ambiguity 5 (split eps/2 + eps/2)");
+  e.params = fields.schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "corrected: (eps, delta)-DP worst case (trace clipping + Propose-Test-Release, basic composition); "
       "faithful: NOT differentially private";
-  e.factory = [](const core::ParamMap& p) {
-    DpGauss2Params q{DuglerBaselineParams::from(p, kId)};
-    q.gap_fraction = p.get_real("gap_budget_fraction", 0.5, kId);
-    return std::make_unique<DpGauss2>(q);
-  };
+  e.factory = [fields](const core::ParamMap& p) { return std::make_unique<DpGauss2>(fields.read(p, kId)); };
   return e;
 }
 

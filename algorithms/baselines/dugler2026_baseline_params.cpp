@@ -34,68 +34,30 @@ double DuglerClipRadii::resolve_alpha(const Input& in, Eigen::Index n, Eigen::In
   return sigma * dd + std::sqrt(lambda1 * dd) + noise_tail(sigma, n, d, zeta);
 }
 
-DuglerBaselineParams DuglerBaselineParams::from(const core::ParamMap& params, const std::string& owner) {
-  DuglerBaselineParams p;
-  p.radii.beta = params.get_real("beta", 0.0, owner);
-  p.radii.alpha = params.get_real("alpha", 0.0, owner);
-  p.radii.clip_constant = params.get_real("clip_constant", 1.0, owner);
-  p.radii.zeta = params.get_real("zeta", 0.01, owner);
-  p.calibration = read_calibration(params, owner);
-  const std::string mode = params.get_string("mode", "corrected", owner);
-  if (mode != "corrected" && mode != "faithful")
-    throw InvalidArgument(fmt::format("{}: mode must be 'corrected' or 'faithful', got '{}'", owner, mode));
-  p.faithful = mode == "faithful";
-  return p;
-}
-
-std::vector<ParamSpec> dugler_baseline_params(bool with_alpha, const std::string& mode_doc) {
-  std::vector<ParamSpec> p = {
-      {"beta",
-       ParamType::real,
-       0.0,
-       0.0,
-       {},
-       {},
-       "trace-clip radius: A_i <- A_i min{1, beta^2/Tr A_i} (||x||_2 <= beta for A = x x^T); 0 derives "
-       "beta = C sqrt(lambda1) + sigma sqrt(d log(n/zeta)) from the oracle (lambda1, sigma2)",
-       "dugler2026 §2.9, §7 F.1"},
-      {"clip_constant",
-       ParamType::real,
-       1.0,
-       0.0,
-       {},
-       {},
-       "C in the derived beta (unspecified in the paper)",
-       "dugler2026 §7 F.1, §8 item 6"},
-      {"zeta",
-       ParamType::real,
-       0.01,
-       1e-12,
-       1.0,
-       {},
-       "target probability that clipping is active anywhere (zeta = 0.01 for every method)",
-       "dugler2026 §2.9"},
-  };
+FieldTable<DuglerBaselineParams> dugler_baseline_fields(bool with_alpha, const std::string& mode_doc) {
+  using P = DuglerBaselineParams;
+  using R = DuglerClipRadii;
+  FieldTable<R> radii;
+  radii
+      .real("beta", &R::beta, 0.0, std::nullopt,
+            "trace-clip radius: A_i <- A_i min{1, beta^2/Tr A_i} (||x||_2 <= beta for A = x x^T); 0 derives beta = C "
+            "sqrt(lambda1) + sigma sqrt(d log(n/zeta)) from the oracle (lambda1, sigma2)",
+            "dugler2026 §2.9, §7 F.1")
+      .real("clip_constant", &R::clip_constant, 0.0, std::nullopt, "C in the derived beta (unspecified in the paper)",
+            "dugler2026 §7 F.1, §8 item 6")
+      .real("zeta", &R::zeta, 1e-12, 1.0,
+            "target probability that clipping is active anywhere (zeta = 0.01 for every method)", "dugler2026 §2.9");
   if (with_alpha)
-    p.push_back({"alpha",
-                 ParamType::real,
-                 0.0,
-                 0.0,
-                 {},
-                 {},
-                 "l1-type clip radius: sum_j sqrt((A_i)_jj) <= alpha (||x||_1 for A = x x^T); 0 derives "
-                 "alpha = sigma d + sqrt(lambda1 d) + sigma sqrt(d log(n/zeta)) from the oracle",
-                 "dugler2026 §2.9, §7 F.1"});
-  p.push_back(calibration_param("dugler2026 §1 Def. 2 and remark after Lemma 2; §8 ambiguity 14"));
-  p.push_back({"mode",
-               ParamType::choice,
-               std::string("corrected"),
-               {},
-               {},
-               {"corrected", "faithful"},
-               mode_doc,
-               "dugler2026 §2.9, §8 ambiguity 5"});
-  return p;
+    radii.real("alpha", &R::alpha, 0.0, std::nullopt,
+               "l1-type clip radius: sum_j sqrt((A_i)_jj) <= alpha (||x||_1 for A = x x^T); 0 derives alpha = sigma d "
+               "+ sqrt(lambda1 d) + sigma sqrt(d log(n/zeta)) from the oracle",
+               "dugler2026 §2.9, §7 F.1");
+  FieldTable<P> t;
+  t.nest(&P::radii, radii);
+  analyze_gauss_calibration_field(t, &P::calibration, "dugler2026 §1 Def. 2 and remark after Lemma 2; §8 ambiguity 14")
+      .choice("mode", &P::faithful, {{"corrected", false}, {"faithful", true}}, mode_doc,
+              "dugler2026 §2.9, §8 ambiguity 5");
+  return t;
 }
 
 }  // namespace dpb::alg::baselines

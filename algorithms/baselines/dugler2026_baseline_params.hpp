@@ -25,7 +25,7 @@ struct DuglerClipRadii {
 
 struct DuglerBaselineParams {
   DuglerClipRadii radii;
-  GaussianCalibration calibration = GaussianCalibration::analytic;
+  GaussianCalibration calibration = kAnalyzeGaussCalibration;
   bool faithful = false;  // mode = faithful: the paper's constants as printed
   // Mutant seam (not a parameter): DP-Gauss-1 clips at this multiple of beta, its noise still beta's
   // (mutant.dp_gauss_1_clip_radius_doubled). 1 in every real run.
@@ -33,13 +33,10 @@ struct DuglerBaselineParams {
   // Mutant seam: DP-Gauss-1's clipping loop stops one record short, so the last A_i enters unclipped
   // (mutant.dp_gauss_1_last_record_unclipped). False in every real run.
   bool skip_last_clip = false;
-
-  // Reads the values (defaults for absent ones); throws dpb::InvalidArgument naming `owner` on a wrong type
-  // or an unknown calibration or mode (ranges are the schema's, checked by Registry::resolve).
-  static DuglerBaselineParams from(const core::ParamMap& params, const std::string& owner);
 };
 
-// beta, clip_constant, zeta (and alpha when with_alpha), calibration, and mode with `mode_doc`.
-std::vector<ParamSpec> dugler_baseline_params(bool with_alpha, const std::string& mode_doc);
+// beta, clip_constant, zeta (and alpha when with_alpha), calibration, and mode with `mode_doc`: the table each
+// baseline's own (derived) parameter struct inherits.
+FieldTable<DuglerBaselineParams> dugler_baseline_fields(bool with_alpha, const std::string& mode_doc);
 
 }  // namespace dpb::alg::baselines

@@ -75,13 +75,18 @@ AlgorithmEntry exponential_mechanism_pca_entry() {
   e.source =
       "Chaudhuri, Sarwate, Sinha 2013 (PPCA), cited by liu2022 §1 [14]; sampled exactly with Kent, Ganeiber, "
       "Mardia 2018's angular central Gaussian envelope";
-  e.params = {real_param("beta", 0.0, 0.0, std::nullopt,
-                         "clip radius fixed in advance, required (> 0): records are scaled to ||x|| <= beta",
-                         "Chaudhuri et al. 2013 §3")};
+  struct Params {
+    double beta = 0;  // no default: a pure-DP release has no data-derived clip radius
+  };
+  FieldTable<Params> fields;
+  fields.real("beta", &Params::beta, 0.0, std::nullopt,
+              "clip radius fixed in advance, required (> 0): records are scaled to ||x|| <= beta",
+              "Chaudhuri et al. 2013 §3");
+  e.params = fields.schema();
   e.needs = DataNeed::vectors;
   e.privacy = "(eps, 0)-DP worst case for replace-one and add/remove neighbours (clip radius fixed in advance)";
-  e.factory = [](const core::ParamMap& p) {
-    const double beta = p.get_real("beta", 0.0, kId);
+  e.factory = [fields](const core::ParamMap& p) {
+    const double beta = fields.read(p, kId).beta;
     if (!(beta > 0))
       throw InvalidArgument(fmt::format(
           "{}: give beta > 0, the clip radius fixed in advance (a pure-DP release has no data-derived default)",

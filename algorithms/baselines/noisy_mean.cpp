@@ -40,10 +40,27 @@ double mean_sensitivity(const Input& in, double radius, const char* owner) {
   return sum_sensitivity_factor(in.privacy.neighbours) * radius / static_cast<double>(records(in, owner).cols());
 }
 
-ParamSpec clip_radius_param(const char* norm) {
-  return real_param("clip_radius", kDefaultClipRadius, 1e-12, std::nullopt,
-                    fmt::format("C: every record is scaled to {} norm <= C, a radius fixed before seeing the data", norm),
-                    "Dwork & Roth 2014 §3.3");
+struct GaussianMeanParams {
+  double clip_radius = kDefaultClipRadius;
+  GaussianCalibration calibration = kAnalyzeGaussCalibration;
+};
+struct LaplaceMeanParams {
+  double clip_radius = kDefaultClipRadius;
+};
+
+template <class P>
+FieldTable<P> clip_radius_field(double P::*member, const char* norm) {
+  FieldTable<P> t;
+  t.real("clip_radius", member, 1e-12, std::nullopt,
+         fmt::format("C: every record is scaled to {} norm <= C, a radius fixed before seeing the data", norm),
+         "Dwork & Roth 2014 §3.3");
+  return t;
+}
+
+FieldTable<GaussianMeanParams> gaussian_mean_fields() {
+  FieldTable<GaussianMeanParams> t = clip_radius_field(&GaussianMeanParams::clip_radius, "l2");
+  return analyze_gauss_calibration_field(t, &GaussianMeanParams::calibration,
+                                         "Dwork & Roth 2014 Thm A.1; Balle & Wang 2018");
 }
 
 class GaussianMean final : public Estimator {
@@ -118,14 +135,13 @@ AlgorithmEntry gaussian_mean_entry() {
   e.id = kGaussianId;
   e.summary = "Gaussian mean: mean of l2-clipped records plus N(0, sd^2 I), sd for sensitivity 2C/n";
   e.source = "Dwork & Roth 2014, App. A; Balle & Wang 2018, Thm 8 (analytic calibration)";
-  e.params = {clip_radius_param("l2"), calibration_param("Dwork & Roth 2014 Thm A.1; Balle & Wang 2018")};
+  e.params = gaussian_mean_fields().schema();
   e.needs = DataNeed::vectors;
   e.privacy = "(eps, delta)-DP worst case for the chosen neighbours (clip radius fixed in advance, n public)";
   e.calibration_target = true;
   e.factory = [](const core::ParamMap& p) {
-    return std::make_unique<GaussianMean>(
-        p.get_real("clip_radius", kDefaultClipRadius, kGaussianId),
-        read_calibration(p, kGaussianId));
+    const GaussianMeanParams q = gaussian_mean_fields().read(p, kGaussianId);
+    return std::make_unique<GaussianMean>(q.clip_radius, q.calibration);
   };
   return e;
 }
@@ -135,12 +151,13 @@ AlgorithmEntry laplace_mean_entry() {
   e.id = kLaplaceId;
   e.summary = "Laplace mean: mean of l1-clipped records plus iid Lap(b), b = (2C/n) / eps";
   e.source = "Dwork & Roth 2014, Thm 3.6";
-  e.params = {clip_radius_param("l1")};
+  e.params = clip_radius_field(&LaplaceMeanParams::clip_radius, "l1").schema();
   e.needs = DataNeed::vectors;
   e.privacy = "eps-DP (pure) worst case for the chosen neighbours (clip radius fixed in advance, n public)";
   e.calibration_target = true;
   e.factory = [](const core::ParamMap& p) {
-    return std::make_unique<LaplaceMean>(p.get_real("clip_radius", kDefaultClipRadius, kLaplaceId));
+    return std::make_unique<LaplaceMean>(
+        clip_radius_field(&LaplaceMeanParams::clip_radius, "l1").read(p, kLaplaceId).clip_radius);
   };
   return e;
 }

@@ -22,6 +22,18 @@ struct NoisyPowerParams : DuglerBaselineParams {
   bool compose_iterations = true;  // seam (mutant zoo): false gives every iteration the whole budget
 };
 
+FieldTable<NoisyPowerParams> noisy_power_fields() {
+  FieldTable<NoisyPowerParams> t;
+  t.inherit(dugler_baseline_fields(true,
+                                   "corrected: per-iteration noise from a proven sensitivity of S X, composed exactly "
+                                   "(Gaussian DP); faithful: the spec's recommended reading, sd = beta alpha ||X||_max "
+                                   "eps^-1 sqrt(4 L log(1/delta)), whose claim is the exactly computed eps it achieves"))
+      .integer("iterations", &NoisyPowerParams::iterations, 0.0, 100000.0,
+               "number of power iterations L (not given in the paper); 0 means 10 ceil(ln d)",
+               "dugler2026 §2.9 [inferred default]");
+  return t;
+}
+
 int iteration_count(int given, Eigen::Index d) {
   return given > 0 ? given : 10 * static_cast<int>(std::ceil(std::log(static_cast<double>(d))));
 }
@@ -150,20 +162,7 @@ AlgorithmEntry noisy_power_method_entry() {
   e.source =
       "Dügler & Sanyal 2026, §3.1 and App. F (spec dugler2026 §2.9, §7 F.1); Hardt & Price 2014; "
       "Nicolas et al. 2024";
-  e.params = dugler_baseline_params(true,
-                                    "corrected: per-iteration noise from a proven sensitivity of S X, "
-                                    "composed exactly (Gaussian DP); faithful: "
-                                    "the spec's recommended reading, sd = beta alpha ||X||_max eps^-1 sqrt(4 "
-                                    "L log(1/delta)), whose claim is the "
-                                    "exactly computed eps it achieves");
-  e.params.push_back({"iterations",
-                      ParamType::integer,
-                      0.0,
-                      0.0,
-                      100000.0,
-                      {},
-                      "number of power iterations L (not given in the paper); 0 means 10 ceil(ln d)",
-                      "dugler2026 §2.9 [inferred default]"});
+  e.params = noisy_power_fields().schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
@@ -174,8 +173,7 @@ AlgorithmEntry noisy_power_method_entry() {
 }
 
 std::unique_ptr<Estimator> make_noisy_power_method(const core::ParamMap& params, bool compose_iterations) {
-  NoisyPowerParams q{DuglerBaselineParams::from(params, kId)};
-  q.iterations = static_cast<int>(params.get_int("iterations", 0, kId));
+  NoisyPowerParams q = noisy_power_fields().read(params, kId);
   q.compose_iterations = compose_iterations;
   return std::make_unique<NoisyPowerMethod>(q);
 }

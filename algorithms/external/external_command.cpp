@@ -20,43 +20,58 @@ namespace {
 constexpr const char* kId = "external.command";
 constexpr const char* kSpecRef = "docs/external.md";
 constexpr const char* kUserDeclared = "user-declared, not verified by dpbounds";
-// Default of the schema (and of the factory's fallback when called without resolve()).
-constexpr double kDefaultTimeoutSeconds = 60;
 
 enum class Mode { one_shot, persistent };
 
 struct Settings {
   std::string command;
-  std::vector<std::string> argv;
+  std::vector<std::string> argv;  // the command split (not a parameter)
+  std::string inputs;  // files the program reads besides those on its command line
   Mode mode = Mode::one_shot;
-  double timeout_seconds = 0;
-  ReplyTolerances tolerances{};
-  PrivacyClaim declared;
+  double timeout_seconds = 60;
+  ReplyTolerances tolerances;
+  PrivacyClaim declared{0, 0, Neighbours::replace, ClaimScope::not_private, {}};  // no guarantee unless declared
 };
 
-ClaimScope parse_scope(const std::string& name) {
-  if (name == "worst_case") return ClaimScope::worst_case;
-  if (name == "under_model_assumptions") return ClaimScope::under_model_assumptions;
-  return ClaimScope::not_private;
+FieldTable<Settings> settings_fields() {
+  FieldTable<PrivacyClaim> claim;
+  claim.real("claim_epsilon", &PrivacyClaim::epsilon, 0.0, std::nullopt, "declared epsilon of the program (user-declared)",
+             kSpecRef)
+      .real("claim_delta", &PrivacyClaim::delta, 0.0, 1.0, "declared delta of the program, < 1 (user-declared)", kSpecRef)
+      .choice("claim_scope", &PrivacyClaim::scope,
+              {{"worst_case", ClaimScope::worst_case},
+               {"under_model_assumptions", ClaimScope::under_model_assumptions},
+               {"not_private", ClaimScope::not_private}},
+              "declared scope of the program's guarantee (user-declared; default: no guarantee)", kSpecRef)
+      .choice("claim_neighbours", &PrivacyClaim::neighbours,
+              {{"replace", Neighbours::replace}, {"add_remove", Neighbours::add_remove}},
+              "neighbouring relation of the declared guarantee", kSpecRef);
+  FieldTable<Settings> t;
+  t.text("command", &Settings::command, "the program and its arguments, split by shell-like quoting, run without a shell",
+         kSpecRef)
+      .choice("protocol", &Settings::mode, {{"one_shot", Mode::one_shot}, {"persistent", Mode::persistent}},
+              "one_shot: one program run per trial; persistent: one program per worker thread, many trials streamed "
+              "through it (start-up paid once)",
+              kSpecRef)
+      .real("timeout_seconds", &Settings::timeout_seconds, 1e-3, 86400,
+            "a trial whose reply is not complete within this many seconds fails; the program is killed", kSpecRef)
+      .nest(&Settings::tolerances, tolerance_fields(kSpecRef))
+      .nest(&Settings::declared, claim)
+      .text("inputs", &Settings::inputs,
+            "files the program reads besides those on its command line (split like command); their content, and the "
+            "program's, enters the experiment's key",
+            kSpecRef);
+  return t;
 }
 
+// The settings a resolved map gives, checked: a command, and a declared guarantee that says something.
 Settings settings_from(const core::ParamMap& p) {
-  Settings s;
-  s.command = p.get_string("command", "", kId);
+  Settings s = settings_fields().read(p, kId);
   if (s.command.empty())
     throw InvalidArgument(
         "external.command: parameter 'command' is required: the program and its arguments, "
         "e.g. command='./my_pca --iterations 10'");
   s.argv = split_command(s.command);
-  s.mode = p.get_string("protocol", "one_shot", kId) == "persistent" ? Mode::persistent : Mode::one_shot;
-  s.timeout_seconds = p.get_real("timeout_seconds", kDefaultTimeoutSeconds, kId);
-  s.tolerances = tolerances_from(p, kId);
-  s.declared.epsilon = p.get_real("claim_epsilon", 0, kId);
-  s.declared.delta = p.get_real("claim_delta", 0, kId);
-  s.declared.scope = parse_scope(p.get_string("claim_scope", "not_private", kId));
-  s.declared.neighbours = p.get_string("claim_neighbours", "replace", kId) == "add_remove"
-                              ? Neighbours::add_remove
-                              : Neighbours::replace;
   if (s.declared.scope != ClaimScope::not_private && !(s.declared.epsilon > 0 && s.declared.delta < 1))
     throw InvalidArgument(
         fmt::format("external.command: a claim_scope of {} needs claim_epsilon > 0 and claim_delta in [0, 1) "
@@ -143,39 +158,14 @@ AlgorithmEntry external_command_entry() {
   e.summary = "External program: an algorithm in any language, run as an external program speaking the dpbounds protocol";
   e.source = "user-supplied program (docs/external.md)";
   e.needs = DataNeed::vectors;
-  e.params = {
-      text_param("command", "", "the program and its arguments, split by shell-like quoting, run without a shell",
-                 kSpecRef),
-      choice_param(
-          "protocol", "one_shot", {"one_shot", "persistent"},
-          "one_shot: one program run per trial; persistent: one program per worker thread, many trials "
-          "streamed through it (start-up paid once)",
-          kSpecRef),
-      real_param("timeout_seconds", kDefaultTimeoutSeconds, 1e-3, 86400,
-                 "a trial whose reply is not complete within this many seconds fails; the program is killed",
-                 kSpecRef),
-      real_param("claim_epsilon", 0, 0, std::nullopt, "declared epsilon of the program (user-declared)",
-                 kSpecRef),
-      real_param("claim_delta", 0, 0, 1, "declared delta of the program, < 1 (user-declared)", kSpecRef),
-      choice_param("claim_scope", "not_private", {"worst_case", "under_model_assumptions", "not_private"},
-                   "declared scope of the program's guarantee (user-declared; default: no guarantee)",
-                   kSpecRef),
-      choice_param("claim_neighbours", "replace", {"replace", "add_remove"},
-                   "neighbouring relation of the declared guarantee", kSpecRef),
-      text_param("inputs", "",
-                 "files the program reads besides those on its command line (split like command); their "
-                 "content, and the program's, enters the experiment's key",
-                 kSpecRef),
-  };
-  const auto tolerances = tolerance_params(kSpecRef);
-  e.params.insert(e.params.begin() + 3, tolerances.begin(), tolerances.end());  // after timeout_seconds
+  e.params = settings_fields().schema();
   e.privacy =
       "whatever the user declares (claim_* parameters; default NOT private): user-declared, not verified by "
       "dpbounds";
   e.provenance = [](const core::ParamMap& params) {
-    const std::string inputs = params.get_string("inputs", "", kId);
-    return files_digest(program_files(split_command(params.get_string("command", "", kId)),
-                                      inputs.empty() ? std::vector<std::string>{} : split_command(inputs)));
+    const Settings s = settings_fields().read(params, kId);
+    return files_digest(program_files(split_command(s.command),
+                                      s.inputs.empty() ? std::vector<std::string>{} : split_command(s.inputs)));
   };
   e.factory = [](const core::ParamMap& params) {
     return std::make_unique<ExternalCommand>(settings_from(params));

@@ -85,22 +85,13 @@ std::string encode_request(std::uint64_t id, const Eigen::MatrixXd& X, int k, co
   return bytes;
 }
 
-namespace {
-constexpr double kDefaultOrthonormalityTolerance = 1e-6;
-constexpr double kDefaultSymmetryTolerance = 1e-9;
-}  // namespace
-
-std::vector<ParamSpec> tolerance_params(const std::string& spec_ref) {
-  return {real_param("orthonormality_tolerance", kDefaultOrthonormalityTolerance, 0, 1,
-                     "largest accepted max |Q^T Q - I| of the returned Q (replies printed with few digits need more)",
-                     spec_ref),
-          real_param("symmetry_tolerance", kDefaultSymmetryTolerance, 0, 1,
-                     "largest accepted max |Sigma - Sigma^T| / max(1, max |Sigma|) of a returned Sigma", spec_ref)};
-}
-
-ReplyTolerances tolerances_from(const core::ParamMap& resolved, const std::string& owner) {
-  return {resolved.get_real("orthonormality_tolerance", kDefaultOrthonormalityTolerance, owner),
-          resolved.get_real("symmetry_tolerance", kDefaultSymmetryTolerance, owner)};
+FieldTable<ReplyTolerances> tolerance_fields(const std::string& spec_ref) {
+  FieldTable<ReplyTolerances> t;
+  t.real("orthonormality_tolerance", &ReplyTolerances::orthonormality, 0.0, 1.0,
+         "largest accepted max |Q^T Q - I| of the returned Q (replies printed with few digits need more)", spec_ref)
+      .real("symmetry_tolerance", &ReplyTolerances::symmetry, 0.0, 1.0,
+            "largest accepted max |Sigma - Sigma^T| / max(1, max |Sigma|) of a returned Sigma", spec_ref);
+  return t;
 }
 
 std::string structure_problem(const Estimate& estimate, const ReplyTolerances& tolerances) {

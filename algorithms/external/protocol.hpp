@@ -22,6 +22,7 @@
 
 #include "algorithms/estimate.hpp"
 #include "algorithms/privacy.hpp"
+#include "algorithms/param_fields.hpp"
 #include "algorithms/registry.hpp"
 
 namespace dpb::alg::external {
@@ -34,16 +35,16 @@ std::string encode_request(std::uint64_t id, const Eigen::MatrixXd& X, int k, co
                            std::uint64_t seed);
 
 // How far a reply may stray from exact structure (external.command's parameters of the same names).
+// Defaults: 1e-6, so a Q printed with about seven significant digits passes; 1e-9, as a symmetric matrix
+// prints symmetric at any precision.
 struct ReplyTolerances {
-  double orthonormality;  // of Q: max |Q^T Q - I|
-  double symmetry;        // of Sigma: max |Sigma - Sigma^T| / max(1, max |Sigma|)
+  double orthonormality = 1e-6;  // of Q: max |Q^T Q - I|
+  double symmetry = 1e-9;        // of Sigma: max |Sigma - Sigma^T| / max(1, max |Sigma|)
 };
 
-// The two tolerances as schema entries (defaults: 1e-6, so a Q printed with about seven significant digits
-// passes; 1e-9, as a symmetric matrix prints symmetric at any precision), for every algorithm whose
-// estimate comes from outside dpbounds, and their values in its resolved parameters.
-std::vector<ParamSpec> tolerance_params(const std::string& spec_ref);
-ReplyTolerances tolerances_from(const core::ParamMap& resolved, const std::string& owner);
+// The two tolerances' parameters (orthonormality_tolerance, symmetry_tolerance), for every algorithm whose
+// estimate comes from outside dpbounds; `spec_ref` documents them.
+FieldTable<ReplyTolerances> tolerance_fields(const std::string& spec_ref);
 
 // What is wrong with an estimate's structure, in words ("has a Q whose columns are not orthonormal: ..."):
 // Q's columns must be orthonormal and Sigma, when present, symmetric, within `tolerances`. Empty when

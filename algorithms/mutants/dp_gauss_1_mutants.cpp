@@ -36,7 +36,7 @@ std::vector<MutantSpec> dp_gauss_1_mutants() {
                      "changed in one place, not the other)",
            .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
            .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-             baselines::DuglerBaselineParams broken = baselines::DuglerBaselineParams::from(p, "baseline.dp_gauss_1");
+             baselines::DuglerBaselineParams broken = baselines::dp_gauss_1_fields().read(p, "baseline.dp_gauss_1");
              broken.clip_radius_scale = 2;
              return baselines::make_dp_gauss_1(broken);
            }},
@@ -46,7 +46,7 @@ std::vector<MutantSpec> dp_gauss_1_mutants() {
                      "ledger still declares the clipped sensitivity (invisible to an audit that replaces record 0)",
            .pinned = {{"calibration", std::string("analytic")}, {"mode", std::string("corrected")}},
            .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-             baselines::DuglerBaselineParams broken = baselines::DuglerBaselineParams::from(p, "baseline.dp_gauss_1");
+             baselines::DuglerBaselineParams broken = baselines::dp_gauss_1_fields().read(p, "baseline.dp_gauss_1");
              broken.skip_last_clip = true;
              return baselines::make_dp_gauss_1(broken);
            },

@@ -123,7 +123,7 @@ class PythonEstimator final : public alg::Estimator {
  public:
   PythonEstimator(std::shared_ptr<const Callable> callable, core::ParamMap resolved)
       : callable_(std::move(callable)),
-        tolerances_(alg::external::tolerances_from(resolved, callable_->id)),
+        tolerances_(alg::external::tolerance_fields(kDocs).read(resolved, callable_->id)),
         resolved_(std::move(resolved)) {}
 
   alg::Estimate run(const alg::Input& in, core::Rng& rng) const override {
@@ -230,7 +230,7 @@ void register_python_algorithm(const PythonAlgorithm& algorithm) {
                                         name, std::string(py::repr(value))));
     callable->param_names.push_back(name);
   }
-  const auto tolerances = alg::external::tolerance_params(kDocs);
+  const auto tolerances = alg::external::tolerance_fields(kDocs).schema();
   entry.params.insert(entry.params.end(), tolerances.begin(), tolerances.end());
   entry.privacy = fmt::format("{} claim for the budget it is called with: {}", algorithm.scope, kUserDeclared);
   // The function's code enters the experiment's key: an edited function never resumes the old one's rows.

@@ -6,18 +6,25 @@
 
 using namespace dpb::alg;
 
+namespace {
+struct WithCalibration {
+  GaussianCalibration calibration = GaussianCalibration::classical;
+};
+}  // namespace
+
 TEST_CASE("the calibration parameter: one default per family, listed first, read back", "[registry]") {
-  const ParamSpec classical = gaussian_calibration_param(GaussianCalibration::classical, "doc", "ref");
+  FieldTable<WithCalibration> fields;
+  calibration_field(fields, &WithCalibration::calibration, "doc", "ref");
+  const ParamSpec classical = fields.schema()[0];
   CHECK(classical.name == "calibration");
   CHECK(std::get<std::string>(classical.default_value) == "classical");
   CHECK(classical.choices == std::vector<std::string>{"classical", "analytic"});
-  CHECK(gaussian_calibration_param(GaussianCalibration::analytic, "doc", "ref").choices ==
+  CHECK(fields.schema(WithCalibration{GaussianCalibration::analytic})[0].choices ==
         std::vector<std::string>{"analytic", "classical"});
   const dpb::core::ParamMap none, analytic{{"calibration", std::string("analytic")}};
-  CHECK(read_gaussian_calibration(none, GaussianCalibration::classical, "x") == GaussianCalibration::classical);
-  CHECK(read_gaussian_calibration(analytic, GaussianCalibration::classical, "x") == GaussianCalibration::analytic);
-  CHECK_THROWS_AS(read_gaussian_calibration({{"calibration", std::string("exact")}}, GaussianCalibration::analytic, "x"),
-                  dpb::InvalidArgument);
+  CHECK(fields.read(none, "x").calibration == GaussianCalibration::classical);
+  CHECK(fields.read(analytic, "x").calibration == GaussianCalibration::analytic);
+  CHECK_THROWS_AS(fields.read({{"calibration", std::string("exact")}}, "x"), dpb::InvalidArgument);
   // The families' defaults, each written once: the papers' classical calibration for cai2024 and dugler2026,
   // the analytic one for the Analyze-Gauss baselines.
   const auto& registry = algorithm_registry();

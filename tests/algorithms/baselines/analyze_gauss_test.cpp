@@ -21,7 +21,12 @@ TEST_CASE("analyze_gauss: calibration schema entry and noise sd against their fo
   CHECK_THROWS_WITH(dpb::alg::parse_gaussian_calibration("Analytic", "own"),
                     Catch::Contains("'classical' or 'analytic', got 'Analytic'"));
 
-  const auto spec = base::calibration_param("some §1");
+  struct Params {
+    GaussianCalibration calibration = base::kAnalyzeGaussCalibration;
+  };
+  dpb::alg::FieldTable<Params> fields;
+  base::analyze_gauss_calibration_field(fields, &Params::calibration, "some §1");
+  const auto spec = fields.schema()[0];
   CHECK(spec.name == "calibration");
   CHECK(spec.type == dpb::alg::ParamType::choice);
   CHECK(std::get<std::string>(spec.default_value) == "analytic");

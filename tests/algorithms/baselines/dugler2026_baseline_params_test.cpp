@@ -16,7 +16,7 @@ dpb::alg::Registry schema_registry() {
   dpb::alg::Registry r;
   dpb::alg::AlgorithmEntry e;
   e.id = "test.dugler_baseline";
-  e.params = base::dugler_baseline_params(true, "the mode doc");
+  e.params = base::dugler_baseline_fields(true, "the mode doc").schema();
   e.factory = [](const ParamMap&) -> std::unique_ptr<dpb::alg::Estimator> { return nullptr; };
   r.add(std::move(e));
   return r;
@@ -31,9 +31,9 @@ std::vector<std::string> names(const std::vector<dpb::alg::ParamSpec>& specs) {
 }  // namespace
 
 TEST_CASE("dugler2026 baseline params: schema names, defaults agree with the struct", "[baselines]") {
-  CHECK(names(base::dugler_baseline_params(false, "doc")) ==
+  CHECK(names(base::dugler_baseline_fields(false, "doc").schema()) ==
         std::vector<std::string>{"beta", "clip_constant", "zeta", "calibration", "mode"});
-  const auto with_alpha = base::dugler_baseline_params(true, "the mode doc");
+  const auto with_alpha = base::dugler_baseline_fields(true, "the mode doc").schema();
   CHECK(names(with_alpha) ==
         std::vector<std::string>{"beta", "clip_constant", "zeta", "alpha", "calibration", "mode"});
   CHECK(with_alpha.back().doc == "the mode doc");
@@ -41,7 +41,7 @@ TEST_CASE("dugler2026 baseline params: schema names, defaults agree with the str
 
   // The schema's defaults, read back, are the struct's defaults.
   const auto registry = schema_registry();
-  const auto p = base::DuglerBaselineParams::from(registry.resolve("test.dugler_baseline", {}), "own");
+  const auto p = base::dugler_baseline_fields(true, "doc").read(registry.resolve("test.dugler_baseline", {}), "own");
   const base::DuglerBaselineParams defaults;
   CHECK(p.radii.beta == defaults.radii.beta);
   CHECK(p.radii.alpha == defaults.radii.alpha);
@@ -69,28 +69,28 @@ TEST_CASE("dugler2026 baseline params: accept/reject boundaries say what is allo
   CHECK_THROWS_WITH(resolve({{"gamma", 1.0}}), Catch::Contains("allowed: beta, clip_constant, zeta, alpha"));
 }
 
-TEST_CASE("dugler2026 baseline params: from() reads every value, wrong types are refused", "[baselines]") {
-  const auto p = base::DuglerBaselineParams::from({{"beta", 2.0},
-                                                   {"alpha", 3.0},
-                                                   {"clip_constant", 0.5},
-                                                   {"zeta", 0.1},
-                                                   {"calibration", std::string("classical")},
-                                                   {"mode", std::string("faithful")}},
-                                                  "own");
+TEST_CASE("dugler2026 baseline params: the table reads every value, wrong types are refused", "[baselines]") {
+  const auto fields = base::dugler_baseline_fields(true, "doc");
+  const auto p = fields.read({{"beta", 2.0},
+                              {"alpha", 3.0},
+                              {"clip_constant", 0.5},
+                              {"zeta", 0.1},
+                              {"calibration", std::string("classical")},
+                              {"mode", std::string("faithful")}},
+                             "own");
   CHECK(p.radii.beta == 2.0);
   CHECK(p.radii.alpha == 3.0);
   CHECK(p.radii.clip_constant == 0.5);
   CHECK(p.radii.zeta == 0.1);
   CHECK(p.calibration == dpb::alg::GaussianCalibration::classical);
   CHECK(p.faithful);
-  CHECK_FALSE(base::DuglerBaselineParams::from({{"mode", std::string("corrected")}}, "own").faithful);
-  CHECK_THROWS_WITH(base::DuglerBaselineParams::from({{"beta", std::string("big")}}, "own"),
-                    "own: parameter 'beta' must be a number");
-  CHECK_THROWS_WITH(base::DuglerBaselineParams::from({{"calibration", std::string("exact")}}, "own"),
-                    Catch::Contains("'classical' or 'analytic', got 'exact'"));
+  CHECK_FALSE(fields.read({{"mode", std::string("corrected")}}, "own").faithful);
+  CHECK_THROWS_WITH(fields.read({{"beta", std::string("big")}}, "own"), "own: parameter 'beta' must be a number");
+  CHECK_THROWS_WITH(fields.read({{"calibration", std::string("exact")}}, "own"),
+                    "own: parameter 'calibration' must be one of: classical, analytic; got 'exact'");
   // A map that bypassed Registry::resolve still cannot turn a misspelt mode into the default.
-  CHECK_THROWS_WITH(base::DuglerBaselineParams::from({{"mode", std::string("faithfull")}}, "own"),
-                    "own: mode must be 'corrected' or 'faithful', got 'faithfull'");
+  CHECK_THROWS_WITH(fields.read({{"mode", std::string("faithfull")}}, "own"),
+                    "own: parameter 'mode' must be one of: corrected, faithful; got 'faithfull'");
 }
 
 TEST_CASE("dugler2026 clip radii: given values win, otherwise §7 F.1 from the oracle, else a clear error",
