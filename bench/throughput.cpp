@@ -18,12 +18,12 @@
 
 #include "algorithms/registry.hpp"
 #include "verify/audit/auditor.hpp"
-#include "verify/config_dirs.hpp"
+#include "verify/experiment/config_dirs.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/runner/cells.hpp"
 #include "verify/runner/runner.hpp"
 #include "verify/runner/trial.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace {
 

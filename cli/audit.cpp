@@ -10,7 +10,7 @@
 #include "verify/audit/audit_report.hpp"
 #include "verify/audit/auditor.hpp"
 #include "verify/audit/scores.hpp"
-#include "verify/demo.hpp"
+#include "app/demo.hpp"
 
 namespace {
 

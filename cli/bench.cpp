@@ -1,6 +1,6 @@
 // `dpbounds bench`: runs the benchmark suite of bench/ (bench/README.md), the executables of the build.
 #include "cli/verb.hpp"
-#include "verify/bench_suite.hpp"
+#include "app/bench_suite.hpp"
 
 namespace {
 

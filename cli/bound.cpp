@@ -3,7 +3,7 @@
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
-#include "verify/bound_evaluation.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
 
 namespace {
 

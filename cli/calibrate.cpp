@@ -4,7 +4,7 @@
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
-#include "verify/calibration.hpp"
+#include "app/calibration.hpp"
 
 namespace {
 

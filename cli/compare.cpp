@@ -3,7 +3,7 @@
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"
-#include "verify/compare.hpp"
+#include "verify/report/compare.hpp"
 
 namespace {
 

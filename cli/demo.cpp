@@ -2,7 +2,7 @@
 #include <iostream>
 
 #include "cli/verb.hpp"
-#include "verify/demo.hpp"
+#include "app/demo.hpp"
 
 namespace {
 

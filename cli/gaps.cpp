@@ -3,7 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "cli/verb.hpp"
-#include "verify/gaps.hpp"
+#include "verify/theorems/gaps.hpp"
 
 namespace {
 

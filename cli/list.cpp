@@ -2,7 +2,7 @@
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"
-#include "verify/catalog.hpp"
+#include "verify/experiment/catalog.hpp"
 
 namespace {
 

@@ -1,14 +1,14 @@
 // `dpbounds pca`: a differentially private PCA of the user's own records, with an honest statement
-// of what is protected. The logic lives in verify/pca and verify/datasets.
+// of what is protected. The logic lives in app/pca and verify/datasets.
 #include <fmt/core.h>
 #include <filesystem>
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
 #include "verify/datasets/records.hpp"
-#include "verify/demo.hpp"
-#include "verify/pca/pca_output.hpp"
-#include "verify/pca/private_pca.hpp"
+#include "app/demo.hpp"
+#include "app/pca/pca_output.hpp"
+#include "app/pca/private_pca.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/gnuplot.hpp"
 

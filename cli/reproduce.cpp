@@ -6,9 +6,9 @@
 
 #include "cli/trial_run_flags.hpp"
 #include "cli/verb.hpp"
-#include "verify/config_dirs.hpp"
-#include "verify/paper_theorems.hpp"
-#include "verify/reproduce.hpp"
+#include "verify/experiment/config_dirs.hpp"
+#include "verify/theorems/paper_theorems.hpp"
+#include "verify/suite/reproduce.hpp"
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
 

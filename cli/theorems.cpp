@@ -2,7 +2,7 @@
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "cli/verb.hpp"
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
-#include "verify/suite.hpp"
+#include "verify/suite/suite.hpp"
 
 namespace {
 

@@ -8,7 +8,7 @@
 #include "algorithms/registry.hpp"
 #include "bench/support/cases.hpp"
 #include "core/models/model.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::bench {
 

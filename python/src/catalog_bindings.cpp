@@ -7,9 +7,9 @@
 #include "bindings.hpp"
 #include "convert.hpp"
 #include "core/errors.hpp"
-#include "verify/bound_evaluation.hpp"
-#include "verify/catalog.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
+#include "verify/experiment/catalog.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::python {
 

@@ -14,7 +14,7 @@
 #include "core/errors.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/checks/run_checks.hpp"
-#include "verify/compare.hpp"
+#include "verify/report/compare.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/experiment/settings.hpp"
 #include "verify/report/failures.hpp"

@@ -8,7 +8,7 @@
 
 #include "tests/cli/reproduce_fixture.hpp"
 #include "tests/verify/datasets/tiny_mnist.hpp"
-#include "verify/reproduce.hpp"
+#include "verify/suite/reproduce.hpp"
 
 namespace fs = std::filesystem;
 

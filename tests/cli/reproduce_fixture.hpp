@@ -9,7 +9,7 @@
 
 #include "tests/cli/run_cli.hpp"
 #include "verify/experiment/tuned_by.hpp"
-#include "verify/reproduce.hpp"
+#include "verify/suite/reproduce.hpp"
 #include "verify/runner/verdict_table.hpp"
 
 namespace dpb::test {

@@ -3,8 +3,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/run_cli.hpp"
-#include "verify/bound_evaluation.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 using dpb::test::lines;
 using dpb::test::run_cli;

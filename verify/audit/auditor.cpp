@@ -15,7 +15,7 @@
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/distributed/spread.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {

@@ -12,7 +12,7 @@
 #include "verify/audit/recording_probe.hpp"
 #include "verify/audit/sensitivity_probe.hpp"
 #include "verify/distributed/spread.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {

@@ -14,7 +14,7 @@
 #include "verify/audit/learned_score.hpp"
 #include "verify/audit/scores.hpp"
 #include "verify/distributed/spread.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {

@@ -7,7 +7,7 @@
 #include "algorithms/mechanisms/ledger.hpp"
 #include "core/errors.hpp"
 #include "verify/audit/auditor.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {

@@ -11,7 +11,7 @@
 #include "verify/audit/auditor.hpp"
 #include "verify/audit/neighbours.hpp"
 #include "verify/audit/recording_probe.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 namespace {

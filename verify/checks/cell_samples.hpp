@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "bounds/theorem.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

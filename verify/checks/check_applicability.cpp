@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "verify/runner/statistic_metrics.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 namespace {

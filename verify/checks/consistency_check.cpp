@@ -5,7 +5,7 @@
 #include <cmath>
 #include <set>
 
-#include "verify/gaps.hpp"
+#include "verify/theorems/gaps.hpp"
 
 namespace dpb::verify {
 

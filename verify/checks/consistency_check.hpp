@@ -1,7 +1,7 @@
 #pragma once
 // The consistency check (DESIGN.md §5), from the theorem library alone: for an upper bound U and a
 // lower bound L on the same loss and setting, U.rate / L.rate must stay >= a constant over the
-// domain. verify/gaps.hpp's compare_bounds scales each variable the rates read by step^j,
+// domain. verify/theorems/gaps.hpp's compare_bounds scales each variable the rates read by step^j,
 // |j| <= options.consistency_steps, around the merged example point (counts rounded, >= 1); a point
 // counts where both theorems' conditions hold and the variable stays in its natural range
 // (probabilities < 1, counts still moving). Along each variable, over the run of such points around

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -14,7 +14,7 @@
 #include "bounds/theorem.hpp"
 #include "verify/checks/check_options.hpp"
 #include "verify/checks/check_spec.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -3,14 +3,14 @@
 #include <fmt/format.h>
 
 #include "core/errors.hpp"
-#include "verify/bound_evaluation.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
 #include "verify/checks/consistency_check.hpp"
 #include "verify/checks/dominates_check.hpp"
 #include "verify/checks/exponent_check.hpp"
 #include "verify/checks/falsification_check.hpp"
 #include "verify/checks/rate_check.hpp"
 #include "verify/checks/upper_falsification.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 

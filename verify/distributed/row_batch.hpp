@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

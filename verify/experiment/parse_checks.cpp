@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <map>
 
-#include "verify/bound_evaluation.hpp"
-#include "verify/catalog.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
+#include "verify/experiment/catalog.hpp"
 #include "verify/checks/check_applicability.hpp"
 #include "verify/experiment/parse_sections.hpp"
 #include "verify/experiment/suggest.hpp"

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "algorithms/registry.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 namespace {

@@ -1,6 +1,6 @@
 #include "verify/report/failures.hpp"
 
-#include "verify/cell_label.hpp"
+#include "verify/report/cell_label.hpp"
 #include "verify/report/markdown.hpp"
 
 #include <fmt/format.h>

@@ -7,7 +7,7 @@
 #include <utility>
 #include <vector>
 
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -7,7 +7,7 @@
 #include <map>
 
 #include "core/errors.hpp"
-#include "verify/bound_evaluation.hpp"
+#include "verify/theorems/bound_evaluation.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/grouped_values.hpp"
 

@@ -10,8 +10,8 @@
 
 #include "verify/report/display_names.hpp"
 #include "verify/report/report_spec.hpp"
-#include "verify/results.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/store/results.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 

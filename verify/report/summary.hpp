@@ -6,7 +6,7 @@
 
 #include "verify/checks/check_spec.hpp"
 #include "verify/report/tables.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -12,7 +12,7 @@
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/display_names.hpp"
 #include "verify/report/grouped_values.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "verify/report/report_spec.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -7,8 +7,8 @@
 
 #include "verify/checks/check_spec.hpp"
 #include "verify/report/report_spec.hpp"
-#include "verify/results.hpp"
-#include "verify/theorem_table.hpp"
+#include "verify/store/results.hpp"
+#include "verify/theorems/theorem_table.hpp"
 
 namespace dpb::verify {
 

@@ -8,7 +8,7 @@
 #include "verify/audit/audit_report.hpp"
 #include "verify/checks/run_checks.hpp"
 #include "verify/datasets/dataset_model.hpp"
-#include "verify/datasets/pc_scatter.hpp"
+#include "verify/report/pc_scatter.hpp"
 #include "verify/distributed/ranks.hpp"
 #include "verify/report/atomic_file.hpp"
 #include "verify/runner/verdict_table.hpp"

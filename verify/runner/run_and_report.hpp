@@ -9,7 +9,7 @@
 #include "verify/experiment/settings.hpp"
 #include "verify/experiment/spec.hpp"
 #include "verify/report/failures.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 #include "verify/runner/privacy_ledgers.hpp"
 #include "verify/runner/runner.hpp"
 

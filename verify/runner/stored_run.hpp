@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "verify/experiment/settings.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

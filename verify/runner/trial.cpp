@@ -6,7 +6,7 @@
 
 #include "core/errors.hpp"
 #include "verify/runner/metrics.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace dpb::verify {
 

@@ -6,7 +6,7 @@
 //   noise  core::stream_id(experiment, cell, algorithm label, trial, "noise")
 #include "algorithms/registry.hpp"
 #include "verify/experiment/spec.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 #include "verify/runner/cells.hpp"
 
 namespace dpb::verify {

@@ -17,7 +17,7 @@
 #include <tuple>
 #include <vector>
 
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::verify {
 

@@ -26,7 +26,7 @@
 #include "verify/audit/learned_score.hpp"
 #include "verify/experiment/canonical.hpp"
 #include "verify/experiment/parse.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 #include "tests/verify/experiment/repository_configs.hpp"
 
 namespace alg = dpb::alg;

@@ -5,7 +5,7 @@
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
-#include "verify/trial_input.hpp"
+#include "verify/runner/trial_input.hpp"
 
 namespace alg = dpb::alg;
 

@@ -12,7 +12,7 @@
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
 #include "verify/checks/check_spec.hpp"
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::test {
 

@@ -10,7 +10,7 @@
 #include "algorithms/registry.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/experiment/repository_configs.hpp"
-#include "verify/suite.hpp"
+#include "verify/suite/suite.hpp"
 
 namespace fs = std::filesystem;
 using dpb::verify::test::configs_dir;

@@ -4,7 +4,7 @@
 #include <filesystem>
 #include <string>
 
-#include "verify/results.hpp"
+#include "verify/store/results.hpp"
 
 namespace dpb::test {
 

@@ -1,4 +1,4 @@
-#include "verify/suite.hpp"
+#include "verify/suite/suite.hpp"
 
 #include <catch2/catch.hpp>
 #include <cstdlib>
