@@ -1,5 +1,6 @@
 #include "app/calibration.hpp"
 
+#include <nlohmann/json.hpp>
 #include <cmath>
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Noise calibration as `dpbounds calibrate` reports it: the scale for a target (eps, delta) and the
 // exact privacy that scale achieves.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 namespace dpb::verify {

@@ -1,5 +1,6 @@
 // `dpbounds audit ALGORITHM`: an empirical lower bound on an algorithm's privacy loss, checked
 // against its claim (DESIGN.md §5 "Privacy audit", docs/auditing.md).
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>

@@ -1,5 +1,7 @@
 // `dpbounds bench`: runs the benchmark suite of bench/ (bench/README.md), the executables of the build.
 #include "cli/verb.hpp"
+
+#include <nlohmann/json.hpp>
 #include "app/bench_suite.hpp"
 
 namespace {

@@ -1,4 +1,5 @@
 // `dpbounds bound ID`: one theorem evaluated at a parameter point.
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"

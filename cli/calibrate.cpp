@@ -1,4 +1,5 @@
 // `dpbounds calibrate gaussian|laplace`: the noise scale for (eps, delta) and the exact privacy it gives.
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 #include <optional>
 

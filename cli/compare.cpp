@@ -1,5 +1,6 @@
 // `dpbounds compare RESULTS_A RESULTS_B`: a regression gate between two runs (docs/compare.md); exit 1
 // when B is significantly worse than A anywhere.
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"

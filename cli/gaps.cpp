@@ -1,4 +1,5 @@
 // `dpbounds gaps`: how far each upper bound is from the lower bound on the same loss and setting.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

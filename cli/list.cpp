@@ -1,4 +1,5 @@
 // `dpbounds list KIND`: the ids (or JSON details) of what dpbounds knows.
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"

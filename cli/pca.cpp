@@ -1,5 +1,6 @@
 // `dpbounds pca`: a differentially private PCA of the user's own records, with an honest statement
 // of what is protected. The logic lives in app/pca and verify/datasets.
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 #include <filesystem>
 

@@ -1,4 +1,5 @@
 // `dpbounds theorems`: the upper- and lower-bound theorems as a table (text, md, tex, json).
+#include <nlohmann/json.hpp>
 #include <fmt/core.h>
 
 #include "cli/verb.hpp"

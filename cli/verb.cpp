@@ -1,5 +1,6 @@
 #include "cli/verb.hpp"
 
+#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
 #include <fmt/core.h>

@@ -3,7 +3,7 @@
 // new verb never edits main.cpp. Verbs stay thin: they parse options and call verify/.
 #include <CLI/CLI.hpp>
 #include <functional>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 

@@ -1,5 +1,7 @@
 #include "algorithms/mechanisms/ledger_json.hpp"
 
+#include <nlohmann/json.hpp>
+
 #include "algorithms/mechanisms/accountant.hpp"
 
 namespace dpb::alg {

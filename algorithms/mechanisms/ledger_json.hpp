@@ -1,7 +1,7 @@
 #pragma once
 // A ledger and a claim as JSON, for every machine-readable output (`dpbounds pca --json`, the Python
 // package's results): one shape everywhere.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/privacy.hpp"

@@ -1,5 +1,6 @@
 #include "app/pca/pca_output.hpp"
 
+#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <cmath>
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 // What `dpbounds pca` writes: the report a practitioner reads (privacy in plain words, the budget step by
 // step, components by their largest loadings, the expected accuracy, warnings), JSON for pipelines,
 // CSV tables with the feature names, and a gnuplot script for the scree and loadings figure.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "app/pca/private_pca.hpp"

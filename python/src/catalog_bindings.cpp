@@ -1,4 +1,5 @@
 // What dpbounds knows: its algorithms, models and theorems, and one bound evaluated.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include <cmath>

@@ -1,4 +1,5 @@
 // Experiments from Python: run one (a YAML file or a dict), read a stored run, compare two runs.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 

@@ -1,4 +1,5 @@
 // One algorithm run on the caller's own data: its estimate, its claim and the ledger behind it.
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include <cmath>

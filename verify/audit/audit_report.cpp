@@ -1,5 +1,6 @@
 #include "verify/audit/audit_report.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <cmath>
 

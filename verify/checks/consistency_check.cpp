@@ -1,5 +1,6 @@
 #include "verify/checks/consistency_check.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <cmath>

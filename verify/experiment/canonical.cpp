@@ -1,5 +1,6 @@
 #include "verify/experiment/canonical.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include "algorithms/registry.hpp"

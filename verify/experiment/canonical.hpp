@@ -4,7 +4,7 @@
 // resolved, so a changed default changes the hash too, and with an external program's file contents),
 // metrics, trials, seed or the dpbounds version gives a new hash, and old rows are never mixed in. Checks, report and source text do not change rows and are left out, so
 // editing them reuses the stored trials.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "verify/experiment/spec.hpp"

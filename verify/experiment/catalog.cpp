@@ -1,5 +1,6 @@
 #include "verify/experiment/catalog.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 

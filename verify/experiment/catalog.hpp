@@ -1,7 +1,7 @@
 #pragma once
 // What `dpbounds list` prints: the ids (one per line) or details (JSON) of the algorithms, models
 // and theorems dpbounds knows.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
 

@@ -1,5 +1,6 @@
 #include "verify/experiment/settings.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 
 #include "core/errors.hpp"

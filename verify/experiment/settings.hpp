@@ -3,7 +3,7 @@
 // checks and the report without the YAML: the checks, the report settings and the seed of the checks'
 // bootstrap, as JSON (ResultStore's runs.settings).
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <vector>
 
 #include "verify/experiment/spec.hpp"

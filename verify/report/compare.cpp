@@ -1,5 +1,6 @@
 #include "verify/report/compare.hpp"
 
+#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <boost/math/distributions/normal.hpp>
 #include <cmath>

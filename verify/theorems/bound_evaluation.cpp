@@ -1,5 +1,6 @@
 #include "verify/theorems/bound_evaluation.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>

@@ -2,7 +2,7 @@
 // What `dpbounds bound ID` prints: one theorem evaluated at a parameter point — its rate, each condition
 // with its truth value, and the explicit lower-bound value where the theorem has one (DESIGN.md §4).
 #include <cstddef>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <set>
 #include <string>

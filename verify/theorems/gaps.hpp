@@ -9,7 +9,7 @@
 // `mixed_semantics`. For a loss bounded by B (sin, projector losses), U w.p. 1 - zeta gives
 // E loss <= U + zeta B, so the rates compare up to that additive term; for unbounded losses read the
 // comparison as one of rates only.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>

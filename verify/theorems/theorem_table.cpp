@@ -1,5 +1,6 @@
 #include "verify/theorems/theorem_table.hpp"
 
+#include <nlohmann/json.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <algorithm>

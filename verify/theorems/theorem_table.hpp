@@ -2,7 +2,7 @@
 // What `dpbounds theorems` prints: the upper- and lower-bound theorems (DESIGN.md §4) as a text, Markdown,
 // booktabs LaTeX or JSON table, filtered by paper and kind. The names given here to kinds, losses and
 // semantics are the ones every other theorem output (`bound`, `gaps`, `list theorems --json`) uses.
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>

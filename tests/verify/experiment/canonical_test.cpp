@@ -1,5 +1,6 @@
 #include "verify/experiment/canonical.hpp"
 
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>

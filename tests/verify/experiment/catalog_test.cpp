@@ -1,5 +1,6 @@
 #include "verify/experiment/catalog.hpp"
 
+#include <nlohmann/json.hpp>
 #include <catch2/catch.hpp>
 
 #include "algorithms/registry.hpp"

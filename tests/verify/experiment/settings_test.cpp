@@ -1,5 +1,6 @@
 #include "verify/experiment/settings.hpp"
 
+#include <nlohmann/json.hpp>
 #include <catch2/catch.hpp>
 #include <map>
 

@@ -1,5 +1,6 @@
 #include "verify/report/compare.hpp"
 
+#include <nlohmann/json.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <limits>

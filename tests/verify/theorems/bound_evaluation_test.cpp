@@ -1,5 +1,6 @@
 #include "verify/theorems/bound_evaluation.hpp"
 
+#include <nlohmann/json.hpp>
 #include <catch2/catch.hpp>
 #include <cmath>
 

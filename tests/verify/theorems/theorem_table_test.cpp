@@ -1,5 +1,6 @@
 #include "verify/theorems/theorem_table.hpp"
 
+#include <nlohmann/json.hpp>
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <string>
