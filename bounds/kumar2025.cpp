@@ -107,6 +107,7 @@ Params privnorm_example(double n) {
 }
 
 const char* const kPaper = "Kumar, Pandey, Sarkar, Tian 2025";
+const char* const kKey = "kumar2025";
 
 // ---- Thm 1 (PrivCov; spec §4.1) ----
 
@@ -258,33 +259,30 @@ Theorem lem39() {
 // verifier measures) they read as below. [BL09] and [WX21] are cited results dpbounds does not implement:
 // their cells apply to no registered algorithm.
 
-Theorem cited_cell(std::string id, const std::string& where, const std::string& citation, std::string cell_latex,
-                   Loss loss, std::string setting, std::function<double(const Params&)> rate, std::string hides) {
+Theorem cited_cell(TableCell cell, const std::string& where, std::string cell_latex, Loss loss, std::string setting,
+                   std::function<double(const Params&)> rate, std::string hides) {
   Theorem t;
-  t.id = std::move(id);
-  t.source = std::string(kPaper) + ", " + where + ": " + citation;
   t.kind = Kind::upper;
   t.loss = loss;
   t.semantics = {true, kZeta};
   t.rate = std::move(rate);
-  t.latex = std::move(cell_latex);
   t.hides = std::move(hides);
   t.setting = std::move(setting);
   t.example = {{"n", 1e5}, {"d", 100}, {"k", 4}, {"eps", 1}, {"delta", 1e-5}, {"sigma2", 5}};
-  return t;
+  return table_cell(std::move(t), kKey, std::move(cell), kPaper, where, std::move(cell_latex));
 }
 
 std::vector<Theorem> table_cells() {
   const Loss cov = {Loss::Name::cov_op, kInf, false}, sin = {Loss::Name::sin, kInf, false};
   const auto n = [](const Params& x) { return positive(x, "n"); };
   return {
-      cited_cell("kumar2025.table1.upper.nonprivate", "Table 1 (Upper Bound, Non-Private)", "[BL09]", "k^2", cov,
+      cited_cell({"table1", TableCell::Row::upper, TableCell::Column::nonprivate, "[BL09]"}, "Table 1 (Upper Bound, Non-Private)", "k^2", cov,
                  "kumar2025.model1",
                  [n](const Params& x) { return proxy(x) * positive(x, "k") * std::sqrt(std::log(dimension(x)) / n(x)); },
                  "log d and constants; as an error: ||Sigma_hat - Sigma||_op <~ sigma^2 k sqrt(log d / n) (thresholding)"),
-      table_cell(thm1(), "kumar2025.table1.upper.ours", kPaper, "Table 1 (Upper Bound, Our Results)", "Thm. 1",
+      table_cell(thm1(), kKey, {"table1", TableCell::Row::upper, TableCell::Column::ours, "Thm. 1"}, kPaper, "Table 1 (Upper Bound, Our Results)",
                  R"(k^2 + \sqrt{d}\,k^{1.5})"),
-      cited_cell("kumar2025.table1.upper.prior", "Table 1 (Upper Bound, Prior Results)", "[WX21]", "d \\cdot k^2", cov,
+      cited_cell({"table1", TableCell::Row::upper, TableCell::Column::prior, "[WX21]"}, "Table 1 (Upper Bound, Prior Results)", "d \\cdot k^2", cov,
                  "kumar2025.model1",
                  [n](const Params& x) {
                    return proxy(x) * positive(x, "k") *
@@ -293,13 +291,13 @@ std::vector<Theorem> table_cells() {
                  },
                  "constants; footnote 2: WX21's sigma^2 = O(1/d) scaling costs a factor d in n to reach Model 1 "
                  "error: n ~ d k^2 log(d/delta)/(alpha^2 eps^2)"),
-      cited_cell("kumar2025.table2.upper.nonprivate", "Table 2 (Upper Bound (Model 2), Non-Private)", "[BL09]", "k^2",
+      cited_cell({"table2", TableCell::Row::upper, TableCell::Column::nonprivate, "[BL09]"}, "Table 2 (Upper Bound (Model 2), Non-Private)", "k^2",
                  sin, "kumar2025.model2",
                  [n](const Params& x) { return positive(x, "k") * std::sqrt(std::log(dimension(x)) / n(x)); },
                  "log d, the eigengap and constants; footnote 3: holds even under Model 1"),
-      table_cell(thm3(), "kumar2025.table2.upper.ours", kPaper, "Table 2 (Upper Bound (Model 2), Our Results)",
-                 "Thm. 3", "k^4"),
-      cited_cell("kumar2025.table2.upper.prior", "Table 2 (Upper Bound (Model 2), Prior Results)", "[WX21]",
+      table_cell(thm3(), kKey, {"table2", TableCell::Row::upper, TableCell::Column::ours, "Thm. 3"}, kPaper,
+                 "Table 2 (Upper Bound (Model 2), Our Results)", "k^4"),
+      cited_cell({"table2", TableCell::Row::upper, TableCell::Column::prior, "[WX21]"}, "Table 2 (Upper Bound (Model 2), Prior Results)",
                  "d \\cdot k^2", sin, "kumar2025.model2",
                  [n](const Params& x) {
                    return positive(x, "k") *

@@ -34,6 +34,17 @@ struct Condition {
   std::function<bool(const Params&)> holds;
 };
 
+// A cell of a paper's own results table (kumar2025 Tables 1 and 2): `dpbounds theorems --format tex`
+// rebuilds the table from the theorems that carry one (bounds/table_cell.hpp places them).
+struct TableCell {
+  enum class Row { upper, lower };
+  enum class Column { nonprivate, ours, prior };
+  std::string table;  // "table1"
+  Row row = Row::upper;
+  Column column = Column::ours;
+  std::string citation;  // "[BL09]" (a cited result) or "Thm. 1" (the paper's own)
+};
+
 struct Theorem {
   std::string id;      // "liu2022.thm5.1"
   std::string source;  // "Liu, Kong, Jain, Oh 2022, Theorem 5.1 (Eq. 10)"
@@ -55,7 +66,21 @@ struct Theorem {
   // A parameter point inside the theorem's domain (every condition holds): used by tests, by
   // `dpbounds bound ID --example` and as the base point that `gaps` varies.
   Params example;
+  std::optional<TableCell> in_table;  // set on a cell of the paper's own results table
 };
+
+// The names every theorem output (`theorems`, `bound`, `gaps`, `list theorems --json`, reports) gives to a
+// theorem's kind, loss and semantics, one definition each.
+std::string to_string(Kind kind);                   // "upper" | "lower"
+Kind parse_kind(const std::string& text);           // "upper" | "lower"; else dpb::InvalidArgument naming both
+std::string loss_name(Loss::Name name);             // "sin", "projector_schatten", ...
+bool is_schatten(const Loss& loss);                 // projector_schatten or cov_schatten
+std::string to_string(const Loss& loss);            // "sin", "projector_schatten(q=1)/r^(1/q)", ...
+std::string to_string(const Semantics& semantics);  // "w.p. 0.99" | "expectation"
+// "d = 50, eps = 1, n = 1e+05": a parameter point as every theorem output prints it.
+std::string params_text(const Params& params);
+// The paper key of a theorem: its id up to the first '.' ("liu2022" for "liu2022.cor5.2").
+std::string paper_key(const Theorem& t);
 
 // Upper-bound theorems of every paper, in a fixed order.
 const std::vector<Theorem>& upper_bound_theorems();

@@ -13,7 +13,7 @@ struct Options {
 
 int run(const Options& o) {
   dpb::verify::TheoremFilter filter{o.paper, std::nullopt};
-  if (!o.kind.empty()) filter.kind = dpb::verify::parse_kind(o.kind);
+  if (!o.kind.empty()) filter.kind = dpb::bounds::parse_kind(o.kind);
   const auto format = dpb::verify::parse_table_format(o.format);
   fmt::print("{}", dpb::verify::theorem_table(
                        dpb::verify::select_theorems(dpb::verify::all_theorems(), filter), format));

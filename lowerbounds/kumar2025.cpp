@@ -38,6 +38,7 @@ using bounds::Condition;
 using bounds::Kind;
 using bounds::Loss;
 using bounds::Params;
+using bounds::TableCell;
 using bounds::positive;
 using bounds::Theorem;
 using bounds::unit_interval;
@@ -274,38 +275,34 @@ Theorem thm7() {
 
 Theorem table1_nonprivate() {
   Theorem t;
-  t.id = "kumar2025.table1.lower.nonprivate";
-  t.source = paper + ", Table 1 (Lower Bound, Non-Private): [CZ12]";
   t.kind = Kind::lower;
   t.loss = {Loss::Name::cov_op, 2, false};
   t.semantics = {true, 1.0 / 3};
   t.applies = {"any estimator"};
   t.rate = [](const Params& p) { return proxy(p) * positive(p, "k") / std::sqrt(positive(p, "n")); };
-  t.latex = "k^2";
   t.hides =
       "eps = alpha = beta = Theta(1) and log factors, as the table states; as an error: "
       "||Sigma_hat - Sigma||_op >~ sigma^2 k / sqrt(n)";
   t.setting = model1;
   t.example = {{"n", 10000}, {"k", 40}, {"sigma2", 10}};
-  return t;
+  return bounds::table_cell(std::move(t), "kumar2025", {"table1", TableCell::Row::lower, TableCell::Column::nonprivate, "[CZ12]"},
+                            paper, "Table 1 (Lower Bound, Non-Private)", "k^2");
 }
 
 Theorem table2_nonprivate() {
   Theorem t;
-  t.id = "kumar2025.table2.lower.nonprivate";
-  t.source = paper + ", Table 2 (Lower Bound (Model 1), Non-Private): [VL13]";
   t.kind = Kind::lower;
   t.loss = {Loss::Name::sin, 2, false};
   t.semantics = {false, 0};
   t.applies = {"any estimator"};
   t.rate = [](const Params& p) { return std::sqrt(positive(p, "k") / positive(p, "n")); };
-  t.latex = "k";
   t.hides =
       "eps = Delta = beta = gamma = Theta(1) and log factors, as the table states; as an error: "
       "sin >~ sqrt(k / n)";
   t.setting = model1;
   t.example = {{"n", 1000}, {"k", 6}};
-  return t;
+  return bounds::table_cell(std::move(t), "kumar2025", {"table2", TableCell::Row::lower, TableCell::Column::nonprivate, "[VL13]"},
+                            paper, "Table 2 (Lower Bound (Model 1), Non-Private)", "k");
 }
 
 }  // namespace
@@ -318,11 +315,11 @@ std::vector<Theorem> kumar2025_lower_bounds() {
       thm5(),
       thm7(),
       table1_nonprivate(),
-      bounds::table_cell(t2, "kumar2025.table1.lower.ours", paper, "Table 1 (Lower Bound, Our Results)", "Thm. 2",
-                R"(k^2 + \sqrt{d}\,k)"),
+      bounds::table_cell(t2, "kumar2025", {"table1", TableCell::Row::lower, TableCell::Column::ours, "Thm. 2"}, paper,
+                         "Table 1 (Lower Bound, Our Results)", R"(k^2 + \sqrt{d}\,k)"),
       table2_nonprivate(),
-      bounds::table_cell(t4, "kumar2025.table2.lower.ours", paper, "Table 2 (Lower Bound (Model 1), Our Results)", "Thm. 4",
-                "d"),
+      bounds::table_cell(t4, "kumar2025", {"table2", TableCell::Row::lower, TableCell::Column::ours, "Thm. 4"}, paper,
+                         "Table 2 (Lower Bound (Model 1), Our Results)", "d"),
   };
 }
 

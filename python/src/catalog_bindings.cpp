@@ -20,7 +20,7 @@ void bind_catalog(py::module_& m) {
       "theorems",
       [](const std::string& paper, const std::string& kind) {
         verify::TheoremFilter filter{paper, std::nullopt};
-        if (!kind.empty()) filter.kind = verify::parse_kind(kind);
+        if (!kind.empty()) filter.kind = bounds::parse_kind(kind);
         py::list out;
         for (const auto& theorem : verify::select_theorems(verify::all_theorems(), filter))
           out.append(to_python(verify::theorem_json(*theorem)));

@@ -69,7 +69,7 @@ BoundEvaluation evaluate_bound(const bounds::Theorem& t, const bounds::Params& p
   BoundEvaluation e{&t, params, for_theorem(t, [&] { return t.rate(params); }), {}, std::nullopt, std::nullopt, {}};
   if (!std::isfinite(e.rate))
     throw InvalidArgument(fmt::format("{}: the rate is not finite ({}) at {}; check the parameters' domains",
-                                      t.id, e.rate, params_text(params)));
+                                      t.id, e.rate, bounds::params_text(params)));
   for (const auto& c : t.conditions)
     e.conditions.push_back({c.name, c.text, for_theorem(t, [&] { return c.holds(params); })});
   if (t.explicit_value && explicit_value == ExplicitValue::evaluate)
@@ -110,7 +110,7 @@ std::string to_text(const BoundEvaluation& e) {
   out += fmt::format("applies     {}\nrate        {}\n", fmt::join(t.applies, ", "), t.latex);
   if (!t.hides.empty()) out += fmt::format("hides       {}\n", t.hides);
   out += fmt::format("at          {}\n\nrate value  {:.6g}   (constants and hidden factors dropped)\n",
-                     params_text(e.params), e.rate);
+                     bounds::params_text(e.params), e.rate);
   if (e.explicit_value && e.explicit_floor)
     out += fmt::format("explicit    [{:.6g}, {:.6g}]   (the containment with its constants)\n", *e.explicit_floor,
                        *e.explicit_value);

@@ -173,7 +173,7 @@ std::string factors_header(const Gap& g) {
 std::string gap_text(const Gap& g) {
   std::string out = fmt::format("{} (upper) vs {} (lower)\n  loss {}, setting {}, semantics {}\n  base  {}\n",
                                 g.upper->id, g.lower->id, to_string(g.upper->loss), g.upper->setting,
-                                semantics_text(g), params_text(g.base));
+                                semantics_text(g), bounds::params_text(g.base));
   out += fmt::format(
       "  U/L at base = {}{}\n", ratio_cell(g.at_base),
       g.at_base.failing.empty() ? "" : fmt::format("  (fails: {})", fmt::join(g.at_base.failing, "; ")));
@@ -195,7 +195,7 @@ std::string gap_md(const Gap& g) {
       "### {} vs {}\n\nloss {}, setting `{}`, semantics {}; base: {}; U/L at base = {}.\n\n"
       "| variable | base | slope | trend | U/L at {} |\n|---|---|---|---|---|\n",
       g.upper->id, g.lower->id, to_string(g.upper->loss), g.upper->setting, semantics_text(g),
-      params_text(g.base), ratio_cell(g.at_base), factors_header(g));
+      bounds::params_text(g.base), ratio_cell(g.at_base), factors_header(g));
   auto md_escape = [](const std::string& text) {  // a bare '*' would start emphasis
     std::string out;
     for (char c : text) {

@@ -15,32 +15,9 @@ namespace dpb::verify {
 namespace {
 
 using bounds::Theorem;
-
-std::string loss_name(bounds::Loss::Name name) {
-  switch (name) {
-    case bounds::Loss::Name::sin:
-      return "sin";
-    case bounds::Loss::Name::projector_op:
-      return "projector_op";
-    case bounds::Loss::Name::projector_fro:
-      return "projector_fro";
-    case bounds::Loss::Name::projector_schatten:
-      return "projector_schatten";
-    case bounds::Loss::Name::cov_op:
-      return "cov_op";
-    case bounds::Loss::Name::cov_fro:
-      return "cov_fro";
-    case bounds::Loss::Name::cov_schatten:
-      return "cov_schatten";
-    case bounds::Loss::Name::statistic:
-      return "statistic";
-  }
-  return "?";
-}
-
-bool is_schatten(const bounds::Loss& loss) {
-  return loss.name == bounds::Loss::Name::projector_schatten || loss.name == bounds::Loss::Name::cov_schatten;
-}
+using bounds::is_schatten;
+using bounds::loss_name;
+using bounds::paper_key;
 
 // The columns of the text and Markdown tables, in order; the rate goes last because it is the longest.
 const std::vector<std::string>& row_headers() {
@@ -132,47 +109,25 @@ std::vector<std::string> papers_of(const TheoremList& theorems) {
   return papers;
 }
 
-// A cell of a paper's own results table (kumar2025 Tables 1 and 2), named by its id
-// "<paper>.table<T>.<row>.<column>" as lowerbounds/kumar2025.cpp documents: `latex` is the cell's
-// expression and `source` ends with ": <citation>".
-struct TableCell {
-  std::string table, row, column;  // "table1", "upper" | "lower", "nonprivate" | "ours" | "prior"
-};
+using Row = bounds::TableCell::Row;
+using Column = bounds::TableCell::Column;
 
-const std::vector<std::pair<std::string, std::string>>& cell_rows() {
-  static const std::vector<std::pair<std::string, std::string>> rows = {{"upper", "Upper Bound"},
-                                                                        {"lower", "Lower Bound"}};
+// The rows and columns of a paper's own results table (kumar2025 Tables 1 and 2), with their labels.
+const std::vector<std::pair<Row, std::string>>& cell_rows() {
+  static const std::vector<std::pair<Row, std::string>> rows = {{Row::upper, "Upper Bound"},
+                                                                {Row::lower, "Lower Bound"}};
   return rows;
 }
 
-const std::vector<std::pair<std::string, std::string>>& cell_columns() {
-  static const std::vector<std::pair<std::string, std::string>> columns = {
-      {"nonprivate", "Non-Private"}, {"ours", "Our Results"}, {"prior", "Prior Results"}};
+const std::vector<std::pair<Column, std::string>>& cell_columns() {
+  static const std::vector<std::pair<Column, std::string>> columns = {
+      {Column::nonprivate, "Non-Private"}, {Column::ours, "Our Results"}, {Column::prior, "Prior Results"}};
   return columns;
-}
-
-bool has_key(const std::vector<std::pair<std::string, std::string>>& labels, const std::string& key) {
-  return std::any_of(labels.begin(), labels.end(), [&](const auto& l) { return l.first == key; });
-}
-
-std::optional<TableCell> table_cell(const Theorem& t) {
-  std::vector<std::string> parts;
-  for (std::size_t start = 0;;) {
-    const auto dot = t.id.find('.', start);
-    parts.push_back(t.id.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  if (parts.size() != 4 || parts[1].rfind("table", 0) != 0 || !has_key(cell_rows(), parts[2]) ||
-      !has_key(cell_columns(), parts[3]))
-    return std::nullopt;
-  return TableCell{parts[1], parts[2], parts[3]};
 }
 
 // "$k^2$ [BL09]" or "$k^4$ (Thm. 3)", as the paper prints its cells.
 std::string cell_text(const Theorem& t) {
-  const auto colon = t.source.rfind(": ");
-  const std::string citation = colon == std::string::npos ? "" : t.source.substr(colon + 2);
+  const std::string& citation = t.in_table->citation;
   if (citation.empty()) return math(t.latex);
   const auto cited = latex_escape(citation);
   return math(t.latex) + (citation.front() == '[' ? " " + cited : " (" + cited + ")");
@@ -188,15 +143,15 @@ std::string model_label(const std::string& setting) {
 // speak of different models, as Table 2 does), columns Non-Private / Our Results / Prior Results, "None"
 // where no theorem fills a cell.
 std::string tex_paper_table(const std::string& paper, const std::string& table, const TheoremList& cells) {
-  auto find = [&](const std::string& row, const std::string& column) -> const Theorem* {
+  auto find = [&](Row row, Column column) -> const Theorem* {
     for (const auto* t : cells)
-      if (table_cell(*t)->row == row && table_cell(*t)->column == column) return t;
+      if (t->in_table->row == row && t->in_table->column == column) return t;
     return nullptr;
   };
   std::vector<std::string> row_settings;
   for (const auto& [row, label] : cell_rows())
     for (const auto* t : cells)
-      if (table_cell(*t)->row == row) {
+      if (t->in_table->row == row) {
         row_settings.push_back(t->setting);
         break;
       }
@@ -240,7 +195,7 @@ std::string tex_tables(const TheoremList& theorems) {
     std::vector<std::pair<std::string, TheoremList>> tables;  // the paper's own tables, by name
     for (const auto* t : theorems) {
       if (paper_key(*t) != paper) continue;
-      const auto cell = table_cell(*t);
+      const auto& cell = t->in_table;
       if (!cell) {
         rates.push_back(t);
         continue;
@@ -271,32 +226,6 @@ TheoremList all_theorems() {
   return all;
 }
 
-std::string paper_key(const Theorem& t) { return t.id.substr(0, t.id.find('.')); }
-
-std::string to_string(bounds::Kind kind) { return kind == bounds::Kind::upper ? "upper" : "lower"; }
-
-std::string to_string(const bounds::Loss& loss) {
-  std::string out = loss_name(loss.name);
-  if (is_schatten(loss)) out += fmt::format("(q={:g})", loss.q);
-  if (loss.normalized_by_rank) out += is_schatten(loss) ? "/r^(1/q)" : "/sqrt(r)";
-  return out;
-}
-
-std::string to_string(const bounds::Semantics& semantics) {
-  return semantics.high_probability ? fmt::format("w.p. {:g}", 1 - semantics.zeta) : "expectation";
-}
-
-std::string params_text(const bounds::Params& params) {
-  std::vector<std::string> parts;
-  for (const auto& [name, value] : params) parts.push_back(fmt::format("{} = {:g}", name, value));
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
-
-bounds::Kind parse_kind(const std::string& text) {
-  if (text == "upper") return bounds::Kind::upper;
-  if (text == "lower") return bounds::Kind::lower;
-  throw InvalidArgument(fmt::format("unknown kind '{}': choose upper or lower", text));
-}
 
 TheoremList select_theorems(const TheoremList& all, const TheoremFilter& filter) {
   const auto papers = papers_of(all);

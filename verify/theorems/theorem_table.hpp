@@ -1,7 +1,6 @@
 #pragma once
 // What `dpbounds theorems` prints: the upper- and lower-bound theorems (DESIGN.md §4) as a text, Markdown,
-// booktabs LaTeX or JSON table, filtered by paper and kind. The names given here to kinds, losses and
-// semantics are the ones every other theorem output (`bound`, `gaps`, `list theorems --json`) uses.
+// booktabs LaTeX or JSON table, filtered by paper and kind.
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -16,16 +15,7 @@ using TheoremList = std::vector<const bounds::Theorem*>;
 // Every theorem dpbounds knows: the upper bounds, then the lower bounds, each in catalogue order.
 TheoremList all_theorems();
 
-// The paper key of a theorem: its id up to the first '.' ("liu2022" for "liu2022.cor5.2").
-std::string paper_key(const bounds::Theorem& t);
-
-std::string to_string(bounds::Kind kind);                   // "upper" | "lower"
-std::string to_string(const bounds::Loss& loss);            // "sin", "projector_schatten(q=1)/r^(1/q)", ...
-std::string to_string(const bounds::Semantics& semantics);  // "w.p. 0.99" | "expectation"
-// "d = 50, eps = 1, n = 1e+05": a parameter point as every theorem output prints it.
-std::string params_text(const bounds::Params& params);
-// "upper" | "lower"; anything else is a dpb::InvalidArgument naming both.
-bounds::Kind parse_kind(const std::string& text);
+// The names of kinds, losses and semantics are bounds/theorem.hpp's (to_string, parse_kind, params_text).
 
 struct TheoremFilter {
   std::string paper;                 // empty: every paper

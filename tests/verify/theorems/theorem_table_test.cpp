@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "bounds/table_cell.hpp"
 #include "core/errors.hpp"
 #include "verify/theorem_fixtures.hpp"
 
@@ -31,7 +32,7 @@ TEST_CASE("theorems are selected by paper key and kind", "[theorem_table]") {
   const auto b = synthetic_theorem("alpha2020.thm2", Kind::lower, one);
   const auto c = synthetic_theorem("beta2021.cor3", Kind::upper, one);
   const dpb::verify::TheoremList all = {&a, &b, &c};
-  CHECK(dpb::verify::paper_key(c) == "beta2021");
+  CHECK(dpb::bounds::paper_key(c) == "beta2021");
   CHECK(dpb::verify::select_theorems(all, {}).size() == 3);
   CHECK(dpb::verify::select_theorems(all, {"alpha2020", std::nullopt}) == dpb::verify::TheoremList{&a, &b});
   CHECK(dpb::verify::select_theorems(all, {"", Kind::upper}) == dpb::verify::TheoremList{&a, &c});
@@ -42,8 +43,8 @@ TEST_CASE("theorems are selected by paper key and kind", "[theorem_table]") {
 }
 
 TEST_CASE("kinds and formats parse, and anything else names what is allowed", "[theorem_table]") {
-  CHECK(dpb::verify::parse_kind("lower") == Kind::lower);
-  CHECK_THROWS_WITH(dpb::verify::parse_kind("middle"), Catch::Contains("upper or lower"));
+  CHECK(dpb::bounds::parse_kind("lower") == Kind::lower);
+  CHECK_THROWS_WITH(dpb::bounds::parse_kind("middle"), Catch::Contains("upper or lower"));
   CHECK(dpb::verify::parse_table_format("tex") == TableFormat::tex);
   CHECK_THROWS_AS(dpb::verify::parse_table_format("pdf"), dpb::InvalidArgument);
   CHECK_THROWS_WITH(dpb::verify::parse_table_format("pdf"), Catch::Contains("text, md, tex or json"));
@@ -51,12 +52,12 @@ TEST_CASE("kinds and formats parse, and anything else names what is allowed", "[
 
 TEST_CASE("losses and semantics have the names every theorem output uses", "[theorem_table]") {
   using dpb::bounds::Loss;
-  CHECK(dpb::verify::to_string(Loss{Loss::Name::sin, 2, false}) == "sin");
-  CHECK(dpb::verify::to_string(Loss{Loss::Name::projector_schatten, 1, true}) ==
+  CHECK(dpb::bounds::to_string(Loss{Loss::Name::sin, 2, false}) == "sin");
+  CHECK(dpb::bounds::to_string(Loss{Loss::Name::projector_schatten, 1, true}) ==
         "projector_schatten(q=1)/r^(1/q)");
-  CHECK(dpb::verify::to_string(Loss{Loss::Name::cov_fro, 2, true}) == "cov_fro/sqrt(r)");
-  CHECK(dpb::verify::to_string(dpb::bounds::Semantics{true, 0.01}) == "w.p. 0.99");
-  CHECK(dpb::verify::to_string(dpb::bounds::Semantics{false, 0}) == "expectation");
+  CHECK(dpb::bounds::to_string(Loss{Loss::Name::cov_fro, 2, true}) == "cov_fro/sqrt(r)");
+  CHECK(dpb::bounds::to_string(dpb::bounds::Semantics{true, 0.01}) == "w.p. 0.99");
+  CHECK(dpb::bounds::to_string(dpb::bounds::Semantics{false, 0}) == "expectation");
 }
 
 TEST_CASE("LaTeX specials are escaped in text cells", "[theorem_table]") {
@@ -100,18 +101,20 @@ TEST_CASE("tex writes one booktabs rates longtable per paper and escapes text co
 
 TEST_CASE("a paper's own table is rebuilt from its cells, None where no theorem fills one",
           "[theorem_table]") {
-  auto cell = [](const std::string& id, Kind kind, const std::string& latex, const std::string& citation,
+  using Row = dpb::bounds::TableCell::Row;
+  using Column = dpb::bounds::TableCell::Column;
+  auto cell = [](Row row, Column column, Kind kind, const std::string& latex, const std::string& citation,
                  const std::string& setting) {
-    auto t = synthetic_theorem(id, kind, one);
-    t.source = "Alpha, Beta 2020, Table 1 (cell): " + citation;
-    t.latex = latex;
+    auto t = synthetic_theorem("placed by table_cell", kind, one);
     t.setting = setting;
-    return t;
+    return dpb::bounds::table_cell(t, "alpha2020", {"table1", row, column, citation}, "Alpha, Beta 2020",
+                                   "Table 1 (cell)", latex);
   };
-  const auto up_np =
-      cell("alpha2020.table1.upper.nonprivate", Kind::upper, "k^2", "[BL09]", "alpha2020.model2");
-  const auto up_ours = cell("alpha2020.table1.upper.ours", Kind::upper, "k^4", "Thm. 3", "alpha2020.model2");
-  const auto low_ours = cell("alpha2020.table1.lower.ours", Kind::lower, "d", "Thm. 4", "alpha2020.model1");
+  const auto up_np = cell(Row::upper, Column::nonprivate, Kind::upper, "k^2", "[BL09]", "alpha2020.model2");
+  const auto up_ours = cell(Row::upper, Column::ours, Kind::upper, "k^4", "Thm. 3", "alpha2020.model2");
+  const auto low_ours = cell(Row::lower, Column::ours, Kind::lower, "d", "Thm. 4", "alpha2020.model1");
+  CHECK(up_np.id == "alpha2020.table1.upper.nonprivate");
+  CHECK(up_np.source == "Alpha, Beta 2020, Table 1 (cell): [BL09]");
   const auto rate = synthetic_theorem("alpha2020.thm3", Kind::upper, one);
   const auto tex = dpb::verify::theorem_table({&rate, &up_np, &up_ours, &low_ours}, TableFormat::tex);
   // The rates longtable (thm3 only; its head repeats on every page, so two rules) and Table 1.
@@ -153,9 +156,17 @@ TEST_CASE("kumar2025 Tables 1 and 2 are rebuilt from the catalogue's cells", "[t
   const auto tex = dpb::verify::theorem_table(kumar, TableFormat::tex);
   for (const char* table : {"kumar2025 table1", "kumar2025 table2"})
     CHECK(tex.find(table) != std::string::npos);
-  for (const auto* t : kumar)
-    if (t->id.find(".table") != std::string::npos) {
-      INFO(t->id);
-      CHECK(tex.find("$" + t->latex + "$") != std::string::npos);
-    }
+  // Every cell carries its position (no id is parsed to find it) and its id is made from it: two tables,
+  // each with three upper cells and two lower ones (Prior Results has no lower bound).
+  int cells = 0;
+  for (const auto* t : kumar) {
+    INFO(t->id);
+    CHECK((t->id.find(".table") != std::string::npos) == t->in_table.has_value());
+    if (!t->in_table) continue;
+    ++cells;
+    CHECK(t->id == "kumar2025." + t->in_table->table + "." + dpb::bounds::to_string(t->in_table->row) + "." +
+                       dpb::bounds::to_string(t->in_table->column));
+    CHECK(tex.find("$" + t->latex + "$") != std::string::npos);
+  }
+  CHECK(cells == 10);
 }
