@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -211,5 +212,24 @@ class FieldTable {
 
   std::vector<Field> fields_;
 };
+
+// An entry's schema and factory from one table: `params` is fields.schema() and every estimator it makes is
+// make(fields.read(resolved, id)), so what the registry checks and what the algorithm reads cannot part.
+// `make` maps the parameter struct to the estimator (construct<E>() for a constructor E(P)).
+template <class P, class Make>
+AlgorithmEntry with_parameters(AlgorithmEntry entry, FieldTable<P> fields, Make make) {
+  entry.params = fields.schema();
+  entry.factory = [fields = std::move(fields), make = std::move(make),
+                   id = entry.id](const core::ParamMap& resolved) -> std::unique_ptr<Estimator> {
+    return make(fields.read(resolved, id));
+  };
+  return entry;
+}
+
+// The `make` of with_parameters for an estimator constructed from its parameter struct.
+template <class E>
+auto construct() {
+  return [](auto params) -> std::unique_ptr<Estimator> { return std::make_unique<E>(std::move(params)); };
+}
 
 }  // namespace dpb::alg

@@ -176,6 +176,12 @@ FieldTable<CaiDpGaussParams> dp_gauss_fields() {
   return t;
 }
 
+// DP-Gauss with its scale from the model bound (or the given scale), releasing through `release`.
+std::unique_ptr<Estimator> dp_gauss(CaiDpGaussParams q, SecondMomentRelease release) {
+  q.rule = ScaleRule::model_bound;
+  return std::make_unique<CaiDpGauss>(kDpGaussId, q, std::move(release));
+}
+
 }  // namespace
 
 AlgorithmEntry cai2024_dp_gauss_entry() {
@@ -184,14 +190,13 @@ AlgorithmEntry cai2024_dp_gauss_entry() {
   e.summary =
       "DP-Gauss: Analyze Gauss on Shat / s, s = (r + C5 log n) lambda + p sigma^2, top-r eigenvectors";
   e.source = "Cai, Xia, Zha 2024, §6 (spec cai2024 §2.8, §6); Dwork, Talwar, Thakurta, Zhang 2014";
-  e.params = dp_gauss_fields().schema();
   e.needs = DataNeed::vectors;
   e.oracle_quantities = {"r", "lambda", "sigma2"};
   e.privacy =
       "clip=off (default, as in the paper): (eps, delta)-DP only with high probability under the spiked "
       "Gaussian model (max ||X_i||^2 <= s); clip=on: worst case";
-  e.factory = [](const core::ParamMap& p) { return make_cai2024_dp_gauss(p, analyze_gauss_second_moment); };
-  return e;
+  return with_parameters(std::move(e), dp_gauss_fields(),
+                         [](const CaiDpGaussParams& q) { return dp_gauss(q, analyze_gauss_second_moment); });
 }
 
 AlgorithmEntry cai2024_dp_gauss_star_entry() {
@@ -200,25 +205,19 @@ AlgorithmEntry cai2024_dp_gauss_star_entry() {
   e.id = id;
   e.summary = "DP-Gauss*: Analyze Gauss on Shat / max_i ||X_i||^2; NOT differentially private (benchmark)";
   e.source = "Cai, Xia, Zha 2024, §6 (spec cai2024 §2.8, §6)";
-  e.params = common_fields().schema();
   e.needs = DataNeed::vectors;
   e.oracle_quantities = {"sigma2"};
   e.privacy =
       "NOT differentially private: the scale max_i ||X_i||^2 is data-dependent and unprivatised; "
       "benchmark only";
-  e.factory = [id](const core::ParamMap& p) {
-    CaiDpGaussParams q = common_fields().read(p, id);
+  return with_parameters(std::move(e), common_fields(), [id](CaiDpGaussParams q) -> std::unique_ptr<Estimator> {
     q.rule = ScaleRule::max_norm;
     return std::make_unique<CaiDpGauss>(id, q, analyze_gauss_second_moment);
-  };
-  return e;
+  });
 }
 
 std::unique_ptr<Estimator> make_cai2024_dp_gauss(const core::ParamMap& params, SecondMomentRelease release) {
-  const std::string id = kDpGaussId;
-  CaiDpGaussParams q = dp_gauss_fields().read(params, id);
-  q.rule = ScaleRule::model_bound;
-  return std::make_unique<CaiDpGauss>(id, q, std::move(release));
+  return dp_gauss(dp_gauss_fields().read(params, kDpGaussId), std::move(release));
 }
 
 }  // namespace dpb::alg::baselines

@@ -90,15 +90,13 @@ AlgorithmEntry dp_gauss_1_entry() {
   e.source =
       "Dügler & Sanyal 2026, §3.1 and App. F (spec dugler2026 §2.9, §7 F.1); Dwork, Talwar, Thakurta, "
       "Zhang 2014, Alg. 1";
-  const auto fields = dp_gauss_1_fields();
-  e.params = fields.schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (trace clipping with a radius fixed in "
       "advance); faithful mode under replace-one: the exact eps of the printed noise, reported in the claim";
-  e.factory = [fields](const core::ParamMap& p) { return make_dp_gauss_1(fields.read(p, kId)); };
-  return e;
+  return with_parameters(std::move(e), dp_gauss_1_fields(),
+                         [](const DuglerBaselineParams& q) { return make_dp_gauss_1(q); });
 }
 
 }  // namespace dpb::alg::baselines

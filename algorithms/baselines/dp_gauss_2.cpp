@@ -178,14 +178,12 @@ AlgorithmEntry dp_gauss_2_entry() {
             "share of eps and of delta spent on the gap test (corrected mode); the rest goes to the projector release "
             "or the fallback",
             "dugler2026 §8 ambiguity 5 (split eps/2 + eps/2)");
-  e.params = fields.schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "corrected: (eps, delta)-DP worst case (trace clipping + Propose-Test-Release, basic composition); "
       "faithful: NOT differentially private";
-  e.factory = [fields](const core::ParamMap& p) { return std::make_unique<DpGauss2>(fields.read(p, kId)); };
-  return e;
+  return with_parameters(std::move(e), fields, construct<DpGauss2>());
 }
 
 }  // namespace dpb::alg::baselines

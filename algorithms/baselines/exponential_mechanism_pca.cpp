@@ -82,18 +82,15 @@ AlgorithmEntry exponential_mechanism_pca_entry() {
   fields.real("beta", &Params::beta, 0.0, std::nullopt,
               "clip radius fixed in advance, required (> 0): records are scaled to ||x|| <= beta",
               "Chaudhuri et al. 2013 §3");
-  e.params = fields.schema();
   e.needs = DataNeed::vectors;
   e.privacy = "(eps, 0)-DP worst case for replace-one and add/remove neighbours (clip radius fixed in advance)";
-  e.factory = [fields](const core::ParamMap& p) {
-    const double beta = fields.read(p, kId).beta;
-    if (!(beta > 0))
+  return with_parameters(std::move(e), fields, [](const Params& q) -> std::unique_ptr<Estimator> {
+    if (!(q.beta > 0))
       throw InvalidArgument(fmt::format(
           "{}: give beta > 0, the clip radius fixed in advance (a pure-DP release has no data-derived default)",
           kId));
-    return std::make_unique<ExponentialMechanismPca>(beta);
-  };
-  return e;
+    return std::make_unique<ExponentialMechanismPca>(q.beta);
+  });
 }
 
 }  // namespace dpb::alg::baselines

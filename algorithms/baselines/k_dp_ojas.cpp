@@ -80,17 +80,15 @@ FieldTable<KDpOjasParams> k_dp_ojas_fields() {
 }
 
 void register_k_dp_ojas(Registry& r) {
-  r.add({"baseline.k_dp_ojas",
-         "k-DP-Ojas: deflation, liu2022 Private Oja per component on fresh blocks, eta_t = 1/(1 + t)",
-         "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 2",
-         k_dp_ojas_fields().schema(),
-         DataNeed::sample_matrices,
-         {"lambda1, gamma (clipping threshold, unless given)"},
-         "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks; no_amplification "
-         "needs eps < 1",
-         [fields = k_dp_ojas_fields()](const core::ParamMap& p) {
-           return std::make_unique<KDpOjas>(fields.read(p, kOwner));
-         }});
+  r.add(with_parameters(
+      {.id = kOwner,
+       .summary = "k-DP-Ojas: deflation, liu2022 Private Oja per component on fresh blocks, eta_t = 1/(1 + t)",
+       .source = "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 2",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {"lambda1, gamma (clipping threshold, unless given)"},
+       .privacy = "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks; "
+                  "no_amplification needs eps < 1"},
+      k_dp_ojas_fields(), construct<KDpOjas>()));
 }
 
 }  // namespace dpb::alg

@@ -235,17 +235,15 @@ FieldTable<KDpPcaParams> k_dp_pca_fields() {
 }
 
 void register_k_dp_pca(Registry& r) {
-  r.add({"baseline.k_dp_pca",
-         "k-DP-PCA: deflation, liu2022 DP-PCA per component on fresh blocks of floor(n/k) samples",
-         "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 3",
-         k_dp_pca_fields().schema(),
-         DataNeed::sample_matrices,
-         {"lambda_1..lambda_(k+1) and sigma (step = componentwise)"},
-         "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks, each liu2022 "
-         "DP-PCA (eps < 0.9, delta <= k/n)",
-         [fields = k_dp_pca_fields()](const core::ParamMap& p) {
-           return std::make_unique<KDpPca>(fields.read(p, kOwner));
-         }});
+  r.add(with_parameters(
+      {.id = kOwner,
+       .summary = "k-DP-PCA: deflation, liu2022 DP-PCA per component on fresh blocks of floor(n/k) samples",
+       .source = "Dügler & Sanyal 2025 via dugler2026 §2.9 / §7 F.2; components: Liu et al. 2022 Algorithm 3",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {"lambda_1..lambda_(k+1) and sigma (step = componentwise)"},
+       .privacy = "(eps, delta)-DP, replace-one, worst case: parallel composition over disjoint blocks, each "
+                  "liu2022 DP-PCA (eps < 0.9, delta <= k/n)"},
+      k_dp_pca_fields(), construct<KDpPca>()));
 }
 
 }  // namespace dpb::alg

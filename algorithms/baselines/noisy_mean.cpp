@@ -135,15 +135,12 @@ AlgorithmEntry gaussian_mean_entry() {
   e.id = kGaussianId;
   e.summary = "Gaussian mean: mean of l2-clipped records plus N(0, sd^2 I), sd for sensitivity 2C/n";
   e.source = "Dwork & Roth 2014, App. A; Balle & Wang 2018, Thm 8 (analytic calibration)";
-  e.params = gaussian_mean_fields().schema();
   e.needs = DataNeed::vectors;
   e.privacy = "(eps, delta)-DP worst case for the chosen neighbours (clip radius fixed in advance, n public)";
   e.calibration_target = true;
-  e.factory = [](const core::ParamMap& p) {
-    const GaussianMeanParams q = gaussian_mean_fields().read(p, kGaussianId);
+  return with_parameters(std::move(e), gaussian_mean_fields(), [](const GaussianMeanParams& q) {
     return std::make_unique<GaussianMean>(q.clip_radius, q.calibration);
-  };
-  return e;
+  });
 }
 
 AlgorithmEntry laplace_mean_entry() {
@@ -151,15 +148,11 @@ AlgorithmEntry laplace_mean_entry() {
   e.id = kLaplaceId;
   e.summary = "Laplace mean: mean of l1-clipped records plus iid Lap(b), b = (2C/n) / eps";
   e.source = "Dwork & Roth 2014, Thm 3.6";
-  e.params = clip_radius_field(&LaplaceMeanParams::clip_radius, "l1").schema();
   e.needs = DataNeed::vectors;
   e.privacy = "eps-DP (pure) worst case for the chosen neighbours (clip radius fixed in advance, n public)";
   e.calibration_target = true;
-  e.factory = [](const core::ParamMap& p) {
-    return std::make_unique<LaplaceMean>(
-        clip_radius_field(&LaplaceMeanParams::clip_radius, "l1").read(p, kLaplaceId).clip_radius);
-  };
-  return e;
+  return with_parameters(std::move(e), clip_radius_field(&LaplaceMeanParams::clip_radius, "l1"),
+                         [](const LaplaceMeanParams& q) { return std::make_unique<LaplaceMean>(q.clip_radius); });
 }
 
 }  // namespace dpb::alg::baselines

@@ -162,14 +162,12 @@ AlgorithmEntry noisy_power_method_entry() {
   e.source =
       "Dügler & Sanyal 2026, §3.1 and App. F (spec dugler2026 §2.9, §7 F.1); Hardt & Price 2014; "
       "Nicolas et al. 2024";
-  e.params = noisy_power_fields().schema();
   e.needs = DataNeed::psd_samples;  // records, or F.1's matrices C + z z^T (dugler_shifted)
   e.oracle_quantities = {"lambda1", "sigma2"};
   e.privacy =
       "(eps, delta)-DP worst case for the chosen neighbours (clipping with radii fixed in advance, exact "
       "Gaussian-DP composition); faithful mode: the exact eps its printed noise achieves";
-  e.factory = [](const core::ParamMap& p) { return make_noisy_power_method(p); };
-  return e;
+  return with_parameters(std::move(e), noisy_power_fields(), construct<NoisyPowerMethod>());
 }
 
 std::unique_ptr<Estimator> make_noisy_power_method(const core::ParamMap& params, bool compose_iterations) {

@@ -22,16 +22,13 @@ constexpr const char* kSource =
 template <class Params>
 AlgorithmEntry entry(std::string id, std::string summary, const std::string& where, FieldTable<Params> fields,
                      const std::string& privacy, std::unique_ptr<Estimator> (*make)(Params)) {
-  AlgorithmEntry e;
-  e.id = std::move(id);
-  e.summary = std::move(summary);
-  e.source = std::string(kSource) + ", " + where;
-  e.params = fields.schema();
-  e.needs = DataNeed::vectors;
-  e.oracle_quantities = {"lambda", "sigma2"};
-  e.privacy = privacy + " " + kModelAssumptionPrivacyText;
-  e.factory = [fields = std::move(fields), id = e.id, make](const core::ParamMap& p) { return make(fields.read(p, id)); };
-  return e;
+  return with_parameters({.id = std::move(id),
+                          .summary = std::move(summary),
+                          .source = std::string(kSource) + ", " + where,
+                          .needs = DataNeed::vectors,
+                          .oracle_quantities = {"lambda", "sigma2"},
+                          .privacy = privacy + " " + kModelAssumptionPrivacyText},
+                         std::move(fields), make);
 }
 
 template <class P>

@@ -64,9 +64,8 @@ FieldTable<Settings> settings_fields() {
   return t;
 }
 
-// The settings a resolved map gives, checked: a command, and a declared guarantee that says something.
-Settings settings_from(const core::ParamMap& p) {
-  Settings s = settings_fields().read(p, kId);
+// The settings, checked: a command, and a declared guarantee that says something.
+Settings checked(Settings s) {
   if (s.command.empty())
     throw InvalidArgument(
         "external.command: parameter 'command' is required: the program and its arguments, "
@@ -158,7 +157,6 @@ AlgorithmEntry external_command_entry() {
   e.summary = "External program: an algorithm in any language, run as an external program speaking the dpbounds protocol";
   e.source = "user-supplied program (docs/external.md)";
   e.needs = DataNeed::vectors;
-  e.params = settings_fields().schema();
   e.privacy =
       "whatever the user declares (claim_* parameters; default NOT private): user-declared, not verified by "
       "dpbounds";
@@ -167,10 +165,9 @@ AlgorithmEntry external_command_entry() {
     return files_digest(program_files(split_command(s.command),
                                       s.inputs.empty() ? std::vector<std::string>{} : split_command(s.inputs)));
   };
-  e.factory = [](const core::ParamMap& params) {
-    return std::make_unique<ExternalCommand>(settings_from(params));
-  };
-  return e;
+  return with_parameters(std::move(e), settings_fields(), [](Settings s) -> std::unique_ptr<Estimator> {
+    return std::make_unique<ExternalCommand>(checked(std::move(s)));
+  });
 }
 
 }  // namespace dpb::alg::external

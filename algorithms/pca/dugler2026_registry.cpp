@@ -56,13 +56,10 @@ FieldTable<TadadpoParams> tadadpo_fields() {
   return adaptive_schema<TadadpoParams>("dugler2026 Alg. 3 line 5 (C_R; 3 recommended, ambiguity 3)");
 }
 
-// The estimator `fields` reads its parameters with, `run` and `claim` called with them.
-template <class Params, class Run, class Claim>
-std::function<std::unique_ptr<Estimator>(const core::ParamMap&)> factory(FieldTable<Params> fields, std::string id,
-                                                                         Run run, Claim claim) {
-  return [fields = std::move(fields), id = std::move(id), run, claim](const core::ParamMap& m) {
-    return make_estimator(fields.read(m, id), run, claim);
-  };
+// The `make` of with_parameters for an algorithm written as run(in, params, rng) and claim(params, in).
+template <class Run, class Claim>
+auto function_estimator(Run run, Claim claim) {
+  return [run, claim](auto params) { return make_estimator(std::move(params), run, claim); };
 }
 
 const std::string source = "Dügler, Sanyal 2026, Optimal Rates for Adaptive Private k-PCA";
@@ -70,14 +67,13 @@ const std::string source = "Dügler, Sanyal 2026, Optimal Rates for Adaptive Pri
 AlgorithmEntry oja_entry() {
   FieldTable<OjaParams> fields;
   fields.nest(&OjaParams::lr, learning_rate_fields());
-  return {"dugler2026.oja",
-          "Oja k-PCA: non-private reference, Q_t = QR(Q_{t-1} + eta_t A_t Q_{t-1})",
-          source + ", Algorithm 7 (Huang et al. 2021)",
-          fields.schema(),
-          DataNeed::sample_matrices,
-          learning_rate_oracle_quantities(),
-          "not private (non-private reference)",
-          factory(fields, "dugler2026.oja", oja, [](const OjaParams&, const Input&) { return oja_claim(); })};
+  return with_parameters({.id = "dugler2026.oja",
+                          .summary = "Oja k-PCA: non-private reference, Q_t = QR(Q_{t-1} + eta_t A_t Q_{t-1})",
+                          .source = source + ", Algorithm 7 (Huang et al. 2021)",
+                          .needs = DataNeed::sample_matrices,
+                          .oracle_quantities = learning_rate_oracle_quantities(),
+                          .privacy = "not private (non-private reference)"},
+                         fields, function_estimator(oja, [](const OjaParams&, const Input&) { return oja_claim(); }));
 }
 
 AlgorithmEntry private_oja_entry() {
@@ -98,52 +94,52 @@ AlgorithmEntry private_oja_entry() {
               "corrected projects the clipped mean onto S_Q (private for any input); faithful is the box as printed "
               "(private only for exactly symmetric A_i)",
               "dugler2026 ambiguity 12");
-  return {"dugler2026.private_oja",
-          "Private Oja k-PCA: fixed clip radius R and GOE-symmetric noise Q N + Pi Z",
-          source + ", Algorithm 1",
-          fields.schema(),
-          DataNeed::sample_matrices,
-          {"lambda1 (top eigenvalue of Sigma) and gamma2 for R when clip_radius = 0",
-           learning_rate_oracle_quantities()[0]},
-          "(eps, delta)-DP under replace-one neighbours (Definition 1, Theorem 4), worst case; classical "
-          "calibration needs eps < 1",
-          factory(fields, "dugler2026.private_oja", private_oja, private_oja_claim)};
+  return with_parameters(
+      {.id = "dugler2026.private_oja",
+       .summary = "Private Oja k-PCA: fixed clip radius R and GOE-symmetric noise Q N + Pi Z",
+       .source = source + ", Algorithm 1",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {"lambda1 (top eigenvalue of Sigma) and gamma2 for R when clip_radius = 0",
+                             learning_rate_oracle_quantities()[0]},
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Definition 1, Theorem 4), worst case; classical "
+                  "calibration needs eps < 1"},
+      fields, function_estimator(private_oja, private_oja_claim));
 }
 
 AlgorithmEntry priv_range_entry() {
-  return {"dugler2026.priv_range",
-          "PRIVRANGE: private block-level estimate of Lambda(Q) from A_i Q for a random frame Q",
-          source + ", Algorithm 4",
-          priv_range_fields().schema(),
-          DataNeed::sample_matrices,
-          {},
-          "(eps, delta)-DP under replace-one neighbours (Theorem 5, Lemma 12), worst case",
-          factory(priv_range_fields(), "dugler2026.priv_range", priv_range,
-                  [](const PrivRangeParams&, const Input& in) { return priv_range_claim(in); })};
+  return with_parameters(
+      {.id = "dugler2026.priv_range",
+       .summary = "PRIVRANGE: private block-level estimate of Lambda(Q) from A_i Q for a random frame Q",
+       .source = source + ", Algorithm 4",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {},
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Theorem 5, Lemma 12), worst case"},
+      priv_range_fields(),
+      function_estimator(priv_range, [](const PrivRangeParams&, const Input& in) { return priv_range_claim(in); }));
 }
 
 AlgorithmEntry truncated_mean_entry() {
-  return {"dugler2026.truncated_mean",
-          "TRUNCATEDMEAN: private coordinatewise centers, clamp to center +- R, mean + Gaussian noise",
-          source + ", Algorithm 5 (released as in Algorithm 2 lines 5-7)",
-          truncated_mean_fields().schema(),
-          DataNeed::sample_matrices,
-          {"lambda1 and gamma2 for Lhat when Lhat = 0"},
-          "(eps, delta)-DP under replace-one neighbours (Lemma 2 steps 2-4), worst case",
-          factory(truncated_mean_fields(), "dugler2026.truncated_mean", truncated_mean_release, truncated_mean_claim)};
+  return with_parameters(
+      {.id = "dugler2026.truncated_mean",
+       .summary = "TRUNCATEDMEAN: private coordinatewise centers, clamp to center +- R, mean + Gaussian noise",
+       .source = source + ", Algorithm 5 (released as in Algorithm 2 lines 5-7)",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {"lambda1 and gamma2 for Lhat when Lhat = 0"},
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Lemma 2 steps 2-4), worst case"},
+      truncated_mean_fields(), function_estimator(truncated_mean_release, truncated_mean_claim));
 }
 
 AlgorithmEntry adadpo_entry() {
-  return {"dugler2026.adadpo",
-          "ADADPO: adaptive private Oja (PRIVRANGE + TRUNCATEDMEAN per batch, noise in S_Q)",
-          source + ", Algorithm 2",
-          adadpo_fields().schema(),
-          DataNeed::sample_matrices,
-          learning_rate_oracle_quantities(),
-          "(eps, delta)-DP under replace-one neighbours (Definition 1, Lemma 2), worst case, for every input",
-          factory(
-              adadpo_fields(), "dugler2026.adadpo",
-              [](const Input& in, const AdadpoParams& p, core::Rng& rng) { return adadpo(in, p, rng); }, adadpo_claim)};
+  return with_parameters(
+      {.id = "dugler2026.adadpo",
+       .summary = "ADADPO: adaptive private Oja (PRIVRANGE + TRUNCATEDMEAN per batch, noise in S_Q)",
+       .source = source + ", Algorithm 2",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = learning_rate_oracle_quantities(),
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Definition 1, Lemma 2), worst case, for every input"},
+      adadpo_fields(),
+      function_estimator([](const Input& in, const AdadpoParams& p, core::Rng& rng) { return adadpo(in, p, rng); },
+                         adadpo_claim));
 }
 
 AlgorithmEntry tadadpo_entry() {
@@ -151,18 +147,17 @@ AlgorithmEntry tadadpo_entry() {
   fields.choice("start", &TadadpoParams::start, {{"random", TadadpoStart::random}, {"oracle", TadadpoStart::oracle}},
                 "Q_0: Haar-random, or the oracle's target V_k (data-independent, simulation only)",
                 "dugler2026 Alg. 3 input Q_0");
-  return {"dugler2026.tadadpo",
-          "TADADPO: tangent adaptive private Oja (refinement on Pi A_i Q, noise in T_Q)",
-          source + ", Algorithm 3",
-          fields.schema(),
-          DataNeed::sample_matrices,
-          {learning_rate_oracle_quantities()[0], "target (V_k) when start = oracle"},
-          "(eps, delta)-DP under replace-one neighbours (Lemma 13), worst case; the starting point must be "
-          "private and from disjoint records",
-          factory(
-              fields, "dugler2026.tadadpo",
-              [](const Input& in, const TadadpoParams& q, core::Rng& rng) { return tadadpo(in, q, rng); },
-              tadadpo_claim)};
+  return with_parameters(
+      {.id = "dugler2026.tadadpo",
+       .summary = "TADADPO: tangent adaptive private Oja (refinement on Pi A_i Q, noise in T_Q)",
+       .source = source + ", Algorithm 3",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {learning_rate_oracle_quantities()[0], "target (V_k) when start = oracle"},
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Lemma 13), worst case; the starting point must be "
+                  "private and from disjoint records"},
+      fields,
+      function_estimator([](const Input& in, const TadadpoParams& q, core::Rng& rng) { return tadadpo(in, q, rng); },
+                         tadadpo_claim));
 }
 
 AlgorithmEntry two_stage_entry() {
@@ -173,15 +168,16 @@ AlgorithmEntry two_stage_entry() {
             "share of n for the ADADPO warm start; TADADPO refines on the rest", "dugler2026 ambiguity 15, §8 item 5")
       .nest(&P::warm, adadpo_fields(), "warm_")
       .nest(&P::refine, tadadpo_fields(), "refine_");
-  return {"dugler2026.two_stage",
-          "Two-stage ADADPO: ADADPO warm start on a first part of the data, TADADPO refinement on the disjoint rest",
-          source + ", Fig. 2 (two-stage / hybrid), Lemma 13",
-          fields.schema(),
-          DataNeed::sample_matrices,
-          learning_rate_oracle_quantities(),
-          "(eps, delta)-DP under replace-one neighbours (Lemma 13, parallel composition over disjoint parts), "
-          "worst case",
-          factory(fields, "dugler2026.two_stage", two_stage, two_stage_claim)};
+  return with_parameters(
+      {.id = "dugler2026.two_stage",
+       .summary = "Two-stage ADADPO: ADADPO warm start on a first part of the data, TADADPO refinement on the "
+                  "disjoint rest",
+       .source = source + ", Fig. 2 (two-stage / hybrid), Lemma 13",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = learning_rate_oracle_quantities(),
+       .privacy = "(eps, delta)-DP under replace-one neighbours (Lemma 13, parallel composition over disjoint "
+                  "parts), worst case"},
+      fields, function_estimator(two_stage, two_stage_claim));
 }
 
 }  // namespace

@@ -170,27 +170,25 @@ FieldTable<RegisteredSearch> search_fields() {
 }  // namespace
 
 void register_learning_rate_search(Registry& r) {
-  r.add({"liu2022.learning_rate_search",
-         "Learning-rate search: over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
-         "Liu, Kong, Jain, Oh 2022, DP-PCA, end of Section 5 (spec §2.8)",
-         search_fields().schema(),
-         DataNeed::sample_matrices,
-         {"target eigenvector v1 (oracle scorer)", "whatever the base algorithm reads"},
-         "NOT private with the oracle scorer (simulation only); with a private scorer, (eps, delta)-DP by "
-         "serial composition with rescaled budgets",
-         [fields = search_fields()](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
-           const RegisteredSearch q = fields.read(p, kOwner);
-           auto instances = [base = "liu2022." + q.base](double c1, double c2) {
-             return algorithm_registry().make(base, {{"step", std::string("inverse_time")}, {"c1", c1}, {"c2", c2}});
-           };
-           auto scorer = [](const Input& in) {
-             if (!in.oracle)
-               throw InvalidArgument(
-                   fmt::format("{}: the oracle scorer needs a model oracle (simulation only)", kOwner));
-             return oracle_nonprivate_scorer(*in.oracle);
-           };
-           return std::make_unique<LearningRateSearch>(q.search, instances, scorer);
-         }});
+  r.add(with_parameters(
+      {.id = kOwner,
+       .summary = "Learning-rate search: over eta_t = c1/(c2 + t) on a growing log-grid (scorer: non-private oracle)",
+       .source = "Liu, Kong, Jain, Oh 2022, DP-PCA, end of Section 5 (spec §2.8)",
+       .needs = DataNeed::sample_matrices,
+       .oracle_quantities = {"target eigenvector v1 (oracle scorer)", "whatever the base algorithm reads"},
+       .privacy = "NOT private with the oracle scorer (simulation only); with a private scorer, (eps, delta)-DP by "
+                  "serial composition with rescaled budgets"},
+      search_fields(), [](const RegisteredSearch& q) -> std::unique_ptr<Estimator> {
+        auto instances = [base = "liu2022." + q.base](double c1, double c2) {
+          return algorithm_registry().make(base, {{"step", std::string("inverse_time")}, {"c1", c1}, {"c2", c2}});
+        };
+        auto scorer = [](const Input& in) {
+          if (!in.oracle)
+            throw InvalidArgument(fmt::format("{}: the oracle scorer needs a model oracle (simulation only)", kOwner));
+          return oracle_nonprivate_scorer(*in.oracle);
+        };
+        return std::make_unique<LearningRateSearch>(q.search, instances, scorer);
+      }));
 }
 
 }  // namespace dpb::alg

@@ -61,11 +61,9 @@ std::string scaled_warning();
 // The estimator E built from its parameters as `fields` reads them, and every kumar2025 entry reads
 // Input::k as the sparsity of Models 1-2 (spec §1.2).
 template <class E, class P>
-AlgorithmEntry entry(AlgorithmEntry e, const FieldTable<P>& fields) {
-  e.params = fields.schema();
+AlgorithmEntry entry(AlgorithmEntry e, FieldTable<P> fields) {
   e.k_is_sparsity = true;
-  e.factory = [fields, id = e.id](const core::ParamMap& p) { return std::make_unique<E>(fields.read(p, id)); };
-  return e;
+  return with_parameters(std::move(e), std::move(fields), construct<E>());
 }
 
 // One adapter per algorithm (algorithms/sparse/*_entry.cpp).
