@@ -3,31 +3,13 @@
 // sensitivity 2 R sqrt(dk)/m of the clamped mean, R public (Lemma 11); and of PRIVRANGE
 // (dugler2026.priv_range, spec §2.4): a stability histogram over the geometric bins of m block maxima; and of
 // Private Oja (dugler2026.private_oja, Algorithm 1) with too little noise per batch.
+#include "algorithms/function_estimator.hpp"
 #include "algorithms/mutants/breaks.hpp"
 #include "algorithms/mutants/zoo.hpp"
 #include "algorithms/pca/dugler2026_private_range.hpp"
 #include "algorithms/pca/dugler2026_truncated_mean.hpp"
 
 namespace dpb::alg::mutants {
-namespace {
-
-// A dugler2026 release run with fixed (broken) parameters under the real claim for them.
-template <class Params>
-class Release final : public Estimator {
- public:
-  using RunFn = Estimate (*)(const Input&, const Params&, core::Rng&);
-  using ClaimFn = PrivacyClaim (*)(const Params&, const Input&);
-  Release(Params p, RunFn run, ClaimFn claim) : p_(std::move(p)), run_(run), claim_(claim) {}
-  Estimate run(const Input& in, core::Rng& rng) const override { return run_(in, p_, rng); }
-  PrivacyClaim claim(const Input& in) const override { return claim_(p_, in); }
-
- private:
-  Params p_;
-  RunFn run_;
-  ClaimFn claim_;
-};
-
-}  // namespace
 
 std::vector<MutantSpec> dugler2026_mutants() {
   const std::string id = "dugler2026.truncated_mean";
@@ -38,8 +20,7 @@ std::vector<MutantSpec> dugler2026_mutants() {
        .broken_factory = [id](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
          dugler2026::TruncatedMeanParams broken = dugler2026::truncated_mean_fields().read(p, id);
          broken.truncate = false;
-         return std::make_unique<Release<dugler2026::TruncatedMeanParams>>(
-             broken, dugler2026::truncated_mean_release, dugler2026::truncated_mean_claim);
+         return make_function_estimator(broken, dugler2026::truncated_mean_release, dugler2026::truncated_mean_claim);
        }},
       {.id = "mutant.truncated_mean_data_radius",
        .breaks = id,
@@ -55,7 +36,7 @@ std::vector<MutantSpec> dugler2026_mutants() {
        .broken_factory = [](const core::ParamMap& p) -> std::unique_ptr<Estimator> {
          dugler2026::PrivRangeParams broken;
          broken.range.release = BinRelease::every_occupied_bin;
-         return std::make_unique<Release<dugler2026::PrivRangeParams>>(
+         return make_function_estimator(
              dugler2026::priv_range_fields().read(p, "dugler2026.priv_range", broken), dugler2026::priv_range,
              [](const dugler2026::PrivRangeParams&, const Input& in) { return dugler2026::priv_range_claim(in); });
        }},

@@ -1,6 +1,7 @@
 // Registry entries of dugler2026 (Dügler & Sanyal, "Optimal Rates for Adaptive Private k-PCA").
 #include <fmt/format.h>
 
+#include "algorithms/function_estimator.hpp"
 #include "algorithms/pca/dugler2026_oja.hpp"
 #include "algorithms/pca/dugler2026_private_oja.hpp"
 #include "algorithms/pca/dugler2026_private_range.hpp"
@@ -12,26 +13,6 @@ namespace dpb::alg {
 namespace {
 
 using namespace dugler2026;
-
-class FunctionEstimator final : public Estimator {
- public:
-  using RunFn = std::function<Estimate(const Input&, core::Rng&)>;
-  using ClaimFn = std::function<PrivacyClaim(const Input&)>;
-  FunctionEstimator(RunFn run, ClaimFn claim) : run_(std::move(run)), claim_(std::move(claim)) {}
-  Estimate run(const Input& in, core::Rng& rng) const override { return run_(in, rng); }
-  PrivacyClaim claim(const Input& in) const override { return claim_(in); }
-
- private:
-  RunFn run_;
-  ClaimFn claim_;
-};
-
-template <class Params, class Run, class Claim>
-std::unique_ptr<Estimator> make_estimator(Params p, Run run, Claim claim) {
-  return std::make_unique<FunctionEstimator>(
-      [p, run](const Input& in, core::Rng& rng) { return run(in, p, rng); },
-      [p, claim](const Input& in) { return claim(p, in); });
-}
 
 // Batch rule, learning rate and the adaptive constants: the parameters ADADPO and TADADPO share.
 template <class Params>
@@ -54,12 +35,6 @@ FieldTable<AdadpoParams> adadpo_fields() {
 // TADADPO's parameters but its start (which the two-stage method's refinement does not offer).
 FieldTable<TadadpoParams> tadadpo_fields() {
   return adaptive_schema<TadadpoParams>("dugler2026 Alg. 3 line 5 (C_R; 3 recommended, ambiguity 3)");
-}
-
-// The `make` of with_parameters for an algorithm written as run(in, params, rng) and claim(params, in).
-template <class Run, class Claim>
-auto function_estimator(Run run, Claim claim) {
-  return [run, claim](auto params) { return make_estimator(std::move(params), run, claim); };
 }
 
 const std::string source = "Dügler, Sanyal 2026, Optimal Rates for Adaptive Private k-PCA";

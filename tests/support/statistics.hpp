@@ -17,7 +17,8 @@ inline double ks_statistic(std::vector<double> samples, const std::function<doub
   double d = 0;
   for (std::size_t i = 0; i < samples.size(); ++i) {
     const double f = cdf(samples[i]);
-    d = std::max({d, (i + 1) / n - f, f - i / n});
+    const double at = static_cast<double>(i);
+    d = std::max({d, (at + 1) / n - f, f - at / n});
   }
   return d;
 }

@@ -197,12 +197,12 @@ std::string gap_md(const Gap& g) {
       g.upper->id, g.lower->id, to_string(g.upper->loss), g.upper->setting, semantics_text(g),
       bounds::params_text(g.base), ratio_cell(g.at_base), factors_header(g));
   auto md_escape = [](const std::string& text) {  // a bare '*' would start emphasis
-    std::string out;
+    std::string escaped;
     for (char c : text) {
-      if (c == '*') out += '\\';
-      out += c;
+      if (c == '*') escaped += '\\';
+      escaped += c;
     }
-    return out;
+    return escaped;
   };
   for (const auto& v : g.variables) {
     std::vector<std::string> cells;

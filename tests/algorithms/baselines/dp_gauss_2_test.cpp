@@ -119,7 +119,7 @@ TEST_CASE("dp_gauss_2 faithful mode resamples and claims no privacy", "[baseline
     CHECK(describe(e.claim).find("NOT differentially private") != std::string::npos);
     // Every gap draw is in the ledger, and the projector release with sensitivity sqrt(2k): no gap holds.
     REQUIRE(e.ledger.entries().size() == 2);
-    CHECK(e.ledger.entries()[0].uses == 1 + e.diagnostics.counters.at("resamples"));
+    CHECK(static_cast<double>(e.ledger.entries()[0].uses) == 1 + e.diagnostics.counters.at("resamples"));
     CHECK(e.ledger.entries()[1].sensitivity == Approx(std::sqrt(2.0)));
   }
   // P(no resample in 20 runs) = 2^-20 or P(all resampled) = 2^-20: both far below any concern.

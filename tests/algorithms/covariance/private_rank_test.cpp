@@ -58,7 +58,7 @@ TEST_CASE("cai2024.private_rank finds r when the spec's signal condition holds",
   for (const Eigen::Index r : {1, 3, 5}) {
     const auto data = dpb::test::spiked_data(20000, 50, r, 20.0, 1.0, 60 + static_cast<std::uint64_t>(r));
     int hits = 0;
-    for (std::uint64_t seed = 0; seed < 20; ++seed) hits += *run(data.input(0.5, 0.1), {}, seed).scalar == r;
+    for (std::uint64_t seed = 0; seed < 20; ++seed) hits += *run(data.input(0.5, 0.1), {}, seed).scalar == static_cast<double>(r);
     INFO("r = " << r);
     CHECK(hits == 20);
   }
@@ -96,7 +96,7 @@ TEST_CASE("cai2024.private_rank: noise scale, validation, determinism, claim", "
     const auto rel = dpb::alg::private_rank(eig, 6, entry, ledger, rng);
     for (Eigen::Index k = 0; k < 7; ++k) z.push_back(rel.noisy[k] - eig[k]);
   }
-  CHECK(std::abs(dpb::test::variance(z) / (sd * sd) - 1) < 5 * std::sqrt(2.0 / (z.size() - 1)));
+  CHECK(std::abs(dpb::test::variance(z) / (sd * sd) - 1) < 5 * std::sqrt(2.0 / static_cast<double>(z.size() - 1)));
 
   CHECK(run(data.input(eps, delta), {}, 3).scalar == run(data.input(eps, delta), {}, 3).scalar);
   CHECK_THROWS_WITH(run(data.input(eps, delta), {{"R", 30.0}}, 1), Contains("R <= min(n, p - 1)"));

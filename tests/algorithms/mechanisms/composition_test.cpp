@@ -61,7 +61,7 @@ TEST_CASE("Lemma B.4 composes back to within (eps, delta) through the DRV bound"
         CAPTURE(eps, delta, k);
         const Budget step = advanced_composition_step_budget({eps, delta}, k);
         const Budget total = advanced_composition(step, k, delta / 2);
-        CHECK(step.epsilon * std::sqrt(2.0 * k * std::log(2 / delta)) == Approx(eps / 2).epsilon(1e-14));
+        CHECK(step.epsilon * std::sqrt(2.0 * static_cast<double>(k) * std::log(2 / delta)) == Approx(eps / 2).epsilon(1e-14));
         CHECK(total.epsilon <= eps);
         CHECK(total.delta == Approx(delta).epsilon(1e-14));
       }

@@ -34,7 +34,7 @@ TEST_CASE("dugler2026 adaptive step: the batch requirement is 2 max(m_req, 2 m b
   const auto req = adaptive_requirement(4, 2, priv, s, 2.0);
   const Eigen::Index m_req = truncated_mean_min_samples(4, 2, alg::Budget{0.5, 0.005}, 2.0);
   for (const Eigen::Index T : {1L, 10L, 1000L}) {
-    const Eigen::Index range = private_range_min_inputs(s.range, alg::Budget{1, 0.01}, 0.01 / (2.0 * T), 4);
+    const Eigen::Index range = private_range_min_inputs(s.range, alg::Budget{1, 0.01}, 0.01 / (2.0 * static_cast<double>(T)), 4);
     CHECK(req.min_batch(T) == 2 * std::max(m_req, range));
     CHECK_THAT(req.why(T), Catch::Contains(std::to_string(m_req)) && Catch::Contains(std::to_string(range)));
   }

@@ -80,7 +80,7 @@ TEST_CASE("dugler2026 PRIVRANGE returns BOTTOM when block maxima are spread over
   for (long j = 0; j < m; ++j)
     for (long p = 0; p < b; ++p) {
       const long i = 2 * (j * b + p);
-      X(0, i) = std::exp2(j / 4.0);
+      X(0, i) = std::exp2(static_cast<double>(j) / 4.0);
     }
   const core::VectorSamples S(X);
   Eigen::MatrixXd G(d, X.cols());
@@ -109,7 +109,7 @@ TEST_CASE("dugler2026 PRIVRANGE returns BOTTOM when block maxima are spread over
   const double j = std::log2(*broken.Lhat / s.safety) + 1;
   CHECK(std::round(j) - j >= 0);
   CHECK(std::round(j) - j <= 0.25);
-  CHECK((j > -0.5 && j < m - 0.5));
+  CHECK((j > -0.5 && j < static_cast<double>(m) - 0.5));
 }
 
 TEST_CASE("stability_histogram_from_counts equals stability_histogram on the same multiset", "[dugler2026]") {

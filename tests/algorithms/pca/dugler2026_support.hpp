@@ -93,9 +93,9 @@ struct BlockVariance {
     perp += bottom.squaredNorm();
     n_perp += bottom.size();
   }
-  double var_diag() const { return diag / n_diag; }
-  double var_off() const { return off / n_off; }
-  double var_perp() const { return perp / n_perp; }
+  double var_diag() const { return diag / static_cast<double>(n_diag); }
+  double var_off() const { return off / static_cast<double>(n_off); }
+  double var_perp() const { return perp / static_cast<double>(n_perp); }
 };
 
 // Whether `spend` is within a replace-one claim of (eps, delta) (up to the accountant's rounding slack).

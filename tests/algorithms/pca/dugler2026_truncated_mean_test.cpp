@@ -139,7 +139,8 @@ TruncatedMeanReport reference_truncated_mean(const Eigen::MatrixXd& G, long k, d
                                              core::Rng& rng) {
   const long d = G.rows(), m = G.cols() / k;
   const double w = std::sqrt(Lhat);
-  const alg::Privacy per{center.epsilon / (d * k), center.delta / (d * k), alg::Neighbours::replace};
+  const double dk = static_cast<double>(d * k);
+  const alg::Privacy per{center.epsilon / dk, center.delta / dk, alg::Neighbours::replace};
   TruncatedMeanReport rep;
   alg::Ledger ledger;
   Eigen::MatrixXd c(d, k);

@@ -67,7 +67,7 @@ TEST_CASE("model catalogue: every model builds from its defaults with a consiste
       CHECK((info.target.transpose() * info.target - Eigen::MatrixXd::Identity(r, r)).norm() < 1e-12);
       CHECK((info.Sigma * info.target - info.target * info.eigenvalues.head(r).asDiagonal()).norm() <
             1e-10 * info.eigenvalues[0]);
-      CHECK(info.params.at("d") == d);
+      CHECK(info.params.at("d") == static_cast<double>(d));
       CHECK(info.params.at("lambda1") == info.eigenvalues[0]);
       CHECK(info.params.at("lambda2") == info.eigenvalues[1]);
       if (info.kappa)

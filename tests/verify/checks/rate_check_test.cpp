@@ -113,7 +113,7 @@ TEST_CASE("rate check: the (1 - zeta) quantile is used only with ceil(factor / z
   auto make = [](std::size_t m) {
     dpb::verify::ResultSet r;
     dpb::test::add_trials(r, "alg", "sin", kNs, m,
-                          [](double n, std::size_t i) { return (i + 1) / std::sqrt(n); });
+                          [](double n, std::size_t i) { return static_cast<double>(i + 1) / std::sqrt(n); });
     return r;
   };
   const auto enough = check(make(100), spec("rate"), t);
