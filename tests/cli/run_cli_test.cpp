@@ -26,13 +26,14 @@ using dpb::verify::TrialRow;
 
 namespace {
 
-// Enough tasks (2 cells x 2 algorithms x 150 trials at n = 3000) that a run lasts a few hundred
-// milliseconds, so a kill can land mid-run; small enough to keep the test in seconds.
+// Enough tasks (2 cells x 2 algorithms x 150 trials at n = 20000) that a run lasts about a second, so a
+// kill lands mid-run: at n = 3000 a whole run sometimes finished between two polls of the store on a loaded
+// machine (seen once in CI); small enough to keep the test in seconds.
 const char* const kSlowExperiment = R"(name: slow
 seed: 3
 trials: 150
 model: { name: spiked_gaussian, d: 10, r: 1, lambda: 4 }
-grid: { n: [3000, 3001] }
+grid: { n: [20000, 20001] }
 privacy: { epsilon: 1.0, delta: 1.0e-5 }
 algorithms:
   - baseline.nonprivate_pca
@@ -109,7 +110,7 @@ TEST_CASE("run stores every trial, prints its report, and check/table/plot read 
   CHECK(r.code == 0);
   CHECK(r.out.find("slow: 12 tasks, 12 run now (0 failed), 0 already stored") != std::string::npos);
   // Not a terminal: one line per cell (in the order the cells finish).
-  CHECK_THAT(r.err, Catch::Contains("cell 1/2 (n=") && Catch::Contains("cell 2/2 (n=") && Catch::Contains("(n=3001)"));
+  CHECK_THAT(r.err, Catch::Contains("cell 1/2 (n=") && Catch::Contains("cell 2/2 (n=") && Catch::Contains("(n=20001)"));
   CHECK(fs::is_regular_file(out / "slow" / "summary.md"));
   const auto check = run({"check", (out / "slow").string()});
   CHECK(check.code == 0);
@@ -145,7 +146,7 @@ TEST_CASE("run of a tuned experiment says that alone it runs its placeholder", "
   CHECK_THAT(r.out, Catch::StartsWith("slow is tuned by my-tuning: alone it runs its algorithms as listed"));
 }
 
-TEST_CASE("a run killed at a random point and resumed ends with exactly the rows of an uninterrupted run", "[cli][run]") {
+TEST_CASE("a run killed at a random point and resumed ends with exactly the rows of an uninterrupted run", "[cli][run][slow]") {
   const Workspace ws;
   const auto config = ws.write("slow.yaml", kSlowExperiment);
   const auto reference = ws.dir() / "reference", killed = ws.dir() / "killed";
