@@ -12,7 +12,7 @@
 
 extern char** environ;
 
-namespace dpb::verify {
+namespace dpb::app {
 namespace {
 
 // Runs argv with this process's standard streams; its exit status (128 + signal when killed).
@@ -76,4 +76,4 @@ int run_bench_suite(const BenchOptions& options) {
   return status;
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

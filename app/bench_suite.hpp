@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace dpb::verify {
+namespace dpb::app {
 
 // The suite's executables, in the order they run.
 inline const std::vector<std::string> kBenchNames = {"algorithms", "samplers", "throughput", "python"};
@@ -28,4 +28,4 @@ std::vector<std::filesystem::path> bench_executables(const BenchOptions& options
 // Runs them; 0 when every one exits 0, else the first non-zero status.
 int run_bench_suite(const BenchOptions& options);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

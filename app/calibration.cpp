@@ -8,7 +8,7 @@
 #include "algorithms/mechanisms/laplace.hpp"
 #include "core/errors.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 Calibration calibrate_gaussian(double sensitivity, double epsilon, double delta, bool analytic) {
   Calibration c{analytic ? "gaussian (analytic, Balle & Wang 2018)" : "gaussian (classical)", "sigma",
@@ -52,4 +52,4 @@ nlohmann::json to_json(const Calibration& c) {
           {"exact_epsilon", c.exact_epsilon}};
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -4,7 +4,7 @@
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 
-namespace dpb::verify {
+namespace dpb::app {
 
 struct Calibration {
   std::string mechanism;   // "gaussian (classical)", "gaussian (analytic)", "laplace"
@@ -28,4 +28,4 @@ Calibration calibrate_laplace(double sensitivity, double epsilon, double delta);
 std::string to_text(const Calibration& c);
 nlohmann::json to_json(const Calibration& c);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -11,7 +11,7 @@
 #include "core/models/model.hpp"
 #include "core/params.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 namespace {
 
 constexpr const char* kExperiment = "demo";
@@ -100,4 +100,4 @@ std::uint64_t parse_seed(const std::string& text) {
   return static_cast<std::uint64_t>(v);
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -9,7 +9,7 @@
 
 #include "algorithms/privacy.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 struct DemoOptions {
   std::uint64_t seed = 1;
@@ -44,4 +44,4 @@ void run_demo(const DemoOptions& options, std::ostream& out);
 // A master seed given as text: an integer in [0, 2^53]; otherwise dpb::InvalidArgument.
 std::uint64_t parse_seed(const std::string& text);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

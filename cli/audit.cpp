@@ -47,7 +47,7 @@ int run(const Options& o) {
   spec.per_entry = o.per_entry;
   spec.score = o.score;
   spec.confidence = number(o.confidence, "--confidence");
-  spec.seed = dpb::verify::parse_seed(o.seed);
+  spec.seed = dpb::app::parse_seed(o.seed);
   spec.canary_scale = number(o.canary_scale, "--canary-scale");
   spec.index = integer(o.index, "--index");
   const auto result = dpb::verify::run_audit(spec);

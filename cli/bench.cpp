@@ -15,8 +15,8 @@ const bool registered = dpb::cli::register_verb({
     .order = 95,
     .setup =
         [](CLI::App& sub) {
-          auto options = std::make_shared<dpb::verify::BenchOptions>();
-          options->dir = dpb::verify::default_bench_dir();
+          auto options = std::make_shared<dpb::app::BenchOptions>();
+          options->dir = dpb::app::default_bench_dir();
           auto out = std::make_shared<std::string>();
           sub.add_option("--dir", options->dir, "Folder of the bench_* executables (default: the build's bench/)");
           sub.add_option("--only", options->only, "Run only these: algorithms | throughput");
@@ -24,7 +24,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--out", *out, "Also write each executable's rows as DIR/bench_<name>.json");
           return [options, out] {
             if (!out->empty()) options->out = *out;
-            return dpb::verify::run_bench_suite(*options);
+            return dpb::app::run_bench_suite(*options);
           };
         },
 });

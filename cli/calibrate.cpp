@@ -18,18 +18,18 @@ int run(const Options& o) {
   using dpb::cli::number;
   const double s = number(o.sensitivity, "--sensitivity"), e = number(o.epsilon, "--epsilon");
   const std::optional<double> d = o.delta.empty() ? std::nullopt : std::optional(number(o.delta, "--delta"));
-  dpb::verify::Calibration c;
+  dpb::app::Calibration c;
   if (o.mechanism == "gaussian") {
     if (!d) throw dpb::InvalidArgument("the Gaussian mechanism needs --delta in (0, 1)");
-    c = dpb::verify::calibrate_gaussian(s, e, *d, o.analytic);
+    c = dpb::app::calibrate_gaussian(s, e, *d, o.analytic);
   } else if (o.mechanism == "laplace") {
     if (o.analytic) throw dpb::InvalidArgument("--analytic applies to the Gaussian mechanism only");
-    c = dpb::verify::calibrate_laplace(s, e, d.value_or(0.0));
+    c = dpb::app::calibrate_laplace(s, e, d.value_or(0.0));
   } else {
     throw dpb::InvalidArgument("unknown mechanism '" + o.mechanism + "': choose gaussian or laplace");
   }
-  if (o.json) dpb::cli::print_json(dpb::verify::to_json(c));
-  else fmt::print("{}", dpb::verify::to_text(c));
+  if (o.json) dpb::cli::print_json(dpb::app::to_json(c));
+  else fmt::print("{}", dpb::app::to_text(c));
   return 0;
 }
 

@@ -24,11 +24,11 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--epsilon", o->epsilon, "Privacy epsilon > 0");
           sub.add_option("--delta", o->delta, "Privacy delta in (0, 1)");
           return [o] {
-            dpb::verify::DemoOptions options;
-            options.seed = dpb::verify::parse_seed(o->seed);
+            dpb::app::DemoOptions options;
+            options.seed = dpb::app::parse_seed(o->seed);
             options.privacy.epsilon = dpb::cli::number(o->epsilon, "--epsilon");
             options.privacy.delta = dpb::cli::number(o->delta, "--delta");
-            dpb::verify::run_demo(options, std::cout);
+            dpb::app::run_demo(options, std::cout);
             return 0;
           };
         },

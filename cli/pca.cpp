@@ -44,8 +44,8 @@ void require_writable_out(const fs::path& out, bool force) {
 }
 
 // Draws pca.png with gnuplot when it is on PATH; the script stays beside it either way.
-std::string draw_figure(const fs::path& out, const dpb::verify::PcaResult& result) {
-  dpb::verify::write_file_atomically(out / "pca-figure.gp", dpb::verify::pca_figure_script(result, "pca.png"));
+std::string draw_figure(const fs::path& out, const dpb::app::PcaResult& result) {
+  dpb::verify::write_file_atomically(out / "pca-figure.gp", dpb::app::pca_figure_script(result, "pca.png"));
   const auto gnuplot = dpb::verify::find_program("gnuplot");
   if (gnuplot.empty()) return "gnuplot is not on PATH: pca.png not drawn (pca-figure.gp draws it)";
   const auto run = dpb::verify::run_script(gnuplot, "pca-figure.gp", out);
@@ -56,7 +56,7 @@ std::string draw_figure(const fs::path& out, const dpb::verify::PcaResult& resul
 int run(const Options& o) {
   if (o.format != "text" && o.format != "json")
     throw dpb::InvalidArgument(fmt::format("--format must be text or json, got '{}'", o.format));
-  dpb::verify::PcaRequest request;
+  dpb::app::PcaRequest request;
   request.k = static_cast<int>(dpb::cli::integer(o.k, "--k"));
   request.privacy.epsilon = dpb::cli::number(o.epsilon, "--epsilon");
   request.privacy.delta = dpb::cli::number(o.delta, "--delta");
@@ -67,18 +67,18 @@ int run(const Options& o) {
   if (!o.norm_bound.empty()) request.preprocessing.bounds.norm_bound = dpb::cli::number(o.norm_bound, "--norm-bound");
   if (!o.bounds.empty()) request.preprocessing.bounds.range = value_range(o.bounds);
   request.accept_model_dependent_privacy = o.accept_model_dependent;
-  request.seed = dpb::verify::parse_seed(o.seed);
+  request.seed = dpb::app::parse_seed(o.seed);
   const fs::path out(o.out);
   require_writable_out(out, o.force);
   auto records = dpb::verify::read_records(o.input);
   request.source = fs::path(o.input).filename().string();
   request.feature_names = std::move(records.names);
-  const auto result = dpb::verify::private_pca(records.X, request);
+  const auto result = dpb::app::private_pca(records.X, request);
   // Everything is computed before anything is written: an error leaves no partial output.
-  const std::string text = dpb::verify::to_text(result);
-  const auto json = dpb::verify::to_json(result);
-  dpb::verify::write_file_atomically(out / "components.csv", dpb::verify::components_csv(result));
-  dpb::verify::write_file_atomically(out / "loadings.csv", dpb::verify::loadings_csv(result));
+  const std::string text = dpb::app::to_text(result);
+  const auto json = dpb::app::to_json(result);
+  dpb::verify::write_file_atomically(out / "components.csv", dpb::app::components_csv(result));
+  dpb::verify::write_file_atomically(out / "loadings.csv", dpb::app::loadings_csv(result));
   dpb::verify::write_file_atomically(out / "pca.json", json.dump(2) + "\n");
   dpb::verify::write_file_atomically(out / "summary.txt", text);
   const std::string figure = draw_figure(out, result);

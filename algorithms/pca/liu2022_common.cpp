@@ -117,6 +117,12 @@ StepSchedule practical_schedule(const PracticalScheduleParams& p, const ModelCon
   if (p.kind == PracticalSchedule::constant) return {0, 0, true, p.eta > 0 ? p.eta : half_over_n};
   if (p.c1 > 0) return {p.c1, p.c2};
   // spec: liu2022 §2.4 "c1 ~ alpha/(lambda1 - lambda2)"
+  if (!oracle && !(constants.lambda1 > 0 && constants.lambda2 > 0))
+    throw InvalidArgument(fmt::format(
+        "{}: its learning rate c1/(c2 + t) needs the eigengap of the data's covariance, which only you can know "
+        "on your own data: set the parameter c1 > 0 (about 1/(lambda1 - lambda2) for the gap between its two "
+        "largest eigenvalues), or lambda1 and lambda2; in simulation the model's oracle gives them",
+        owner));
   const auto m =
       resolve_constants(constants, oracle, n, zeta, {"lambda1", "lambda2"}, owner + " (c1 = 0: lr_mult/gap)");
   return {p.lr_mult / m.gap(), p.c2};

@@ -6,7 +6,7 @@
 #include "bounds/theorem.hpp"
 #include "core/errors.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 std::optional<ExpectedAccuracy> expected_accuracy(const std::string& algorithm, long n, long d,
                                                   const alg::Privacy& privacy, const Eigen::VectorXd& explained,
@@ -41,4 +41,4 @@ std::optional<ExpectedAccuracy> expected_accuracy(const std::string& algorithm, 
   return std::nullopt;
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -9,7 +9,7 @@
 
 #include "algorithms/privacy.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 struct ExpectedAccuracy {
   std::string theorem;          // "liu2022.eq3"
@@ -29,4 +29,4 @@ std::optional<ExpectedAccuracy> expected_accuracy(const std::string& algorithm, 
                                                   const alg::Privacy& privacy, const Eigen::VectorXd& explained,
                                                   double total);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

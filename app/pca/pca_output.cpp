@@ -9,7 +9,7 @@
 #include "algorithms/mechanisms/accountant.hpp"
 #include "algorithms/mechanisms/ledger_json.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 namespace {
 
 nlohmann::json param_json(const core::ParamValue& v) {
@@ -239,4 +239,4 @@ std::string pca_figure_script(const PcaResult& r, const std::string& png) {
   return out;
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -7,7 +7,7 @@
 
 #include "app/pca/private_pca.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 nlohmann::json to_json(const PcaResult& result);
 std::string to_text(const PcaResult& result);
@@ -20,4 +20,4 @@ std::string loadings_csv(const PcaResult& result);
 // of pc1 to `png`.
 std::string pca_figure_script(const PcaResult& result, const std::string& png);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

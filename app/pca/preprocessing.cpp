@@ -8,7 +8,7 @@
 #include "algorithms/preprocessing/private_statistics.hpp"
 #include "core/errors.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 namespace {
 
 constexpr std::string_view kStreams = "dpbounds.pca";  // stream ids: one per step, keyed by the seed
@@ -224,4 +224,4 @@ Preprocessed preprocess(const Eigen::MatrixXd& X, const PreprocessingRequest& re
   return out;
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -14,7 +14,7 @@
 #include "algorithms/privacy.hpp"
 #include "core/rng.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 // Shares of the total (eps, delta) for the side statistics; the PCA algorithm gets the rest. A kind of
 // step that runs several times (norm scales, centering rounds) divides its share evenly.
@@ -71,4 +71,4 @@ core::Rng pca_step_rng(std::uint64_t seed, std::string_view step);
 Preprocessed preprocess(const Eigen::MatrixXd& X, const PreprocessingRequest& request, const alg::Privacy& total,
                         std::uint64_t seed, alg::Ledger& ledger);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -11,7 +11,7 @@
 #include "verify/datasets/records.hpp"
 #include "verify/runner/trial_input.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 namespace {
 
 void validate_request(const Eigen::MatrixXd& X, const PcaRequest& r) {
@@ -104,18 +104,6 @@ void require_usable_claim(const alg::AlgorithmEntry& entry, const alg::PrivacyCl
 
 std::string default_pca_algorithm(int) { return "baseline.dp_gauss_1"; }
 
-core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius) {
-  // Analyze-Gauss clips ||x_i|| to beta; its own default derives beta from the model.
-  if (id == "baseline.dp_gauss_1" && given.get_real("beta", 0, id) == 0) given.set("beta", radius);
-  // DP-PCA's learning rate c1/(c2 + t) reads the eigengap of the population, which user data lacks.
-  if (id == "liu2022.dp_pca" && given.get_real("c1", 0, id) == 0 && given.get_real("lambda1", 0, id) == 0)
-    throw InvalidArgument(
-        "liu2022.dp_pca needs its learning rate on your data: --param c1=VALUE, about 1/(lambda1 - lambda2) for the "
-        "gap between the two largest eigenvalues of your data's covariance (which only you can know), or "
-        "--param lambda1=... --param lambda2=...; the default algorithm needs neither");
-  return given;
-}
-
 PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   validate_request(X, request);
   PcaResult result;
@@ -124,7 +112,7 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   result.seed = request.seed;
   result.source = request.source;
   result.feature_names =
-      request.feature_names.empty() ? default_feature_names(static_cast<std::size_t>(X.rows())) : request.feature_names;
+      request.feature_names.empty() ? verify::default_feature_names(static_cast<std::size_t>(X.rows())) : request.feature_names;
   result.centered = request.preprocessing.center;
   result.standardized = request.preprocessing.standardize;
   result.algorithm = request.algorithm.empty() ? default_pca_algorithm(request.k) : request.algorithm;
@@ -146,12 +134,11 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   const double rest = 1 - side_share(request.preprocessing);
   const alg::Privacy algorithm_privacy{request.privacy.epsilon * rest, request.privacy.delta * rest,
                                        alg::Neighbours::replace};
-  const core::ParamMap params =
-      user_data_parameters(result.algorithm, request.params, prepared.radius);
-  result.params = registry.resolve(result.algorithm, params);
-  const auto estimator = registry.make(result.algorithm, params);
-  const TrialData trial = trial_data_from_vectors(Eigen::MatrixXd(prepared.data));
-  const alg::Input in = make_input(entry, trial, request.k, algorithm_privacy, nullptr);
+  result.params = registry.resolve(result.algorithm, request.params);
+  const auto estimator = registry.make(result.algorithm, request.params);
+  const verify::TrialData trial = verify::trial_data_from_vectors(Eigen::MatrixXd(prepared.data));
+  alg::Input in = verify::make_input(entry, trial, request.k, algorithm_privacy, nullptr);
+  in.clip_radius = prepared.radius;  // what an algorithm would otherwise derive from a model (Analyze-Gauss's beta)
   require_usable_claim(entry, estimator->claim(in), request.accept_model_dependent_privacy);
   auto algorithm_rng = pca_step_rng(request.seed, result.algorithm);
   const alg::Estimate estimate = estimator->run(in, algorithm_rng);
@@ -193,4 +180,4 @@ PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request) {
   return result;
 }
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

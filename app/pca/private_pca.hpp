@@ -14,7 +14,7 @@
 #include "app/pca/expected_accuracy.hpp"
 #include "app/pca/preprocessing.hpp"
 
-namespace dpb::verify {
+namespace dpb::app {
 
 struct PcaRequest {
   int k = 1;
@@ -54,10 +54,6 @@ struct PcaResult {
 // clipping radius, is the private norm scale. (docs/pca.md says why not liu2022.dp_pca or ADADPO.)
 std::string default_pca_algorithm(int k);
 
-// The algorithm's parameters on user data (those the user gave are kept): what its defaults would read
-// from a model is taken from the clipping `radius`.
-core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given, double radius);
-
 // X is d x n (records are columns). Throws dpb::InvalidArgument for invalid requests, for mutants and
 // algorithms that are not private or (without the flag) private only under model assumptions, when
 // there are too few records for the budget (the message gives the minimum), and when the ledger's total
@@ -65,4 +61,4 @@ core::ParamMap user_data_parameters(const std::string& id, core::ParamMap given,
 // noise: n is public under replace-one neighbours, everything else comes out of a mechanism.
 PcaResult private_pca(const Eigen::MatrixXd& X, const PcaRequest& request);
 
-}  // namespace dpb::verify
+}  // namespace dpb::app

@@ -124,3 +124,21 @@ TEST_CASE("dugler2026 clip radii: given values win, otherwise §7 F.1 from the o
   CHECK_THROWS_WITH(derive.resolve_alpha(in, 100, 3, "own"),
                     Catch::Contains("'sigma2'") && Catch::Contains("missing it"));
 }
+
+TEST_CASE("dugler2026 clip radii: a caller's public clip radius stands in for the oracle", "[baselines]") {
+  // `dpbounds pca` special-cased Analyze-Gauss by id to set its beta to the preprocessing's radius; the radii
+  // now read Input::clip_radius themselves, after a given value and before the oracle.
+  dpb::core::ModelInfo info;
+  info.params = {{"lambda1", 4.0}, {"sigma2", 0.25}};
+  dpb::alg::Input in;
+  in.clip_radius = 3.0;
+  base::DuglerClipRadii radii;
+  CHECK(radii.resolve_beta(in, 100, 4, "own") == 3.0);
+  CHECK(radii.resolve_alpha(in, 100, 4, "own") == 6.0);  // ||x||_1 <= sqrt(d) ||x||_2, sqrt(4) = 2
+  in.oracle = &info;  // the caller's radius wins over the model's
+  CHECK(radii.resolve_beta(in, 100, 4, "own") == 3.0);
+  radii.beta = 7;
+  radii.alpha = 9;
+  CHECK(radii.resolve_beta(in, 100, 4, "own") == 7);
+  CHECK(radii.resolve_alpha(in, 100, 4, "own") == 9);
+}

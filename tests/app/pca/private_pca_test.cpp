@@ -40,8 +40,8 @@ Planted two_components(long n, double shift, std::uint64_t seed = 21) {
   return {X, V.col(0)};
 }
 
-verify::PcaRequest centered_request() {
-  verify::PcaRequest request;
+app::PcaRequest centered_request() {
+  app::PcaRequest request;
   request.k = 2;
   request.privacy = alg::Privacy{1.0, 1e-6};
   request.preprocessing.center = true;
@@ -64,8 +64,8 @@ TEST_CASE("centering recovers the first component of data far from the origin as
   const auto request = centered_request();
   const auto unshifted = two_components(5000, 0), shifted = two_components(5000, 10);
   const double sin_unshifted =
-      core::sin_angle(verify::private_pca(unshifted.X, request).components.leftCols(1), unshifted.U);
-  const auto result = verify::private_pca(shifted.X, request);
+      core::sin_angle(app::private_pca(unshifted.X, request).components.leftCols(1), unshifted.U);
+  const auto result = app::private_pca(shifted.X, request);
   const double sin_shifted = core::sin_angle(result.components.leftCols(1), shifted.U);
   CHECK(sin_unshifted <= 0.2);
   CHECK(sin_shifted <= 0.2);
@@ -82,16 +82,16 @@ TEST_CASE("a public bound makes the norm scale free, and then small budgets run"
   const auto data = two_components(5000, 0);
   auto request = centered_request();
   request.privacy.epsilon = 0.1;
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("--norm-bound or --bounds"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("--norm-bound or --bounds"));
   request.preprocessing.bounds.norm_bound = 15.0;
-  const auto by_norm = verify::private_pca(data.X, request);
+  const auto by_norm = app::private_pca(data.X, request);
   CHECK_FALSE(has_step(by_norm.ledger, "norm scale"));
   CHECK(by_norm.radius_is_public);
   // Every record lies within 15 of 0, so after centering within 15 + ||c||.
   CHECK(by_norm.clip_radius == Approx(15 + by_norm.center.norm()));
   request.preprocessing.bounds = {};
   request.preprocessing.bounds.range = std::pair{-12.0, 12.0};
-  const auto by_range = verify::private_pca(data.X, request);
+  const auto by_range = app::private_pca(data.X, request);
   CHECK_FALSE(has_step(by_range.ledger, "norm scale"));
   // After centering every coordinate lies within max(12 - c_j, c_j + 12) of 0.
   const Eigen::VectorXd reach = (12 - by_range.center.array()).max(by_range.center.array() + 12).matrix();
@@ -99,7 +99,7 @@ TEST_CASE("a public bound makes the norm scale free, and then small budgets run"
   // Centering, column spreads, the algorithm and the explained variance: nothing else.
   CHECK(by_range.ledger.entries().size() == 4);
   request.preprocessing.bounds.norm_bound = 15.0;
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("not both"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("not both"));
 }
 
 TEST_CASE("standardising puts columns in different units on one scale, and the report hints at it",
@@ -110,21 +110,21 @@ TEST_CASE("standardising puts columns in different units on one scale, and the r
   auto data = two_components(40000, 0);
   data.X.row(19) *= 1000;  // a column in other units: spread 1000 against about 1
   auto request = centered_request();
-  const auto raw = verify::private_pca(data.X, request);
+  const auto raw = app::private_pca(data.X, request);
   REQUIRE(raw.warnings.size() == 1);
   // The wide column's own spread sets the noise of the others (clipping radius ~ 1000), so it is pc1 that
   // gives it away.
   CHECK_THAT(raw.warnings[0], Catch::Contains("--standardize") && Catch::Contains("'x20'"));
   CHECK(std::abs(raw.components(19, 0)) > 0.99);  // pc1 is the wide column
   request.preprocessing.standardize = true;
-  const auto scaled = verify::private_pca(data.X, request);
+  const auto scaled = app::private_pca(data.X, request);
   CHECK(scaled.warnings.empty());
   // Standardised, the planted component is back on top (sin of a random direction: about 0.97).
   CHECK(core::sin_angle(scaled.components.leftCols(1), data.U) < 0.3);
   // The center and scale are reported in the data's own units, so (x - center) / scale is exactly the
   // map the PCA saw, though the second centering round ran on the scaled records.
   alg::Ledger ledger;
-  const auto prepared = verify::preprocess(data.X, request.preprocessing, request.privacy, 1, ledger);
+  const auto prepared = app::preprocess(data.X, request.preprocessing, request.privacy, 1, ledger);
   const Eigen::MatrixXd mapped =
       ((data.X.colwise() - prepared.center).array().colwise() / prepared.scale.array()).matrix();
   CHECK((mapped - prepared.data).cwiseAbs().maxCoeff() < 1e-9 * (1 + prepared.data.cwiseAbs().maxCoeff()));
@@ -137,17 +137,17 @@ TEST_CASE("a request a practitioner may regret is run with a warning, or refused
   // Issue 22: delta = 0.5 and eps = 1e300 were accepted silently; eps = 1e-300 said "needs at least 0
   // records".
   const auto data = two_components(3000, 0);
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.privacy = alg::Privacy{1.0, 0.5};
-  CHECK_THAT(verify::private_pca(data.X, request).warnings.at(0), Catch::Contains("not below 1/n"));
+  CHECK_THAT(app::private_pca(data.X, request).warnings.at(0), Catch::Contains("not below 1/n"));
   request.privacy = alg::Privacy{1e300, 1e-6};
-  CHECK_THAT(verify::private_pca(data.X, request).warnings.at(0), Catch::Contains("above 10"));
+  CHECK_THAT(app::private_pca(data.X, request).warnings.at(0), Catch::Contains("above 10"));
   request.privacy = alg::Privacy{1e-300, 1e-6};
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("more than any data set holds"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("more than any data set holds"));
   // Too few records for a useful result: the covering theorem's rate is above 1.
   request.privacy = alg::Privacy{1.0, 1e-6};
   request.preprocessing.bounds.norm_bound = 200.0;
-  const auto weak = verify::private_pca(data.X.leftCols(60), request);
+  const auto weak = app::private_pca(data.X.leftCols(60), request);
   REQUIRE(weak.accuracy);
   CHECK(weak.accuracy->theorem == "liu2022.eq3");
   CHECK_THAT(weak.warnings.back(), Catch::Contains("too few records for a useful result"));
@@ -155,11 +155,11 @@ TEST_CASE("a request a practitioner may regret is run with a warning, or refused
 
 TEST_CASE("private PCA recovers a planted spike and its ledger's total is the headline", "[verify][pca]") {
   const auto data = spiked_data(20000, 10, 1, 8.0, 4);
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.k = 1;
   request.privacy = alg::Privacy{1.0, 1e-6};
   request.preprocessing.center = true;
-  const auto result = verify::private_pca(data.X, request);
+  const auto result = app::private_pca(data.X, request);
   CHECK(result.algorithm == "baseline.dp_gauss_1");
   // n = 2e4, d = 10, lambda = 8: the non-private sin angle is ~sqrt(d / (n lambda)) ~ 0.01 and
   // Analyze-Gauss adds noise of order R^2 sqrt(d log(1/delta)) / (n eps) ~ 0.05 to a gap of 8; a
@@ -178,12 +178,30 @@ TEST_CASE("private PCA recovers a planted spike and its ledger's total is the he
   CHECK(result.explained(0) / result.total_variance == Approx(0.5).margin(0.1));
 }
 
+TEST_CASE("the clipping baselines take the preprocessing's radius on user data, with no special case",
+          "[verify][pca]") {
+  // Issue 24: `dpbounds pca` set baseline.dp_gauss_1's beta to its radius by id, and the other baselines that
+  // clip to a model-derived radius could not run on user data at all. Each now reads Input::clip_radius.
+  const auto data = spiked_data(20000, 6, 1, 8.0, 9);
+  for (const std::string id : {"baseline.dp_gauss_1", "baseline.dp_gauss_2", "baseline.noisy_power_method"}) {
+    CAPTURE(id);
+    app::PcaRequest request;
+    request.algorithm = id;
+    request.privacy = alg::Privacy{1.0, 1e-6};
+    const auto result = app::private_pca(data.X, request);
+    CHECK(result.params.get_real("beta", -1, "test") == 0);  // the default, resolved by the algorithm itself
+    REQUIRE(result.components.cols() == 1);
+    // n = 2e4, d = 6, lambda = 8: each recovers the spike (a random direction gives sin ~0.9).
+    CHECK(core::sin_angle(result.components, data.U) < 0.5);
+  }
+}
+
 TEST_CASE("private PCA for k > 1 recovers the planted subspace and is deterministic for a seed", "[verify][pca]") {
   const auto data = spiked_data(20000, 8, 2, 8.0, 5);
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.k = 2;
   request.privacy = alg::Privacy{1.0, 1e-6};
-  const auto a = verify::private_pca(data.X, request), b = verify::private_pca(data.X, request);
+  const auto a = app::private_pca(data.X, request), b = app::private_pca(data.X, request);
   CHECK(a.components == b.components);
   CHECK(a.ledger.entries().size() == 4);  // norm scale, column spreads, Analyze-Gauss, explained variance
   CHECK(core::projector_distance(a.components, data.U, core::NormSpec{}) < 1.0);
@@ -191,24 +209,26 @@ TEST_CASE("private PCA for k > 1 recovers the planted subspace and is determinis
 
 TEST_CASE("private PCA refuses what it cannot run honestly", "[verify][pca]") {
   const auto data = spiked_data(2000, 6, 1, 4.0, 6);
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.algorithm = "cai2024.gaussian_mechanism";
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("--accept-model-dependent-privacy"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("--accept-model-dependent-privacy"));
   request.algorithm = "baseline.nonprivate_pca";
   request.params = {};
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("not differentially private"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("not differentially private"));
   request.algorithm = "";
   request.k = 7;
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("1..d = 6"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("1..d = 6"));
   request.k = 1;
-  CHECK_THROWS_WITH(verify::private_pca(data.X.leftCols(5), request), Catch::Contains("too few records"));
+  CHECK_THROWS_WITH(app::private_pca(data.X.leftCols(5), request), Catch::Contains("too few records"));
   // Issue 22: the help's example `--algorithm liu2022.dp_pca` failed with "needs lambda1 ... or run in
-  // simulation with a model oracle".
+  // simulation with a model oracle". The algorithm itself now names the parameter to give (issue 24: before,
+  // `dpbounds pca` caught it by id).
   request.algorithm = "liu2022.dp_pca";
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("--param c1="));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request),
+                    Catch::StartsWith("liu2022.dp_pca") && Catch::Contains("set the parameter c1 > 0"));
   // Issue 17: a mutant ran and printed "(1, 1e-06)-DP ... worst case".
   request.algorithm = "mutant.dp_gauss_halved_noise";
-  CHECK_THROWS_WITH(verify::private_pca(data.X, request), Catch::Contains("mutant"));
+  CHECK_THROWS_WITH(app::private_pca(data.X, request), Catch::Contains("mutant"));
 }
 
 TEST_CASE("liu2022.dp_pca on user data chooses its own T, and its per-batch releases read as one line",
@@ -216,16 +236,16 @@ TEST_CASE("liu2022.dp_pca on user data chooses its own T, and its per-batch rele
   // Before, `dpbounds pca` re-derived DP-PCA's largest feasible T by id; the algorithm now does it itself. Its
   // T releases on disjoint minibatches were T identical lines of the report.
   const auto data = spiked_data(50000, 4, 1, 4.0, 12);
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.algorithm = "liu2022.dp_pca";
   request.params.set("c1", 0.2);
   request.privacy = alg::Privacy{0.8, 1e-6};
-  const auto result = verify::private_pca(data.X, request);
+  const auto result = app::private_pca(data.X, request);
   CHECK(result.params.get_int("T", -1, "test") == 0);  // the default: no T was passed to it
   std::size_t histograms = 0;
   for (const auto& e : result.ledger.entries()) histograms += e.step.find("Alg. 4") != std::string::npos;
   REQUIRE(histograms > 1);
-  const std::string text = verify::to_text(result);
+  const std::string text = app::to_text(result);
   CHECK_THAT(text, Catch::Contains("on each of " + std::to_string(histograms) + " disjoint batches of the records"));
   std::size_t lines = 0;
   const std::string step = "histogram of subset top eigenvalues";
@@ -246,10 +266,10 @@ TEST_CASE("private PCA prints no count read off the data", "[verify][pca][privac
   // differing in one record gave 231 vs 232. Half the records here lie far outside any clip radius.
   auto data = spiked_data(4000, 5, 1, 4.0, 9);
   data.X.rightCols(2000) *= 50;
-  verify::PcaRequest request;
+  app::PcaRequest request;
   request.privacy = alg::Privacy{1.0, 1e-6};
-  const auto result = verify::private_pca(data.X, request);
-  const std::string text = verify::to_text(result), json = verify::to_json(result).dump();
+  const auto result = app::private_pca(data.X, request);
+  const std::string text = app::to_text(result), json = app::to_json(result).dump();
   // Not centred: the report says what the components then describe (issue 22: pc1 was the mean direction
   // with no word about it).
   CHECK_THAT(text, Catch::Contains("--center gives the usual PCA"));
@@ -268,14 +288,14 @@ TEST_CASE("every combination of centering, standardising and public bounds runs 
   for (const bool center : {false, true})
     for (const bool standardize : {false, true})
       for (const int bound : {0, 1, 2}) {
-        verify::PcaRequest request;
+        app::PcaRequest request;
         request.preprocessing.center = center;
         request.preprocessing.standardize = standardize;
         if (bound == 1) request.preprocessing.bounds.norm_bound = 40.0;
         if (bound == 2) request.preprocessing.bounds.range = std::pair{-10.0, 16.0};
         INFO("center " << center << ", standardize " << standardize << ", bound " << bound);
-        const auto result = verify::private_pca(data.X, request);
-        const auto counts = verify::preprocessing_steps(request.preprocessing);
+        const auto result = app::private_pca(data.X, request);
+        const auto counts = app::preprocessing_steps(request.preprocessing);
         // Preprocessing, the algorithm and the explained variance: one use each (the ledger merges a
         // release repeated with the same calibration into one entry with more uses).
         long uses = 0;
