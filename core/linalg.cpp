@@ -61,6 +61,15 @@ void fix_signs(Eigen::MatrixXd& vectors) {
 
 }  // namespace
 
+Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& S) {
+  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(S, Eigen::EigenvaluesOnly).eigenvalues();
+}
+
+EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S) {
+  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(S);
+  return {solver.eigenvalues(), solver.eigenvectors()};
+}
+
 EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k, EigenOrder order) {
   const Eigen::Index d = S.rows();
   if (S.cols() != d) throw InvalidArgument("top_eigenpairs: matrix must be square");

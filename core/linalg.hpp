@@ -24,6 +24,14 @@ struct EigenPairs {
 EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k,
                           EigenOrder order = EigenOrder::algebraic);
 
+// Every eigenvalue of a symmetric matrix S (only its lower triangle is read), ascending.
+Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& S);
+
+// Every eigenpair of a symmetric matrix S (only its lower triangle is read): values ascending, vectors as
+// Eigen's solver signs them. These two are Eigen's SelfAdjointEigenSolver compiled once, here: instantiated
+// in a file it costs about 4 s of its compile time.
+EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
+
 // Orthogonal projector Q Q^T onto the span of an orthonormal frame Q.
 Eigen::MatrixXd projector(const Eigen::MatrixXd& Q);
 

@@ -80,7 +80,7 @@ double schatten_norm(const Eigen::MatrixXd& M, double q) {
   const bool symmetric = M.rows() == M.cols() && M == M.transpose();
   Eigen::VectorXd s;
   if (symmetric)
-    s = Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(M, Eigen::EigenvaluesOnly).eigenvalues().cwiseAbs();
+    s = symmetric_eigenvalues(M).cwiseAbs();
   else
     s = Eigen::BDCSVD<Eigen::MatrixXd>(M).singularValues();
   return vector_q_norm(s, q);

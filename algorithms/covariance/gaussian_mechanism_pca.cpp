@@ -5,6 +5,7 @@
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 
 namespace dpb::alg {
 namespace {
@@ -120,8 +121,8 @@ GaussianMechanismRelease gaussian_mechanism_release(const Eigen::MatrixXd& Shat,
   // Optional post-processing (off by default; not in the paper): project Sigmatil onto the PSD cone.
   // Sigmatil's eigenvalues are eig(Lamtil) + sigma^2 and sigma^2, so raising eig(Lamtil) to -sigma^2
   // is the exact Frobenius projection.
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> lam(out.Lambda);
-  Eigen::VectorXd mu = lam.eigenvalues();
+  const core::EigenPairs lam = core::symmetric_eigenpairs(out.Lambda);
+  Eigen::VectorXd mu = lam.values;
   if (s.psd_projection) {
     for (Eigen::Index k = 0; k < r; ++k)
       if (mu[k] < -s.sigma2) {
@@ -129,7 +130,7 @@ GaussianMechanismRelease gaussian_mechanism_release(const Eigen::MatrixXd& Shat,
         ++out.psd_clipped;
       }
     if (out.psd_clipped > 0)
-      out.Lambda = lam.eigenvectors() * mu.asDiagonal() * lam.eigenvectors().transpose();
+      out.Lambda = lam.vectors * mu.asDiagonal() * lam.vectors.transpose();
   }
   out.spike_eigenvalues = mu.reverse();
 

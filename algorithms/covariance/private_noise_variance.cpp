@@ -109,8 +109,7 @@ NoiseVarianceRelease private_noise_variance(const Eigen::VectorXd& eig, const Bu
 
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat) {
   core::require_finite(Shat, "descending_eigenvalues");
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(Shat, Eigen::EigenvaluesOnly);
-  return solver.eigenvalues().reverse();
+  return core::symmetric_eigenvalues(Shat).reverse();
 }
 
 std::unique_ptr<Estimator> make_private_noise_variance(NoiseVarianceParams params) {

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::alg {
@@ -30,8 +31,8 @@ BinghamDraw sample_bingham(const Eigen::MatrixXd& M, core::Rng& rng, long max_pr
     throw InvalidArgument("sample_bingham: M must be symmetric");
   // In M's eigenbasis, exp(x^T M x) = exp(mu_max) exp(-x^T A x) with A = diag(lambda), lambda_i =
   // mu_max - mu_i >= 0: the form Kent et al. sample.
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(M);
-  const Eigen::VectorXd lambda = (eig.eigenvalues().maxCoeff() - eig.eigenvalues().array()).matrix();
+  const core::EigenPairs eig = core::symmetric_eigenpairs(M);
+  const Eigen::VectorXd lambda = (eig.values.maxCoeff() - eig.values.array()).matrix();
   const double q = static_cast<double>(d), b = bingham_envelope_b(lambda);
   // Envelope: the angular central Gaussian with Omega = I + 2A/b, and the bound
   // exp(-x^T A x) <= M* (x^T Omega x)^{-q/2} on the sphere, log M* = -(q - b)/2 + (q/2) log(q/b).
@@ -46,7 +47,7 @@ BinghamDraw sample_bingham(const Eigen::MatrixXd& M, core::Rng& rng, long max_pr
     const Eigen::ArrayXd y2 = y.array().square();
     const double log_ratio = -(lambda.array() * y2).sum() + (q / 2) * std::log((omega * y2).sum()) - log_bound;
     if (std::log(core::uniform01(rng)) < log_ratio) {
-      draw.x = eig.eigenvectors() * y;
+      draw.x = eig.vectors * y;
       return draw;
     }
   }

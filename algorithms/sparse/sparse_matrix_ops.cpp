@@ -124,8 +124,7 @@ bool within_max_abs(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, double r
 TopTwoEigenvalues top_two_eigenvalues(const Eigen::MatrixXd& S) {
   if (S.rows() < 2 || S.cols() != S.rows())
     throw InvalidArgument("top_two_eigenvalues: need a square matrix of size >= 2");
-  const Eigen::VectorXd ev =
-      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(S, Eigen::EigenvaluesOnly).eigenvalues();
+  const Eigen::VectorXd ev = core::symmetric_eigenvalues(S);
   return {ev[ev.size() - 1], ev[ev.size() - 2]};
 }
 

@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/models/support.hpp"
 #include "core/samplers.hpp"
 
@@ -97,7 +98,7 @@ std::unique_ptr<Model> make_rcs_expander(const ParamMap& params, Rng& rng) {
       }
     }
     Eigen::VectorXd eigenvalues =
-        Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(Sigma, Eigen::EigenvaluesOnly).eigenvalues().reverse();
+        symmetric_eigenvalues(Sigma).reverse();
     const double lambda1 = diagonal + 2.0 * static_cast<double>(h) * c;  // row sums: the Perron eigenvalue
     if (eigenvalues[1] > lambda1 * (1 - 1e-9)) continue;                 // disconnected: v_1 not unique
     eigenvalues[0] = lambda1;

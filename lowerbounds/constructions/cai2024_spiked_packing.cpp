@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 
 namespace dpb::lower {
 
@@ -85,8 +86,7 @@ std::size_t LiftedSubspacePacking::pair_index(std::size_t i, std::size_t j) cons
 Eigen::VectorXd LiftedSubspacePacking::principal_sines(std::size_t i, std::size_t j, double eps0) const {
   const std::size_t k = pair_index(i, j);
   const Eigen::MatrixXd gram = symmetric_part_[k] - eps0 * eps0 * gram_part_[k];
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(gram, Eigen::EigenvaluesOnly);
-  return eps0 * solver.eigenvalues().cwiseMax(0.0).cwiseSqrt();
+  return eps0 * core::symmetric_eigenvalues(gram).cwiseMax(0.0).cwiseSqrt();
 }
 
 LiftedSubspacePacking::Geometry LiftedSubspacePacking::geometry(double eps0, double q) const {

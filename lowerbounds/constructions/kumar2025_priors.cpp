@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::lower {
@@ -31,13 +32,13 @@ Eigen::MatrixXd gaussian_samples(const Eigen::MatrixXd& sigma, Eigen::Index n, c
   if (n < 1) throw InvalidArgument(fmt::format("{}: n = {} samples must be >= 1", model, n));
   if (sigma.rows() < 1 || sigma.cols() != sigma.rows() || !sigma.isApprox(sigma.transpose()))
     throw InvalidArgument(fmt::format("{}: Sigma must be a nonempty symmetric matrix", model));
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(sigma);
-  const Eigen::VectorXd values = eig.eigenvalues();
+  const core::EigenPairs eig = core::symmetric_eigenpairs(sigma);
+  const Eigen::VectorXd& values = eig.values;
   if (values.minCoeff() < -psd_tolerance * values.cwiseAbs().maxCoeff())
     throw InvalidArgument(
         fmt::format("{}: Sigma is not positive semidefinite (lambda_min = {})", model, values.minCoeff()));
   const Eigen::MatrixXd root =
-      eig.eigenvectors() * values.cwiseMax(0.0).cwiseSqrt().asDiagonal() * eig.eigenvectors().transpose();
+      eig.vectors * values.cwiseMax(0.0).cwiseSqrt().asDiagonal() * eig.vectors.transpose();
   return root * core::standard_normal_matrix(rng, sigma.rows(), n);
 }
 

@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/models/sparse.hpp"
 #include "core/samplers.hpp"
 
@@ -106,8 +107,7 @@ SpectralReport spectral_test(const BipartiteGraph& graph, const BiregularShape& 
     throw InvalidArgument("spectral test: need at least 2 right vertices for a second eigenvalue");
   const Eigen::MatrixXd B = graph.biadjacency();
   // sigma_i(B)^2 are the eigenvalues of B^T B (right x right), ascending.
-  const Eigen::VectorXd squares =
-      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(B.transpose() * B, Eigen::EigenvaluesOnly).eigenvalues();
+  const Eigen::VectorXd squares = core::symmetric_eigenvalues(B.transpose() * B);
   const Eigen::Index last = squares.size() - 1;
   SpectralReport report;
   report.lambda1 = std::sqrt(std::max(0.0, squares[last]));

@@ -4,6 +4,7 @@
 #include <functional>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/models/sparse.hpp"
 #include "core/models/support.hpp"
 #include "core/samplers.hpp"
@@ -41,7 +42,7 @@ class FamilyMemberModel final : public core::Model {
 };
 
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& sigma) {
-  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(sigma, Eigen::EigenvaluesOnly).eigenvalues().reverse();
+  return core::symmetric_eigenvalues(sigma).reverse();
 }
 
 // The construction's own InvalidArgument ("need 3 | d, ...") with the model's id in front.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "verify/audit/scores.hpp"
 
 namespace dpb::verify {
@@ -144,8 +145,7 @@ std::pair<Eigen::Index, Eigen::Index> heaviest_axes(const Eigen::VectorXd& u) {
 }
 
 Eigen::VectorXd canary_direction(const core::ModelInfo& info) {
-  const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(info.Sigma);
-  return solver.eigenvectors().col(0);  // ascending order: the smallest eigenvalue's eigenvector
+  return core::symmetric_eigenpairs(info.Sigma).vectors.col(0);  // ascending: the smallest eigenvalue's
 }
 
 WorstCase random_query_worst_case(const WorstCase& at_start) {

@@ -5,6 +5,7 @@
 
 #include "algorithms/mechanisms/accountant.hpp"
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/samplers.hpp"
 #include "tests/support/statistics.hpp"
 
@@ -86,7 +87,7 @@ TEST_CASE("exp-mech support selection: scores, output and frequencies match the 
   const auto supports = enumerate_supports(d, k, 100);
   std::vector<double> q, prob;
   for (const auto& S : supports) {
-    q.push_back(Eigen::SelfAdjointEigenSolver<MatrixXd>(clipped_block(X, S)).eigenvalues()[k - 1]);
+    q.push_back(dpb::core::symmetric_eigenvalues(clipped_block(X, S))[k - 1]);
     prob.push_back(std::exp(p.selection_share * eps * n * q.back() / (4 * k * p.tau * p.tau)));
   }
   double total = 0;
@@ -139,7 +140,7 @@ TEST_CASE("exp-mech support selection: the vector on the support is sampled priv
   p.tau = kTau;
   auto exact_on_support = [&](const ExpMechSupportResult& r) {
     const Eigen::VectorXd v =
-        Eigen::SelfAdjointEigenSolver<MatrixXd>(clipped_block(X, r.support)).eigenvectors().col(k - 1);
+        dpb::core::symmetric_eigenpairs(clipped_block(X, r.support)).vectors.col(k - 1);
     Eigen::VectorXd full(d);
     full.setZero();
     for (Index a = 0; a < k; ++a) full[r.support[a]] = v[a];

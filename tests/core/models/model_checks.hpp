@@ -72,8 +72,7 @@ inline void check_second_moment(const Eigen::MatrixXd& X, const Eigen::MatrixXd&
 inline double spectral_norm_tolerance(const OuterAverage& avg) { return kSds * avg.standard_error.norm(); }
 
 inline double spectral_norm(const Eigen::MatrixXd& M) {
-  return Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(M, Eigen::EigenvaluesOnly)
-      .eigenvalues()
+  return dpb::core::symmetric_eigenvalues(M)
       .cwiseAbs()
       .maxCoeff();
 }

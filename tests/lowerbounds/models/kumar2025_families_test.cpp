@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "lowerbounds/catalog.hpp"
 #include "lowerbounds/constructions/kumar2025_covariances.hpp"
 #include "lowerbounds/constructions/padded_subcube.hpp"
@@ -37,8 +38,8 @@ std::unique_ptr<dpb::core::Model> model(const std::string& id, const ParamMap& p
 
 // The top eigenvector of a symmetric matrix.
 VectorXd top_eigenvector(const MatrixXd& sigma) {
-  const Eigen::SelfAdjointEigenSolver<MatrixXd> eig(sigma);
-  return eig.eigenvectors().col(sigma.rows() - 1);
+  const dpb::core::EigenPairs eig = dpb::core::symmetric_eigenpairs(sigma);
+  return eig.vectors.col(sigma.rows() - 1);
 }
 
 }  // namespace
