@@ -13,6 +13,7 @@
 #include "bench/support/machine_peak.hpp"
 #include "bench/support/prepared_trial.hpp"
 #include "bench/support/summary.hpp"
+#include "bench/support/timing.hpp"
 #include "core/rng.hpp"
 
 namespace {
@@ -82,11 +83,8 @@ void register_cases() {
 
 int main(int argc, char** argv) {
   register_cases();
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  print_summary(std::cout);
-  print_numpy_comparison(std::cout);
-  return 0;
+  return dpb::bench::run_benchmarks(argc, argv, [] {
+    print_summary(std::cout);
+    print_numpy_comparison(std::cout);
+  });
 }

@@ -16,6 +16,7 @@
 #include "bench/support/cases.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/prepared_trial.hpp"
+#include "bench/support/timing.hpp"
 #include "core/models/model.hpp"
 #include "core/samplers.hpp"
 
@@ -137,10 +138,6 @@ std::optional<nlohmann::json> numpy_timings(std::string& why_not) {
                           why_not);
 }
 
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 
 struct Row {
   const char* name;
@@ -169,7 +166,7 @@ void print_summary() {
     const auto it = seconds_by_name().find(row.name);
     if (it == seconds_by_name().end()) continue;  // filtered out
     const double scale = std::string(row.unit) == "ns" ? 1e9 / row.per : 1e3;
-    const double ours = median(it->second) * scale;
+    const double ours = bench::median(it->second) * scale;
     std::string theirs = "-", ratio = "-";
     if (numpy && numpy->contains(row.name)) {
       const double value = numpy->at(row.name).get<double>() * scale;
@@ -191,11 +188,4 @@ BENCHMARK_CAPTURE(BM_fill, rademacher, "rademacher", &core::fill_rademacher)->Un
 BENCHMARK(BM_spiked_data)->Unit(benchmark::kMillisecond)->MinTime(0.5);
 BENCHMARK(BM_private_oja)->Unit(benchmark::kMillisecond)->MinTime(1.0);
 
-int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  print_summary();
-  return 0;
-}
+int main(int argc, char** argv) { return dpb::bench::run_benchmarks(argc, argv, print_summary); }

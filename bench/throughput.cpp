@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "algorithms/registry.hpp"
+#include "bench/support/timing.hpp"
 #include "verify/audit/auditor.hpp"
 #include "verify/experiment/config_dirs.hpp"
 #include "verify/experiment/parse.hpp"
@@ -205,15 +206,11 @@ void audit_bare_runs(benchmark::State& state) {
   }
 }
 
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
-  return v[v.size() / 2];
-}
 
 void print_summary() {
   const auto& s = seconds_by_benchmark();
   const auto has = [&](const char* name) { return s.count(name) != 0; };
-  const auto rate = [&](const char* name, double trials) { return trials / median(s.at(name)); };
+  const auto rate = [&](const char* name, double trials) { return trials / bench::median(s.at(name)); };
   std::cout << "\nThroughput (median wall time of the repetitions)\n";
   if (has("runner/1") && has("runner/2")) {
     const double one = rate("runner/1", double(task_count())), two = rate("runner/2", double(task_count()));
@@ -223,18 +220,18 @@ void print_summary() {
   for (const char* threads : {"1", "2"}) {
     const std::string run = fmt::format("runner/{}", threads), bare = fmt::format("bare/{}", threads);
     if (!has(run.c_str()) || !has(bare.c_str())) continue;
-    const double overhead = median(s.at(run)) / median(s.at(bare)) - 1;
+    const double overhead = bench::median(s.at(run)) / bench::median(s.at(bare)) - 1;
     std::cout << fmt::format("runner and store over bare trials at {} thread(s): {:+.1f}% (target < 5%: {})\n",
                              threads, 100 * overhead, overhead < 0.05 ? "within" : "OVER");
   }
   if (has("audit/1") && has("audit_bare")) {
-    const double overhead = median(s.at("audit/1")) / median(s.at("audit_bare")) - 1;
+    const double overhead = bench::median(s.at("audit/1")) / bench::median(s.at("audit_bare")) - 1;
     std::cout << fmt::format("auditor: {:.0f} mechanism runs/s at 1 thread, {:+.1f}% over its bare runs\n",
                              rate("audit/1", 2.0 * double(audit_spec().trials)), 100 * overhead);
   }
   if (has("audit/1") && has("audit/2"))
     std::cout << fmt::format("auditor at 2 threads: {:.2f}x the runs/s of 1\n",
-                             median(s.at("audit/1")) / median(s.at("audit/2")));
+                             bench::median(s.at("audit/1")) / bench::median(s.at("audit/2")));
   for (const AcceptanceAudit& audit : kAcceptanceAudits) {
     if (!tightness().count(audit.algorithm)) continue;
     const Tightness& t = tightness().at(audit.algorithm);
@@ -257,11 +254,4 @@ BENCHMARK(audit_tightness)->DenseRange(0, 2)->UseRealTime()->Iterations(1)->Repe
 BENCHMARK(suite_audits)->UseRealTime()->Iterations(1)->Repetitions(1)->Unit(benchmark::kSecond);
 BENCHMARK(audit_bare_runs)->UseRealTime()->Iterations(1)->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMillisecond);
 
-int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  print_summary();
-  return 0;
-}
+int main(int argc, char** argv) { return dpb::bench::run_benchmarks(argc, argv, print_summary); }

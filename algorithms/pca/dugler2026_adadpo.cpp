@@ -28,9 +28,7 @@ AdaptiveStepTrace adadpo_direction(const core::SampleMatrices& S, Eigen::Index f
 
 BatchPlan adadpo_plan(const AdadpoParams& p, Eigen::Index n, Eigen::Index d, Eigen::Index k,
                       const Privacy& privacy, const std::string& own) {
-  const double theory = static_cast<double>(n * d * k) / (p.adaptive.zeta * privacy.delta * privacy.epsilon);
-  return plan_batches(p.batch, n, /*even=*/true, theory, adaptive_requirement(d, k, privacy, p.adaptive, 2.0),
-                      own);
+  return adaptive_plan(p.batch, p.adaptive, n, d, k, privacy, 2.0, own);
 }
 
 Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const std::string& prefix) {

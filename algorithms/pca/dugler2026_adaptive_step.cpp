@@ -77,6 +77,12 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
   return tr;
 }
 
+BatchPlan adaptive_plan(const BatchSettings& batch, const AdaptiveSettings& s, Eigen::Index n, Eigen::Index d,
+                        Eigen::Index k, const Privacy& privacy, double zeta_divisor, const std::string& owner) {
+  return plan_batches(batch, n, /*even=*/true, theory_log_argument(n, d, k, s.zeta, privacy),
+                      adaptive_requirement(d, k, privacy, s, zeta_divisor), owner);
+}
+
 BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Privacy& privacy,
                                       const AdaptiveSettings& s, double zeta_divisor) {
   const Budget center{privacy.epsilon / 2, privacy.delta / 2};

@@ -82,6 +82,12 @@ AdaptiveStepTrace adaptive_mean(const core::SampleMatrices& S, Eigen::Index firs
 BatchRequirement adaptive_requirement(Eigen::Index d, Eigen::Index k, const Privacy& privacy,
                                       const AdaptiveSettings& s, double zeta_divisor);
 
+// The batch plan of an adaptive method on n samples: even batches (each splits into PRIVRANGE's and
+// TRUNCATEDMEAN's halves), T by the settings' rule, each batch feasible for PRIVRANGE at
+// zeta / (zeta_divisor T) (ADADPO: 2, TADADPO: 8; spec ambiguity 2).
+BatchPlan adaptive_plan(const BatchSettings& batch, const AdaptiveSettings& s, Eigen::Index n, Eigen::Index d,
+                        Eigen::Index k, const Privacy& privacy, double zeta_divisor, const std::string& owner);
+
 // The outer loop of Alg. 2 (lines 2-9) and Alg. 3 (lines 1-10) from Q_0: for t = 1..T, `direction` gives
 // the bracket of the QR update for the batch starting at (t-1) B; fallbacks skip or stop; otherwise
 // Q_t = QR(Q_{t-1} + eta_t D). Records every step and the batch plan in `e.diagnostics` and the skipped steps

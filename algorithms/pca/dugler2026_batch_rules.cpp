@@ -25,6 +25,10 @@ const char* rule_name(BatchRule r) {
 
 }  // namespace
 
+double theory_log_argument(Eigen::Index n, Eigen::Index d, Eigen::Index k, double zeta, const Privacy& privacy) {
+  return static_cast<double>(n * d * k) / (zeta * privacy.delta * privacy.epsilon);
+}
+
 Eigen::Index even_floor(double x) {
   return std::max<Eigen::Index>(2, 2 * static_cast<Eigen::Index>(std::floor(x / 2)));
 }

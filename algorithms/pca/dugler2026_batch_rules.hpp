@@ -35,6 +35,9 @@ struct BatchRequirement {
   std::function<std::string(Eigen::Index T)> why;
 };
 
+// n d k / (zeta delta eps): the argument of the log in Theorem 1's number of steps (rule theory_steps).
+double theory_log_argument(Eigen::Index n, Eigen::Index d, Eigen::Index k, double zeta, const Privacy& privacy);
+
 // 2 floor(x / 2) (ambiguity 13), at least 2.
 Eigen::Index even_floor(double x);
 

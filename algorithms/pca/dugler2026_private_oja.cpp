@@ -65,9 +65,8 @@ Estimate private_oja(const Input& in, const PrivateOjaParams& p, core::Rng& rng)
   const double R = private_oja_radius(p, in);
   // Line 1: T = floor(n/B), sigma.
   const BatchPlan plan =
-      plan_batches(p.batch, n, /*even=*/false,
-                   static_cast<double>(n * d * k) / (p.zeta * in.privacy.delta * in.privacy.epsilon),
-                   BatchRequirement{}, owner);
+      plan_batches(p.batch, n, /*even=*/false, theory_log_argument(n, d, k, p.zeta, in.privacy), BatchRequirement{},
+                   owner);
   const double sigma = private_oja_sigma(p, R, plan.B, in.privacy);
   const LedgerEntry noise = private_oja_entry(R, plan.B, sigma, in.privacy);  // once: the steps merge into it
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);

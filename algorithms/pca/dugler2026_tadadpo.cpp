@@ -33,10 +33,7 @@ Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const 
   check_input(in, owner, /*is_private=*/true, 2);
   const core::SampleMatrices& S = *in.samples;
   const Index d = S.d(), k = in.k, n = S.n();
-  const double theory =
-      static_cast<double>(n * d * k) / (p.adaptive.zeta * in.privacy.delta * in.privacy.epsilon);
-  const BatchPlan plan = plan_batches(p.batch, n, /*even=*/true, theory,
-                                      adaptive_requirement(d, k, in.privacy, p.adaptive, 8.0), owner);
+  const BatchPlan plan = adaptive_plan(p.batch, p.adaptive, n, d, k, in.privacy, 8.0, owner);
   adaptive_noise_sigma(p.adaptive, 1.0, d, k, plan.B, in.privacy);  // calibration valid for (eps/2, delta/2)?
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
   Eigen::MatrixXd Q;

@@ -36,13 +36,11 @@ PrivNormResult private_norm(const Eigen::MatrixXd& X, Eigen::Index k, const Priv
   validate_sparse_input(&X, k, privacy, true, 1, kOwner);
   require_public(params);
   const StableBlockConstants& K = params.block;
-  const BlockLayout layout = block_layout(X.cols(), X.rows(), params.m, params.tau, params.c_tau,
-                                          params.sigma2, privacy, params.beta, K.constants, kOwner);
+  const BlockLayout layout = block_layout(params, X.cols(), X.rows(), privacy, kOwner);
   PrivNormResult out;
   out.sensitivity = norm_sensitivity(params.rigorous_sensitivity, k, K.final_threshold, layout.tau);
   out.proven_sensitivity = norm_sensitivity(true, k, K.final_threshold, layout.tau);
-  out.sigma_priv = release_noise_sd(out.sensitivity, privacy, params.gauss_multiplier,
-                                    params.gauss_log_constant, K.constants, kOwner);
+  out.sigma_priv = release_noise_sd(params, out.sensitivity, privacy, kOwner);
   // Lines 1-16: certification without the lambda_1 condition (Alg 3 line 2), then the two private tests.
   out.blocks = stable_block_average(X, layout.m, layout.tau, CertificationRule{k, params.gamma, std::nullopt},
                                     privacy, K, ledger, rng);
@@ -61,17 +59,12 @@ PrivNormResult private_norm(const Eigen::MatrixXd& X, Eigen::Index k, const Priv
 Ledger plan_private_norm_ledger(Eigen::Index n, Eigen::Index d, Eigen::Index k, const Privacy& privacy,
                                 const PrivNormParams& params) {
   require_public(params);
-  const StableBlockConstants& K = params.block;
-  const BlockLayout layout = block_layout(n, d, params.m, params.tau, params.c_tau, params.sigma2, privacy,
-                                          params.beta, K.constants, kOwner);
-  const double sd =
-      release_noise_sd(norm_sensitivity(params.rigorous_sensitivity, k, K.final_threshold, layout.tau),
-                       privacy, params.gauss_multiplier, params.gauss_log_constant, K.constants, kOwner);
-  Ledger plan;
-  plan.record(count_test_entry(privacy, K));
-  plan.record(mass_test_entry(layout.m, privacy, K));
-  plan.record(release_entry(kStep, norm_sensitivity(true, k, K.final_threshold, layout.tau), sd, privacy));
-  return plan;
+  const BlockLayout layout = block_layout(params, n, d, privacy, kOwner);
+  const auto sensitivity = [&](bool rigorous) {
+    return norm_sensitivity(rigorous, k, params.block.final_threshold, layout.tau);
+  };
+  return block_algorithm_ledger(params, layout.m, privacy, kStep, sensitivity(true),
+                                release_noise_sd(params, sensitivity(params.rigorous_sensitivity), privacy, kOwner));
 }
 
 }  // namespace dpb::alg

@@ -44,8 +44,7 @@ PrivPcaResult private_sparse_pca(const Eigen::MatrixXd& X, Eigen::Index k, const
   require_public(params);
   const StableBlockConstants& K = params.block;
   const Eigen::Index d = X.rows();
-  const BlockLayout layout = block_layout(X.cols(), d, params.m, params.tau, params.c_tau, params.sigma2,
-                                          privacy, params.beta, K.constants, kOwner);
+  const BlockLayout layout = block_layout(params, X.cols(), d, privacy, kOwner);
   const double kk = static_cast<double>(k), tau = layout.tau, gamma = params.gamma,
                lambda = params.lambda_hat;
   PrivPcaResult out;
@@ -56,8 +55,7 @@ PrivPcaResult private_sparse_pca(const Eigen::MatrixXd& X, Eigen::Index k, const
   // Lines 18-19: Delta_P (spec A5) and sigma_priv (spec A6), both public.
   out.Delta_P = delta_p(params.rigorous_sensitivity, k, K.final_threshold, tau, gamma, lambda);
   out.proven_Delta_P = delta_p(true, k, K.final_threshold, tau, gamma, lambda);
-  out.sigma_priv = release_noise_sd(out.Delta_P, privacy, params.gauss_multiplier, params.gauss_log_constant,
-                                    K.constants, kOwner);
+  out.sigma_priv = release_noise_sd(params, out.Delta_P, privacy, kOwner);
   if (!out.precondition_holds && !K.constants.scaled) {
     const std::string why = fmt::format(
         "Eq. 28 precondition fails: 34 k tau = {:g} > gamma lambda_hat / 16 = {:g} (tau = {:g} at block size "
@@ -98,19 +96,12 @@ PrivPcaResult private_sparse_pca(const Eigen::MatrixXd& X, Eigen::Index k, const
 Ledger plan_private_sparse_pca_ledger(Eigen::Index n, Eigen::Index d, Eigen::Index k, const Privacy& privacy,
                                       const PrivPcaParams& params) {
   require_public(params);
-  const StableBlockConstants& K = params.block;
-  const BlockLayout layout = block_layout(n, d, params.m, params.tau, params.c_tau, params.sigma2, privacy,
-                                          params.beta, K.constants, kOwner);
+  const BlockLayout layout = block_layout(params, n, d, privacy, kOwner);
   const auto sensitivity = [&](bool rigorous) {
-    return delta_p(rigorous, k, K.final_threshold, layout.tau, params.gamma, params.lambda_hat);
+    return delta_p(rigorous, k, params.block.final_threshold, layout.tau, params.gamma, params.lambda_hat);
   };
-  const double sd = release_noise_sd(sensitivity(params.rigorous_sensitivity), privacy,
-                                     params.gauss_multiplier, params.gauss_log_constant, K.constants, kOwner);
-  Ledger plan;
-  plan.record(count_test_entry(privacy, K));
-  plan.record(mass_test_entry(layout.m, privacy, K));
-  plan.record(release_entry(kStep, sensitivity(true), sd, privacy));
-  return plan;
+  return block_algorithm_ledger(params, layout.m, privacy, kStep, sensitivity(true),
+                                release_noise_sd(params, sensitivity(params.rigorous_sensitivity), privacy, kOwner));
 }
 
 }  // namespace dpb::alg

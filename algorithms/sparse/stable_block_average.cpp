@@ -131,6 +131,25 @@ LedgerEntry release_entry(std::string step, double true_sensitivity, double sd, 
                         Privacy{privacy.epsilon / 3, privacy.delta / 3, privacy.neighbours});
 }
 
+BlockLayout block_layout(const BlockAlgorithmParams& p, Eigen::Index n, Eigen::Index d, const Privacy& privacy,
+                         const std::string& owner) {
+  return block_layout(n, d, p.m, p.tau, p.c_tau, p.sigma2, privacy, p.beta, p.block.constants, owner);
+}
+
+double release_noise_sd(const BlockAlgorithmParams& p, double sensitivity, const Privacy& privacy,
+                        const std::string& owner) {
+  return release_noise_sd(sensitivity, privacy, p.gauss_multiplier, p.gauss_log_constant, p.block.constants, owner);
+}
+
+Ledger block_algorithm_ledger(const BlockAlgorithmParams& p, Eigen::Index m, const Privacy& privacy,
+                              std::string step, double proven_sensitivity, double sd) {
+  Ledger plan;
+  plan.record(count_test_entry(privacy, p.block));
+  plan.record(mass_test_entry(m, privacy, p.block));
+  plan.record(release_entry(std::move(step), proven_sensitivity, sd, privacy));
+  return plan;
+}
+
 BlockLayout block_layout(Eigen::Index n, Eigen::Index d, long long m, double tau, double c_tau, double sigma2,
                          const Privacy& privacy, double beta, const SparseConstants& constants,
                          const std::string& owner) {

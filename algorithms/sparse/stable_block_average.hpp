@@ -85,6 +85,18 @@ struct BlockAlgorithmParams {
   StableBlockConstants block;
 };
 
+// The layout and the final release's noise sd of a block algorithm from its parameters (the overloads above
+// with p's m, tau, c_tau, sigma2, beta, gauss_multiplier, gauss_log_constant and constants).
+BlockLayout block_layout(const BlockAlgorithmParams& p, Eigen::Index n, Eigen::Index d, const Privacy& privacy,
+                         const std::string& owner);
+double release_noise_sd(const BlockAlgorithmParams& p, double sensitivity, const Privacy& privacy,
+                        const std::string& owner);
+
+// What a block algorithm spends, known before it runs: the count test, the mass test at m blocks, and its
+// final Gaussian release `step` with sd `sd`, charged for `proven_sensitivity` (release_entry).
+Ledger block_algorithm_ledger(const BlockAlgorithmParams& p, Eigen::Index m, const Privacy& privacy,
+                              std::string step, double proven_sensitivity, double sd);
+
 struct CertificationRule {
   Eigen::Index k = 1;
   double gamma = 0;                  // certified blocks need gamma(A_i) >= gamma / 2

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "bench/support/prepared_trial.hpp"
+#include "bench/support/timing.hpp"
 
 namespace dpb::bench {
 namespace {

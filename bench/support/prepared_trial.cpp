@@ -8,6 +8,7 @@
 #include <tuple>
 #include <vector>
 
+#include "bench/support/timing.hpp"
 #include "core/linalg.hpp"
 #include "core/rng.hpp"
 
@@ -27,25 +28,6 @@ void generate_floor_work(const AlgorithmCase& c, const core::Model& model, const
 }
 
 }  // namespace
-
-double thread_cpu_seconds() {
-  timespec now{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-  return static_cast<double>(now.tv_sec) + 1e-9 * static_cast<double>(now.tv_nsec);
-}
-
-double median_seconds(const std::function<void()>& f, int min_runs, double min_seconds) {
-  std::vector<double> times;
-  double total = 0;
-  while (static_cast<int>(times.size()) < min_runs || total < min_seconds) {
-    const double start = thread_cpu_seconds();
-    f();
-    times.push_back(thread_cpu_seconds() - start);
-    total += times.back();
-  }
-  std::nth_element(times.begin(), times.begin() + times.size() / 2, times.end());
-  return times[times.size() / 2];
-}
 
 const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size) {
   static std::map<Key, PreparedTrial> cache;

@@ -22,11 +22,4 @@ struct PreparedTrial {
 // Throws dpb::InvalidArgument when the model or the algorithm rejects the size.
 const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size);
 
-// CPU time of the calling thread: on a shared machine it counts the work, not the wait for a core.
-// Trials are single-threaded (EIGEN_DONT_PARALLELIZE), so it is their cost.
-double thread_cpu_seconds();
-
-// Median CPU time of f() over at least `min_runs` runs and `min_seconds` in all.
-double median_seconds(const std::function<void()>& f, int min_runs = 3, double min_seconds = 0.2);
-
 }  // namespace dpb::bench

@@ -9,6 +9,7 @@
 
 #include "bench/support/machine_peak.hpp"
 #include "bench/support/numpy_runner.hpp"
+#include "bench/support/timing.hpp"
 
 namespace dpb::bench {
 namespace {
@@ -30,10 +31,6 @@ struct Point {
   double seconds = 0, floor_seconds = 0, arithmetic_seconds = 0;
 };
 
-double median(std::vector<double> values) {
-  std::nth_element(values.begin(), values.begin() + values.size() / 2, values.end());
-  return values[values.size() / 2];
-}
 
 // Per algorithm, its sizes in order with the median time of the runs Google Benchmark reported: those
 // at the final (largest) iteration count, not its shorter probes.
