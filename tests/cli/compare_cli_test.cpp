@@ -12,6 +12,7 @@
 #include <string>
 
 #include "cli/run_cli.hpp"
+#include "tests/support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
 using dpb::test::run_cli;
@@ -48,36 +49,26 @@ audit:
                      seed, algorithm);
 }
 
-// One scratch directory for the whole file's runs, removed at exit.
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("dpb_compare_cli_" + std::to_string(::getpid()));
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-};
-
 // Runs the experiment with the program at `noise` and `seed` into <scratch>/<out>; returns the results dir.
-fs::path run_version(const Scratch& scratch, const std::string& out, double noise, int seed,
+fs::path run_version(const dpb::test::ScratchDir& scratch, const std::string& out, double noise, int seed,
                      const std::string& extra = "") {
-  const auto script = scratch.dir / "algorithm.sh";
+  const auto script = scratch.path() / "algorithm.sh";
   std::ofstream(script) << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
-  const auto config = scratch.dir / "gate.yaml";
+  const auto config = scratch.path() / "gate.yaml";
   std::ofstream(config) << experiment(script.filename().string(), seed);
   const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}' {}", config.string(),
-                                     (scratch.dir / out).string(), extra),
-                         fmt::format("cd '{}' &&", scratch.dir.string()));
+                                     (scratch.path() / out).string(), extra),
+                         fmt::format("cd '{}' &&", scratch.path().string()));
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  return scratch.dir / out / "gate";
+  return scratch.path() / out / "gate";
 }
 
 }  // namespace
 
 TEST_CASE("dpbounds compare gates on a significantly worse run and passes an unchanged or better one",
           "[cli][compare]") {
-  const Scratch scratch;
+  const dpb::test::ScratchDir scratch("compare_cli");
   const auto baseline = run_version(scratch, "a", kBaselineNoise, 1);
   const auto reseeded = run_version(scratch, "a2", kBaselineNoise, 2);
   const auto worse = run_version(scratch, "b", kWorseNoise, 1);
@@ -147,20 +138,20 @@ audit:
                      seed, algorithm);
 }
 
-fs::path run_audited(const Scratch& scratch, const std::string& out, double noise, int seed) {
-  std::ofstream(scratch.dir / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
-  const auto config = scratch.dir / "audited.yaml";
+fs::path run_audited(const dpb::test::ScratchDir& scratch, const std::string& out, double noise, int seed) {
+  std::ofstream(scratch.path() / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, noise);
+  const auto config = scratch.path() / "audited.yaml";
   std::ofstream(config) << audited_experiment(seed);
-  const auto r = run_cli(fmt::format("run '{}' --threads 2 --out '{}'", config.string(), (scratch.dir / out).string()),
-                         fmt::format("cd '{}' &&", scratch.dir.string()));
+  const auto r = run_cli(fmt::format("run '{}' --threads 2 --out '{}'", config.string(), (scratch.path() / out).string()),
+                         fmt::format("cd '{}' &&", scratch.path().string()));
   INFO(r.out << r.err);
   REQUIRE(r.code == 0);
-  return scratch.dir / out / "gate";
+  return scratch.path() / out / "gate";
 }
 
 TEST_CASE("dpbounds compare catches halved noise through the audit, though the errors improve", "[cli][compare]") {
   // Observed: halved noise doubled the Gaussian-DP mu in every setting while compare flagged nothing.
-  const Scratch scratch;
+  const dpb::test::ScratchDir scratch("compare_cli");
   const auto baseline = run_audited(scratch, "a", 0.3, 1);
   const auto halved = run_audited(scratch, "b", 0.15, 1);
   const auto reseeded = run_audited(scratch, "c", 0.3, 2);
@@ -177,25 +168,25 @@ TEST_CASE("dpbounds compare catches halved noise through the audit, though the e
 TEST_CASE("dpbounds compare fails when the algorithm under test is missing from B, until --map pairs it",
           "[cli][compare]") {
   // Observed: a changed argument changed the label; compare compared only the rest and said OK.
-  const Scratch scratch;
-  const auto config = scratch.dir / "gate.yaml";
+  const dpb::test::ScratchDir scratch("compare_cli");
+  const auto config = scratch.path() / "gate.yaml";
   // The baseline run A as run_version makes it, next to a reference algorithm that keeps its label.
   const auto with_reference = [](std::string text) {
     return text.replace(text.find("algorithms:\n"), 12, "algorithms:\n  - baseline.nonprivate_pca\n");
   };
-  const auto config_a = scratch.dir / "gate_a.yaml";
+  const auto config_a = scratch.path() / "gate_a.yaml";
   std::ofstream(config_a) << with_reference(experiment("algorithm.sh", 1));
-  std::ofstream(scratch.dir / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, kBaselineNoise);
-  REQUIRE(run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config_a.string(), (scratch.dir / "a").string()),
-                  fmt::format("cd '{}' &&", scratch.dir.string()))
+  std::ofstream(scratch.path() / "algorithm.sh") << fmt::format("exec '{}' pca {}\n", DPB_EXTERNAL_EXAMPLE, kBaselineNoise);
+  REQUIRE(run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config_a.string(), (scratch.path() / "a").string()),
+                  fmt::format("cd '{}' &&", scratch.path().string()))
               .code == 0);
-  const auto baseline = scratch.dir / "a" / "gate";
+  const auto baseline = scratch.path() / "a" / "gate";
   std::string text = with_reference(experiment("algorithm.sh", 1));
   text.replace(text.find("claim_epsilon: 5,"), 17, "claim_epsilon: 6,");  // only in the algorithm list
   std::ofstream(config) << text;
-  const auto relabelled = scratch.dir / "b";
+  const auto relabelled = scratch.path() / "b";
   REQUIRE(run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), relabelled.string()),
-                  fmt::format("cd '{}' &&", scratch.dir.string()))
+                  fmt::format("cd '{}' &&", scratch.path().string()))
               .code == 0);
   auto r = run_cli(fmt::format("compare '{}' '{}'", baseline.string(), (relabelled / "gate").string()));
   INFO(r.out << r.err);
@@ -213,7 +204,7 @@ TEST_CASE("dpbounds compare fails when the algorithm under test is missing from 
 }
 
 TEST_CASE("dpbounds compare rejects bad input with one line and exit 2", "[cli][compare]") {
-  const Scratch scratch;
+  const dpb::test::ScratchDir scratch("compare_cli");
   const auto baseline = run_version(scratch, "a", kBaselineNoise, 1);
   const auto other_grid = run_version(scratch, "c", kBaselineNoise, 1, "--set 'grid.n=[300]'");
   const auto expect_usage_error = [](const std::string& args, const std::string& message) {
@@ -223,7 +214,7 @@ TEST_CASE("dpbounds compare rejects bad input with one line and exit 2", "[cli][
     CHECK(dpb::test::lines(r.err) == 1);
     CHECK(r.err.find(message) != std::string::npos);
   };
-  expect_usage_error(fmt::format("'{}' '{}'", baseline.string(), (scratch.dir / "missing").string()),
+  expect_usage_error(fmt::format("'{}' '{}'", baseline.string(), (scratch.path() / "missing").string()),
                      "no results store");
   expect_usage_error(fmt::format("'{}' '{}'", baseline.string(), other_grid.string()), "share no (cell, algorithm)");
   expect_usage_error(fmt::format("'{}' '{}' --metric cov_op", baseline.string(), baseline.string()),

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "cli/run_cli.hpp"
+#include "tests/support/scratch_dir.hpp"
 #include "verify/store/store.hpp"
 
 namespace fs = std::filesystem;
@@ -46,15 +47,6 @@ audit:
                      command, kParams);
 }
 
-struct Scratch {
-  fs::path dir = fs::temp_directory_path() / ("dpb_external_cli_" + std::to_string(::getpid()));
-  Scratch() {
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  ~Scratch() { fs::remove_all(dir); }
-};
-
 // The program's command line, quoted for external.command's splitter (docs/external.md).
 std::string command() { return fmt::format("'{}' pca 0", DPB_EXTERNAL_EXAMPLE); }
 
@@ -62,15 +54,15 @@ std::string command() { return fmt::format("'{}' pca 0", DPB_EXTERNAL_EXAMPLE); 
 
 TEST_CASE("external.command runs, is checked against a theorem and audited through dpbounds run",
           "[cli][external]") {
-  const Scratch scratch;
-  const auto config = scratch.dir / "external.yaml";
+  const dpb::test::ScratchDir scratch("external_cli");
+  const auto config = scratch.path() / "external.yaml";
   std::ofstream(config) << experiment(command());
-  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.dir.string()));
+  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.path().string()));
   INFO(r.out << r.err);
   REQUIRE((r.code == 0 || r.code == 1));  // 1: a FAIL or VIOLATION verdict, still a finished run
 
   // Every trial stored, none failed.
-  const auto dir = scratch.dir / "external-e2e";
+  const auto dir = scratch.path() / "external-e2e";
   const auto stored = dpb::verify::load_latest_run(dir);
   REQUIRE(stored.results.rows.size() == 3 * 10);
   for (const auto& row : stored.results.rows) {
@@ -114,8 +106,8 @@ TEST_CASE("dpbounds audit tests external.command's declared claim", "[cli][exter
 TEST_CASE("a run whose trials fail says so per cell and algorithm, with the reasons, and fails", "[cli][external]") {
   // Observed: every trial of a missing program failed, yet the run exited 0 and printed only
   // "20 failed"; summary.md said nothing, the reason was only in the store.
-  const Scratch scratch;
-  const auto config = scratch.dir / "failing.yaml";
+  const dpb::test::ScratchDir scratch("external_cli");
+  const auto config = scratch.path() / "failing.yaml";
   std::ofstream(config) << R"(name: failing
 seed: 1
 trials: 4
@@ -127,7 +119,7 @@ algorithms:
   - external.command: { command: "dpbounds-no-such-program --flag" }
 metrics: [sin]
 )";
-  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.dir.string()));
+  const auto r = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", config.string(), scratch.path().string()));
   INFO(r.out << r.err);
   CHECK(r.code == 1);
   const std::string label = "external.command[command=dpbounds-no-such-program --flag]";
@@ -137,12 +129,12 @@ metrics: [sin]
   CHECK_THAT(r.out, Catch::Contains("FAILED: no successful trial for 2 (cell, algorithm) pairs of failing: " + label +
                                     " (n=200); " + label + " (n=400)"));
   CHECK_THAT(r.out, !Catch::Contains("failed trials: n=200, baseline"));  // its trials all succeeded
-  const std::string summary = dpb::test::slurp(scratch.dir / "failing" / "summary.md");
+  const std::string summary = dpb::test::slurp(scratch.path() / "failing" / "summary.md");
   CHECK_THAT(summary, Catch::Contains("## Failed trials") && Catch::Contains("| n=400 | " + label + " | **all** 4 of 4 |") &&
                           Catch::Contains("cannot be started"));
 
   // Some trials failing is reported too, but a pair with successes does not fail the run.
-  const auto flaky = scratch.dir / "flaky.yaml";
+  const auto flaky = scratch.path() / "flaky.yaml";
   std::ofstream(flaky) << fmt::format(R"(name: flaky
 seed: 1
 trials: 8
@@ -154,7 +146,7 @@ algorithms:
 metrics: [sin]
 )",
                                        DPB_EXTERNAL_EXAMPLE);
-  const auto f = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", flaky.string(), scratch.dir.string()));
+  const auto f = run_cli(fmt::format("run '{}' --threads 1 --out '{}'", flaky.string(), scratch.path().string()));
   INFO(f.out << f.err);
   CHECK(f.code == 0);
   CHECK_THAT(f.out, Catch::Contains("failed trials: single cell, external.command[") && Catch::Contains("of 8 trials failed"));

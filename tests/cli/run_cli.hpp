@@ -12,19 +12,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/text.hpp"
+
 namespace dpb::test {
 
 struct CliResult {
   int code;
   std::string out, err;
 };
-
-inline std::string slurp(const std::filesystem::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // `args` is appended to the executable's path as a shell command line (quote as a shell would);
 // `launcher` goes before it (`mpirun -np 2`).

@@ -16,6 +16,7 @@
 
 #include "cli/run_cli.hpp"
 #include "cli/spawn_cli.hpp"
+#include "tests/support/scratch_dir.hpp"
 #include "verify/experiment/canonical.hpp"
 #include "verify/runner/runner_fixture.hpp"
 #include "verify/experiment/parse.hpp"
@@ -41,24 +42,6 @@ algorithms:
 metrics: [projector_fro, sin]
 report: { table: { rows: n, metrics: [sin] } }
 )";
-
-class Workspace {
- public:
-  Workspace() : dir_(fs::temp_directory_path() / ("dpb_run_cli_" + std::to_string(::getpid()) + "_" + std::to_string(count_++))) {
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  ~Workspace() { fs::remove_all(dir_); }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(dir_ / name) << text;
-    return dir_ / name;
-  }
-  const fs::path& dir() const { return dir_; }
-
- private:
-  static inline int count_ = 0;
-  fs::path dir_;
-};
 
 using dpb::test::Child;
 using dpb::test::wait_for;
@@ -103,9 +86,9 @@ constexpr std::size_t kSlowTasks = 2 * 2 * 150;
 }  // namespace
 
 TEST_CASE("run stores every trial, prints its report, and check/table/plot read it back", "[cli][run]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto out = ws.dir() / "results";
+  const auto out = ws.path() / "results";
   const auto r = run({"run", config.string(), "--set", "trials=3", "--out", out.string(), "--threads", "2"});
   CHECK(r.code == 0);
   CHECK(r.out.find("slow: 12 tasks, 12 run now (0 failed), 0 already stored") != std::string::npos);
@@ -124,9 +107,9 @@ TEST_CASE("run stores every trial, prints its report, and check/table/plot read 
 }
 
 TEST_CASE("run --only and --set select and change what runs", "[cli][run]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto out = ws.dir() / "results";
+  const auto out = ws.path() / "results";
   const dpb::verify::ExperimentOverrides o{{"grid.n=[500]", "trials=2"}, {"baseline.dp_gauss_?[clip_constant=2]"}};
   const auto r = run({"run", config.string(), "--only", o.only[0], "--set", o.set[0], "--set", o.set[1], "--out", out.string()});
   REQUIRE(r.code == 0);
@@ -139,20 +122,20 @@ TEST_CASE("run --only and --set select and change what runs", "[cli][run]") {
 }
 
 TEST_CASE("run of a tuned experiment says that alone it runs its placeholder", "[cli][run][tuning]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("tuned.yaml", std::string(kSlowExperiment) + "tuned_by: my-tuning\n");
-  const auto r = run({"run", config.string(), "--set", "trials=1", "--set", "grid.n=[300]", "--out", (ws.dir() / "r").string()});
+  const auto r = run({"run", config.string(), "--set", "trials=1", "--set", "grid.n=[300]", "--out", (ws.path() / "r").string()});
   CHECK(r.code == 0);
   CHECK_THAT(r.out, Catch::StartsWith("slow is tuned by my-tuning: alone it runs its algorithms as listed"));
 }
 
 TEST_CASE("a run killed at a random point and resumed ends with exactly the rows of an uninterrupted run", "[cli][run][slow]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto reference = ws.dir() / "reference", killed = ws.dir() / "killed";
+  const auto reference = ws.path() / "reference", killed = ws.path() / "killed";
   REQUIRE(run({"run", config.string(), "--out", reference.string(), "--threads", "1"}).code == 0);
 
-  const Child child = dpb::test::spawn_cli(ws.dir(), {"run", config.string(), "--out", killed.string(), "--threads", "2"});
+  const Child child = dpb::test::spawn_cli(ws.path(), {"run", config.string(), "--out", killed.string(), "--threads", "2"});
   wait_for_rows(child, killed, config);
   // A fixed-seed random delay moves the kill point around within the run without making it flaky.
   std::mt19937 gen(20261121);
@@ -171,10 +154,10 @@ TEST_CASE("a run killed at a random point and resumed ends with exactly the rows
 }
 
 TEST_CASE("Ctrl-C finishes the trials in flight, commits and exits 130", "[cli][run]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto out = ws.dir() / "results";
-  const Child child = dpb::test::spawn_cli(ws.dir(), {"run", config.string(), "--out", out.string(), "--threads", "2"});
+  const auto out = ws.path() / "results";
+  const Child child = dpb::test::spawn_cli(ws.path(), {"run", config.string(), "--out", out.string(), "--threads", "2"});
   wait_for_rows(child, out, config);
   ::kill(child.pid, SIGINT);
   const Result r = wait_for(child);
@@ -190,46 +173,46 @@ TEST_CASE("Ctrl-C finishes the trials in flight, commits and exits 130", "[cli][
 }
 
 TEST_CASE("verify runs a suite and prints its verdicts and coverage", "[cli][verify]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   ws.write("slow.yaml", kSlowExperiment);
   const auto suite = ws.write("s.yaml", "name: s\nexperiments: [slow.yaml]\n");
-  const auto r = run({"verify", "--suite", suite.string(), "--set", "trials=2", "--out", (ws.dir() / "results").string()});
+  const auto r = run({"verify", "--suite", suite.string(), "--set", "trials=2", "--out", (ws.path() / "results").string()});
   CHECK(r.code == 0);
   CHECK(r.out.find("dpbounds verify: suite s (1 experiments)") != std::string::npos);
   CHECK(r.out.find("0 checks: 0 PASS, 0 FAIL, 0 INCONCLUSIVE") != std::string::npos);
-  CHECK(fs::is_regular_file(ws.dir() / "results" / "suite-s" / "summary.md"));
+  CHECK(fs::is_regular_file(ws.path() / "results" / "suite-s" / "summary.md"));
 }
 
 TEST_CASE("verify finds a named suite in the configs directory given by --configs", "[cli][verify]") {
-  const Workspace ws;
-  fs::create_directories(ws.dir() / "configs" / "suites");
+  const dpb::test::ScratchDir ws("run_cli");
+  fs::create_directories(ws.path() / "configs" / "suites");
   ws.write("configs/slow.yaml", kSlowExperiment);
   ws.write("configs/suites/mine.yaml", "name: mine\nexperiments: [../slow.yaml]\n");
-  const auto out = (ws.dir() / "results").string();
-  const auto r = run({"verify", "--configs", (ws.dir() / "configs").string(), "--suite", "mine", "--set", "trials=2", "--out", out});
+  const auto out = (ws.path() / "results").string();
+  const auto r = run({"verify", "--configs", (ws.path() / "configs").string(), "--suite", "mine", "--set", "trials=2", "--out", out});
   CHECK(r.code == 0);
   CHECK(r.out.find("dpbounds verify: suite mine (1 experiments)") != std::string::npos);
   // Another directory without suites/: one line naming where it looked and how to point elsewhere.
-  const auto missing = run({"verify", "--configs", ws.dir().string(), "--out", out});
+  const auto missing = run({"verify", "--configs", ws.path().string(), "--out", out});
   CHECK(missing.code == 2);
   CHECK(dpb::test::lines(missing.err) == 1);
-  CHECK_THAT(missing.err, Catch::Contains((ws.dir() / "suites").string()) && Catch::Contains("DPBOUNDS_CONFIGS"));
+  CHECK_THAT(missing.err, Catch::Contains((ws.path() / "suites").string()) && Catch::Contains("DPBOUNDS_CONFIGS"));
 }
 
 TEST_CASE("run, check, table and verify refuse bad input with one line and exit 2", "[cli][run]") {
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
   const auto bad_yaml = ws.write("bad.yaml", std::string(kSlowExperiment) + "trails: 3\n");
   const std::vector<std::vector<std::string>> bad = {
-      {"run", (ws.dir() / "missing.yaml").string()},
+      {"run", (ws.path() / "missing.yaml").string()},
       {"run", bad_yaml.string()},
       {"run", config.string(), "--set", "trials=lots"},
       {"run", config.string(), "--only", "liu2022.*"},
       {"run", config.string(), "--threads", "0"},
       {"run", config.string(), "--set", "grid.n=[1e12]"},  // observed: every trial stored std::bad_alloc
       {"run", config.string(), "--set", "model.d=100000"},
-      {"check", (ws.dir() / "nothing").string()},
-      {"table", (ws.dir() / "nothing").string(), "--format", "csv"},
+      {"check", (ws.path() / "nothing").string()},
+      {"table", (ws.path() / "nothing").string(), "--format", "csv"},
       {"verify", "--suite", "no_such_suite"},
   };
   for (const auto& args : bad) {
@@ -244,19 +227,19 @@ TEST_CASE("run, check, table and verify refuse bad input with one line and exit 
              Catch::Contains("a trial at n = 1e+12, d = 10 needs about") && Catch::Contains("GiB of memory"));
   // Observed: a repeated key was accepted and its first value silently won.
   const auto twice = ws.write("twice.yaml", std::string(kSlowExperiment) + "trials: 3\n");
-  const auto r = run({"run", twice.string(), "--out", (ws.dir() / "out").string()});
+  const auto r = run({"run", twice.string(), "--out", (ws.path() / "out").string()});
   CHECK(r.code == 2);
   CHECK_THAT(r.err, Catch::Contains(twice.string() + ":12:1: duplicate key 'trials' (first at line 3)"));
-  CHECK_FALSE(fs::exists(ws.dir() / "out"));
+  CHECK_FALSE(fs::exists(ws.path() / "out"));
   const auto nested = ws.write("nested.yaml", std::string(kSlowExperiment) + "audit:\n  - { algorithm: baseline.dp_gauss_1, n: 200, n: 300 }\n");
   CHECK_THAT(run({"run", nested.string()}).err, Catch::Contains(":13:") && Catch::Contains("duplicate key 'n'"));
 }
 
 TEST_CASE("a second run into a store holding its trials stops unless told --resume or --fresh", "[cli][run]") {
   // Observed: rerunning without --resume silently deleted stored trials.
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto out = (ws.dir() / "results").string();
+  const auto out = (ws.path() / "results").string();
   const auto args = [&](std::vector<std::string> more) {
     std::vector<std::string> all = {"run", config.string(), "--out", out, "--set", "trials=3"};
     all.insert(all.end(), more.begin(), more.end());
@@ -287,9 +270,9 @@ TEST_CASE("a second run into a store holding its trials stops unless told --resu
 TEST_CASE("a run that cannot start leaves nothing behind and says why in one line", "[cli][run]") {
   // Observed: --threads 0 left an empty store; --out under a file or in a read-only folder ended in
   // "internal error: filesystem error" with exit 1.
-  const Workspace ws;
+  const dpb::test::ScratchDir ws("run_cli");
   const auto config = ws.write("slow.yaml", kSlowExperiment);
-  const auto out = ws.dir() / "results";
+  const auto out = ws.path() / "results";
   const auto zero = run({"run", config.string(), "--out", out.string(), "--threads", "0"});
   CHECK(zero.code == 2);
   CHECK_THAT(zero.err, Catch::Contains("--threads must be a whole number >= 1"));
@@ -300,7 +283,7 @@ TEST_CASE("a run that cannot start leaves nothing behind and says why in one lin
   CHECK(dpb::test::lines(under_file.err) == 1);
   CHECK_THAT(under_file.err, Catch::Contains("cannot create the results folder"));
   if (::geteuid() != 0) {  // root writes anywhere: the read-only case cannot be staged as root
-    const auto locked = ws.dir() / "locked";
+    const auto locked = ws.path() / "locked";
     fs::create_directories(locked);
     fs::permissions(locked, fs::perms::owner_read | fs::perms::owner_exec);
     const auto read_only = run({"run", config.string(), "--out", (locked / "results").string()});

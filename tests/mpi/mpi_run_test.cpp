@@ -16,6 +16,7 @@
 
 #include "cli/run_cli.hpp"
 #include "cli/spawn_cli.hpp"
+#include "tests/support/text.hpp"
 #include "verify/experiment/canonical.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 #include "verify/experiment/parse.hpp"
@@ -23,6 +24,7 @@
 #include "verify/store/store.hpp"
 
 namespace fs = std::filesystem;
+using dpb::test::occurrences;
 using dpb::verify::TrialRow;
 
 namespace {
@@ -65,12 +67,6 @@ std::vector<pid_t> children_of(pid_t parent) {
   return children;
 }
 
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
-
 std::string run_args(const fs::path& config, const fs::path& out) {
   return "run '" + config.string() + "' --threads 1 --out '" + out.string() + "'";
 }
@@ -78,7 +74,7 @@ std::string run_args(const fs::path& config, const fs::path& out) {
 }  // namespace
 
 TEST_CASE("mpirun -np 2 run stores the rows of a single-process run and reports once", "[mpi]") {
-  const dpb::verify::test::TempDir dir("mpi_rows");
+  const dpb::test::ScratchDir dir("mpi_rows");
   const auto config = write(dir.path(), "ranks.yaml", kExperiment);
   REQUIRE(dpb::test::run_cli(run_args(config, dir.path() / "one")).code == 0);
   const auto r = dpb::test::run_cli(run_args(config, dir.path() / "two"), kMpirun);
@@ -95,7 +91,7 @@ TEST_CASE("mpirun -np 2 run stores the rows of a single-process run and reports 
 }
 
 TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a single process's rows", "[mpi]") {
-  const dpb::verify::test::TempDir dir("mpi_resume");
+  const dpb::test::ScratchDir dir("mpi_resume");
   const auto config = write(dir.path(), "ranks.yaml", kExperiment);
   const auto reference = dir.path() / "one", partial = dir.path() / "partial";
   REQUIRE(dpb::test::run_cli(run_args(config, reference)).code == 0);
@@ -118,7 +114,7 @@ TEST_CASE("mpirun -np 2 --resume runs only the missing tasks and ends with a sin
 }
 
 TEST_CASE("under mpirun, verify prints its verdicts once, a bad config or a one-process verb is one line, exit 2", "[mpi][slow]") {
-  const dpb::verify::test::TempDir dir("mpi_verify");
+  const dpb::test::ScratchDir dir("mpi_verify");
   write(dir.path(), "ranks.yaml", kExperiment);
   const auto suite = write(dir.path(), "s.yaml", "name: s\nexperiments: [ranks.yaml]\n");
   const auto out = dir.path() / "results";
@@ -186,7 +182,7 @@ TEST_CASE("mpirun -np 2 audit whose score fails on some runs ends on every rank 
 }
 
 TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished, --resume completes the run", "[mpi][slow]") {
-  const dpb::verify::test::TempDir dir("mpi_interrupt");
+  const dpb::test::ScratchDir dir("mpi_interrupt");
   // 12000 tasks: a second or more of work, so that the signal lands mid-run.
   const auto config = write(dir.path(), "ranks.yaml", dpb::verify::test::tiny_with("trials:", "trials: 3000"));
   const auto reference = dir.path() / "one", out = dir.path() / "two";

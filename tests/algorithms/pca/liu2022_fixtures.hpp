@@ -28,6 +28,18 @@ inline SpikedData spiked(Eigen::Index d, Eigen::Index n, std::uint64_t seed, dou
   return s;
 }
 
+// The fixture's constants given explicitly, so a test needs no oracle: lambda1 = 5, gamma = 1, and the
+// learning rate c1/(c2 + t) with c1 = 1/gap = 0.25, c2 = 1. For any params with `constants` and `practical`
+// (Private Oja, Minibatch Private Oja).
+template <class Params>
+Params with_explicit_constants(Params p) {
+  p.constants.lambda1 = 5;
+  p.constants.gamma = 1;
+  p.practical.c1 = 0.25;
+  p.practical.c2 = 1;
+  return p;
+}
+
 inline alg::Input input(const core::SampleMatrices& samples, double eps, double delta,
                         const core::ModelInfo* oracle = nullptr) {
   alg::Input in;

@@ -12,16 +12,13 @@ using namespace dpb::alg;
 using Catch::Matchers::Contains;
 using dpb::test::liu2022::input;
 using dpb::test::liu2022::spiked;
+using dpb::test::liu2022::with_explicit_constants;
 
 namespace {
 
 MinibatchPrivateOjaParams explicit_params(long long T) {
-  MinibatchPrivateOjaParams p;
+  MinibatchPrivateOjaParams p = with_explicit_constants(MinibatchPrivateOjaParams{});
   p.T = T;
-  p.constants.lambda1 = 5;
-  p.constants.gamma = 1;
-  p.practical.c1 = 0.25;
-  p.practical.c2 = 1;
   return p;
 }
 

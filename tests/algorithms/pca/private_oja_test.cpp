@@ -15,18 +15,12 @@ using namespace dpb::alg;
 using Catch::Matchers::Contains;
 using dpb::test::liu2022::input;
 using dpb::test::liu2022::spiked;
+using dpb::test::liu2022::with_explicit_constants;
 
 namespace {
 
-// Explicit constants, so the tests need no oracle: lambda1 = 5, gamma = 1, K = 4, a = 1.
-PrivateOjaParams explicit_params() {
-  PrivateOjaParams p;
-  p.constants.lambda1 = 5;
-  p.constants.gamma = 1;
-  p.practical.c1 = 0.25;  // 1/gap
-  p.practical.c2 = 1;
-  return p;
-}
+// Explicit constants, so the tests need no oracle (K = 4, a = 1: the defaults).
+PrivateOjaParams explicit_params() { return with_explicit_constants(PrivateOjaParams{}); }
 
 }  // namespace
 

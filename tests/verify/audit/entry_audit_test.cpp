@@ -8,6 +8,7 @@
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/registry.hpp"
+#include "tests/verify/audit/audit_fixtures.hpp"
 #include "verify/audit/audit_report.hpp"
 #include "verify/audit/auditor.hpp"
 #include "tests/verify/audit/noise_scaled.hpp"
@@ -17,16 +18,9 @@ using namespace dpb::verify;
 
 namespace {
 
-// Where the loss sits on frequent events (eps = 1, delta = 0.05) and the worst case attains the sensitivity.
+// The white-box setting (the worst case attains the sensitivity), audited entry by entry.
 AuditSpec white_box(const std::string& id) {
-  AuditSpec spec;
-  spec.algorithm = id;
-  spec.model_params.set("r", 1.0);
-  spec.n = 50;
-  spec.d = 3;
-  spec.privacy = {1.0, 0.05};
-  spec.canary_scale = 10;
-  spec.trials = 20000;
+  AuditSpec spec = dpb::test::white_box_spec(id);
   spec.per_entry = true;
   return spec;
 }

@@ -10,6 +10,7 @@
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
+#include "tests/verify/audit/audit_fixtures.hpp"
 #include "verify/audit/auditor.hpp"
 #include "tests/verify/audit/noise_scaled.hpp"
 #include "verify/audit/estimators.hpp"
@@ -21,18 +22,10 @@ using namespace dpb::verify;
 
 namespace {
 
-// The audit of the acceptance test's DP-Gauss-1 rows: n = 50, d = 3, every eigenpair, eps = 1, delta = 0.05, where
-// the loss sits on frequent events, 20000 runs per side.
+// The audit of the acceptance test's DP-Gauss-1 rows: the white-box setting with every eigenpair (k = d = 3).
 AuditSpec gauss_spec(const std::string& id, NeighbourKind neighbours) {
-  AuditSpec spec;
-  spec.algorithm = id;
-  spec.model_params.set("r", 1.0);
-  spec.n = 50;
-  spec.d = 3;
+  AuditSpec spec = dpb::test::white_box_spec(id);
   spec.k = 3;
-  spec.privacy = {1.0, 0.05};
-  spec.canary_scale = 10;
-  spec.trials = 20000;
   spec.neighbours = neighbours;
   return spec;
 }

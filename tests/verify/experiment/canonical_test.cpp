@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "core/rng.hpp"
+#include "tests/support/scratch_dir.hpp"
 #include "verify/experiment/experiment_fixture.hpp"
 
 using namespace dpb::verify;
@@ -42,16 +43,6 @@ TEST_CASE("parameter values become JSON by type", "[experiment]") {
 namespace {
 
 // A scratch folder with a file `name` holding `content`, removed at exit.
-struct ScratchFiles {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("dpb_canonical_" + std::to_string(::getpid()));
-  ScratchFiles() { std::filesystem::create_directories(dir); }
-  ~ScratchFiles() { std::filesystem::remove_all(dir); }
-  std::string write(const std::string& name, const std::string& content) const {
-    std::ofstream(dir / name) << content;
-    return (dir / name).string();
-  }
-};
-
 std::string external_experiment(const std::string& script, const std::string& inputs) {
   return fmt::format(R"(name: external
 seed: 1
@@ -70,9 +61,9 @@ metrics: [sin]
 
 TEST_CASE("an external program's files and the dpbounds version key the experiment", "[experiment]") {
   // Observed: editing the program left the hash unchanged, so --resume mixed rows of two versions.
-  const ScratchFiles scratch;
-  const std::string script = scratch.write("pca.sh", "exec ./pca --noise 1\n");
-  const std::string weights = scratch.write("weights.txt", "1 2 3\n");
+  const dpb::test::ScratchDir scratch("canonical");
+  const std::string script = scratch.write("pca.sh", "exec ./pca --noise 1\n").string();
+  const std::string weights = scratch.write("weights.txt", "1 2 3\n").string();
   const auto hash = [&] { return content_hash(test::parse_text(external_experiment(script, weights))); };
   const std::string before = hash();
   CHECK(hash() == before);
@@ -83,6 +74,6 @@ TEST_CASE("an external program's files and the dpbounds version key the experime
   CHECK(hash() != edited);
   CHECK(canonical_form(test::parse_text(test::kTinyExperiment)).at("dpbounds") == DPB_VERSION);
   // A declared input that does not exist is an error naming it, not a silently unkeyed run.
-  CHECK_THROWS_WITH(content_hash(test::parse_text(external_experiment(script, scratch.dir.string() + "/missing.npy"))),
+  CHECK_THROWS_WITH(content_hash(test::parse_text(external_experiment(script, scratch.path().string() + "/missing.npy"))),
                     Catch::Contains("missing.npy") && Catch::Contains("not a readable file"));
 }

@@ -12,14 +12,14 @@ TEST_CASE("find_program searches PATH and reports absence", "[report][gnuplot]")
 
 TEST_CASE("run_script runs a program on a script in a directory and captures stderr", "[report][gnuplot]") {
   dpb::test::ScratchDir dir("run-script");
-  const auto script = dir.path / "script.sh";
+  const auto script = dir.path() / "script.sh";
   dpb::verify::write_file_atomically(script, "echo made > made.txt\necho complaint >&2\nexit 3\n");
-  const auto result = dpb::verify::run_script(dpb::verify::find_program("sh"), script, dir.path);
+  const auto result = dpb::verify::run_script(dpb::verify::find_program("sh"), script, dir.path());
   CHECK(result.exit_code == 3);
   CHECK(result.diagnostics == "complaint\n");
-  CHECK(dpb::test::read_text(dir.path / "made.txt") == "made\n");  // ran in `dir`
+  CHECK(dpb::test::slurp(dir.path() / "made.txt") == "made\n");  // ran in `dir`
   // Only the script and what it made remain: the captured stderr is removed.
   std::size_t files = 0;
-  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path)) ++files;
+  for ([[maybe_unused]] const auto& entry : std::filesystem::directory_iterator(dir.path())) ++files;
   CHECK(files == 2);
 }

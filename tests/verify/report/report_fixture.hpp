@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/support/scratch_dir.hpp"
+#include "tests/support/text.hpp"
 #include "verify/store/results.hpp"
 
 namespace dpb::test {
@@ -37,27 +39,6 @@ inline verify::ResultSet small_results() {
   failed.error = std::string("diverged");
   r.rows.push_back(failed);
   return r;
-}
-
-// A fresh empty directory under the system's temporary directory, removed on destruction.
-struct ScratchDir {
-  std::filesystem::path path;
-  explicit ScratchDir(const std::string& name)
-      : path(std::filesystem::temp_directory_path() / ("dpb-" + name + "-" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path);
-    std::filesystem::create_directories(path);
-  }
-  ~ScratchDir() { std::filesystem::remove_all(path); }
-};
-
-inline std::string read_text(const std::filesystem::path& path) {
-  std::string text;
-  if (FILE* f = std::fopen(path.c_str(), "rb")) {
-    char buffer[4096];
-    for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, f)) > 0;) text.append(buffer, got);
-    std::fclose(f);
-  }
-  return text;
 }
 
 }  // namespace dpb::test

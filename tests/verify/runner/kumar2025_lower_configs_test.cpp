@@ -11,7 +11,7 @@ using namespace dpb::verify;
 
 namespace {
 
-ExperimentRun run_shipped(const std::string& file, const test::TempDir& dir) {
+ExperimentRun run_shipped(const std::string& file, const dpb::test::ScratchDir& dir) {
   const auto configs = test::configs_dir();
   INFO("run the tests from the repository or a build directory inside it");
   REQUIRE(!configs.empty());
@@ -22,7 +22,7 @@ ExperimentRun run_shipped(const std::string& file, const test::TempDir& dir) {
 
 TEST_CASE("kumar2025 Theorem 4 and Table 2's private row hold for the exponential mechanism on Lemma 19's family",
           "[runner][kumar2025]") {
-  const test::TempDir dir("kumar2025_lower_pure");
+  const dpb::test::ScratchDir dir("kumar2025_lower_pure");
   const ExperimentRun run = run_shipped("kumar2025-lower-pure.yaml", dir);
   REQUIRE(run.verdicts.size() == 2);
   for (const auto& v : run.verdicts) {
@@ -40,7 +40,7 @@ TEST_CASE("kumar2025 Theorem 4 and Table 2's private row hold for the exponentia
 }
 
 TEST_CASE("kumar2025 Theorem 5 holds for DP-Gauss-1 on the padded subcube's edge spike", "[runner][kumar2025]") {
-  const test::TempDir dir("kumar2025_lower");
+  const dpb::test::ScratchDir dir("kumar2025_lower");
   const ExperimentRun run = run_shipped("kumar2025-lower.yaml", dir);
   REQUIRE(run.verdicts.size() == 1);
   const auto& v = run.verdicts.front();

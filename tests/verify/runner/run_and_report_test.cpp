@@ -10,7 +10,7 @@
 using namespace dpb::verify;
 
 TEST_CASE("a run stores its rows under out/<name> and writes the report next to them", "[runner]") {
-  const test::TempDir dir("run_and_report");
+  const dpb::test::ScratchDir dir("run_and_report");
   const auto spec = test::parse_text(std::string(test::kTinyExperiment) + "report: { table: { rows: n } }\n");
   const ExperimentRun run = run_and_report(spec, dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});
   CHECK(run.dir == dir.path() / "tiny");
@@ -47,7 +47,7 @@ TEST_CASE("the exit code fails only on audits that contradict their expectation"
 }
 
 TEST_CASE("an audit-only experiment runs its audits and nothing else", "[runner]") {
-  const test::TempDir dir("run_audits_only");
+  const dpb::test::ScratchDir dir("run_audits_only");
   const auto spec = test::parse_text(
       "name: audits\nseed: 3\naudit: { algorithm: baseline.dp_gauss_1, n: 50, d: 3, trials: 40 }\n");
   const ExperimentRun run = run_and_report(spec, dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});

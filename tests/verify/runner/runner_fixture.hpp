@@ -6,25 +6,10 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/scratch_dir.hpp"
 #include "verify/store/results.hpp"
 
 namespace dpb::verify::test {
-
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag)
-      : path_(std::filesystem::temp_directory_path() / ("dpb_" + tag + "_" + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~TempDir() { std::filesystem::remove_all(path_); }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
 
 // Everything a row stores except its wall time, which differs between any two runs.
 inline bool same_rows(const std::vector<TrialRow>& a, const std::vector<TrialRow>& b) {

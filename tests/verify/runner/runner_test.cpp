@@ -20,7 +20,7 @@ ResultSet run_with(const ExperimentSpec& spec, const std::filesystem::path& file
 }  // namespace
 
 TEST_CASE("every task runs once and stores one row", "[runner]") {
-  const test::TempDir dir("runner_rows");
+  const dpb::test::ScratchDir dir("runner_rows");
   const auto spec = test::parse_text(test::kTinyExperiment);
   ResultStore store(dir.path() / "r.sqlite");
   const auto outcome = run_experiment(spec, &store, {1, StoredTrials::refuse, false, nullptr});
@@ -36,7 +36,7 @@ TEST_CASE("every task runs once and stores one row", "[runner]") {
 }
 
 TEST_CASE("1 and 2 threads store bit-identical rows", "[runner]") {
-  const test::TempDir dir("runner_threads");
+  const dpb::test::ScratchDir dir("runner_threads");
   const auto spec = test::parse_text(test::kTinyExperiment, {{"trials=6"}, {}});
   const auto one = run_with(spec, dir.path() / "one.sqlite", 1);
   const auto two = run_with(spec, dir.path() / "two.sqlite", 2);
@@ -47,7 +47,7 @@ TEST_CASE("1 and 2 threads store bit-identical rows", "[runner]") {
 TEST_CASE("a row depends on its task, not on which other algorithms run", "[runner]") {
   // Streams are named by (cell, trial) for data and (cell, label, trial) for noise: dropping an
   // algorithm from the experiment leaves every other row as it was.
-  const test::TempDir dir("runner_streams");
+  const dpb::test::ScratchDir dir("runner_streams");
   const auto both = run_with(test::parse_text(test::kTinyExperiment), dir.path() / "both.sqlite", 1).rows;
   const auto alone = run_with(test::parse_text(test::kTinyExperiment, {{}, {"baseline.dp_gauss_1"}}),
                               dir.path() / "alone.sqlite", 2).rows;
@@ -59,7 +59,7 @@ TEST_CASE("a row depends on its task, not on which other algorithms run", "[runn
 }
 
 TEST_CASE("resume runs only the missing tasks and ends with the rows of a full run", "[runner]") {
-  const test::TempDir dir("runner_resume");
+  const dpb::test::ScratchDir dir("runner_resume");
   const auto spec = test::parse_text(test::kTinyExperiment);
   const auto full = run_with(spec, dir.path() / "full.sqlite", 1);
   // A store holding 5 of the rows, as an interrupted run leaves it.
@@ -80,7 +80,7 @@ TEST_CASE("resume runs only the missing tasks and ends with the rows of a full r
 TEST_CASE("a run into a store holding this experiment's trials neither resumes nor deletes unless told",
           "[runner]") {
   // Observed: rerunning without --resume silently deleted stored trials (6,853 rows fell to 3,351).
-  const test::TempDir dir("runner_refuse");
+  const dpb::test::ScratchDir dir("runner_refuse");
   const auto spec = test::parse_text(test::kTinyExperiment);
   const auto file = dir.path() / "r.sqlite";
   const auto stored = run_with(spec, file, 1).rows;
@@ -114,7 +114,7 @@ metrics: [projector_fro]
 
 TEST_CASE("streamed samples: rows bit-identical across threads, a key of their own, a shuffled pass refused",
           "[runner][streamed]") {
-  const test::TempDir dir("runner_streamed");
+  const dpb::test::ScratchDir dir("runner_streamed");
   const auto streamed = test::parse_text(kStreamedExperiment);
   CHECK(streamed.stream_batch == 256);
   const auto one = run_with(streamed, dir.path() / "one.sqlite", 1);

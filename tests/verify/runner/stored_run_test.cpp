@@ -10,7 +10,7 @@
 using namespace dpb::verify;
 
 TEST_CASE("a stored run reloads with its settings and renders its tables", "[runner]") {
-  const test::TempDir dir("stored_run");
+  const dpb::test::ScratchDir dir("stored_run");
   const auto spec = test::parse_text(std::string(test::kTinyExperiment) + "report: { table: { rows: n, metrics: [sin] } }\n");
   const auto run = run_and_report(spec, dir.path(), {1, dpb::verify::StoredTrials::refuse, false, nullptr});
   const LoadedRun loaded = load_run(run.dir);

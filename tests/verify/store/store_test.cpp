@@ -14,14 +14,14 @@ using namespace dpb::verify;
 namespace {
 
 TrialRow row(std::size_t cell, const std::string& algorithm, std::size_t trial, double value) {
-  return {cell, {{"n", 100.0 * double(cell + 1)}, {"eps", 0.1}}, algorithm, trial, {{"sin", value}}, "", 0.5,
+  return {cell, {{"n", 100.0 * double(cell + 1)}, {"epsilon", 0.1}}, algorithm, trial, {{"sin", value}}, "", 0.5,
           {{"bottom", double(trial % 2)}}};
 }
 
 }  // namespace
 
 TEST_CASE("rows round-trip bit for bit, ordered by (cell, algorithm, trial)", "[store]") {
-  const test::TempDir dir("store_rows");
+  const dpb::test::ScratchDir dir("store_rows");
   ResultStore store(dir.path() / "sub" / "results.sqlite");  // missing directories are created
   store.begin_run("h1", "exp", "{}", "{\"seed\":1}", true);
   const double awkward = std::nextafter(1.0 / 3.0, 1.0);  // not representable in 15 digits
@@ -48,7 +48,7 @@ TEST_CASE("rows round-trip bit for bit, ordered by (cell, algorithm, trial)", "[
 }
 
 TEST_CASE("a store written before rows kept diagnostics opens, and its old rows read as none", "[store]") {
-  const test::TempDir dir("store_old_schema");
+  const dpb::test::ScratchDir dir("store_old_schema");
   const auto file = dir.path() / "results.sqlite";
   {
     sqlite3* db = nullptr;
@@ -73,7 +73,7 @@ TEST_CASE("a store written before rows kept diagnostics opens, and its old rows 
 }
 
 TEST_CASE("hashes never mix, a fresh begin drops only its own rows, the latest run is found", "[store]") {
-  const test::TempDir dir("store_hashes");
+  const dpb::test::ScratchDir dir("store_hashes");
   const auto file = dir.path() / "results.sqlite";
   {
     ResultStore store(file);
@@ -100,7 +100,7 @@ TEST_CASE("hashes never mix, a fresh begin drops only its own rows, the latest r
 }
 
 TEST_CASE("what is not a store is refused with a clear error", "[store]") {
-  const test::TempDir dir("store_bad");
+  const dpb::test::ScratchDir dir("store_bad");
   CHECK_THROWS_WITH(load_latest_run(dir.path()), Catch::Contains("no results store here"));
   const auto junk = dir.path() / "junk.sqlite";
   std::ofstream(junk) << "this is not a database, but it is long enough to have a header of sorts.....";

@@ -29,7 +29,7 @@ std::filesystem::path write_suite(const std::filesystem::path& dir) {
 }  // namespace
 
 TEST_CASE("a suite lists experiment files (relative to it) and inline experiments", "[suite]") {
-  const test::TempDir dir("suite_load");
+  const dpb::test::ScratchDir dir("suite_load");
   const SuiteSpec suite = load_suite(write_suite(dir.path()));
   CHECK(suite.name == "s");
   REQUIRE(suite.experiments.size() == 2);
@@ -44,7 +44,7 @@ TEST_CASE("a suite lists experiment files (relative to it) and inline experiment
 }
 
 TEST_CASE("a suite name is looked up in the configs directory, wherever dpbounds runs from", "[suite]") {
-  const test::TempDir dir("suite_lookup");
+  const dpb::test::ScratchDir dir("suite_lookup");
   std::filesystem::create_directories(dir.path() / "checkout" / "configs" / "suites");
   std::ofstream(dir.path() / "checkout" / "configs" / "suites" / "quick.yaml") << "name: quick\n";
   std::filesystem::create_directories(dir.path() / "prefix" / "share" / "dpbounds" / "configs" / "suites");
@@ -90,7 +90,7 @@ TEST_CASE("the configs directory comes from the flag, else the environment", "[s
 }
 
 TEST_CASE("suite errors carry the suite file's location", "[suite]") {
-  const test::TempDir dir("suite_errors");
+  const dpb::test::ScratchDir dir("suite_errors");
   std::ofstream(dir.path() / "bad.yaml") << "name: s\nexperiments:\n  - missing.yaml\n";
   CHECK_THROWS_WITH(load_suite(dir.path() / "bad.yaml"), Catch::StartsWith((dir.path() / "bad.yaml").string() + ":3:5: no experiment file"));
   std::ofstream(dir.path() / "typo.yaml") << "name: s\nexperiment: []\n";
@@ -99,7 +99,7 @@ TEST_CASE("suite errors carry the suite file's location", "[suite]") {
 }
 
 TEST_CASE("a suite runs every experiment and writes its summary", "[suite]") {
-  const test::TempDir dir("suite_run");
+  const dpb::test::ScratchDir dir("suite_run");
   const SuiteSpec suite = load_suite(write_suite(dir.path()));
   std::ostringstream log;
   const SuiteRun run = run_suite(suite, dir.path() / "results", {1, dpb::verify::StoredTrials::refuse, false, nullptr}, log);
@@ -131,7 +131,7 @@ TEST_CASE("a suite's verdicts are every run's, in order, and its exit code the w
 }
 
 TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[suite]") {
-  const test::TempDir dir("suite_coverage");
+  const dpb::test::ScratchDir dir("suite_coverage");
   const Coverage coverage = suite_coverage(load_suite(write_suite(dir.path())));
   CHECK(coverage.covered.empty());  // the suite has no checks
   std::size_t pairs = 0;
@@ -141,7 +141,7 @@ TEST_CASE("coverage lists each upper bound's algorithms as checked or not", "[su
 
 TEST_CASE("a check without a theorem (dominates) covers no (algorithm, theorem) pair", "[suite]") {
   // Observed: summary.md listed "baseline.dp_gauss_star against " with an empty theorem.
-  const test::TempDir dir("suite_coverage_dominates");
+  const dpb::test::ScratchDir dir("suite_coverage_dominates");
   std::ofstream(dir.path() / "tiny.yaml")
       << test::kTinyExperiment
       << "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: 'baseline.dp_gauss_1[clip_constant=2]', "
@@ -153,7 +153,7 @@ TEST_CASE("a check without a theorem (dominates) covers no (algorithm, theorem) 
 }
 
 TEST_CASE("audits: kept in audit-only experiments, selected by --only, counted against their expectation", "[suite]") {
-  const test::TempDir dir("suite_audits");
+  const dpb::test::ScratchDir dir("suite_audits");
   std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments:\n"
                                           "  - { name: audits, audit: [{ algorithm: baseline.dp_gauss_1 },\n"
                                           "                            { algorithm: mutant.wishart }] }\n";
@@ -184,7 +184,7 @@ TEST_CASE("audits: kept in audit-only experiments, selected by --only, counted a
 }
 
 TEST_CASE("a suite runs a tuning experiment first and the experiment it tunes with the candidate it selects", "[suite][tuning]") {
-  const test::TempDir dir("suite_tuning");
+  const dpb::test::ScratchDir dir("suite_tuning");
   // Two DP-Gauss-1 candidates: a clip radius of 1e4 drowns the top direction in noise (sd ~ 1e8 against a sum of
   // 2000 second moments of size ~5), the default radius (no clipping, sd ~ 60) finds it; listed worst first so that
   // the order of the list cannot be what picks the winner.

@@ -7,23 +7,19 @@
 
 #include "bounds/table_cell.hpp"
 #include "core/errors.hpp"
+#include "tests/support/text.hpp"
 #include "verify/theorem_fixtures.hpp"
 
 using dpb::bounds::Kind;
 using dpb::bounds::Params;
 using dpb::bounds::Theorem;
+using dpb::test::occurrences;
 using dpb::test::synthetic_theorem;
 using dpb::verify::TableFormat;
 
 namespace {
 
 double one(const Params&) { return 1; }
-
-std::size_t occurrences(const std::string& text, const std::string& what) {
-  std::size_t count = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++count;
-  return count;
-}
 
 }  // namespace
 
