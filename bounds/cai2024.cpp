@@ -124,7 +124,7 @@ const char* const kPrivateSigma2 = "cai2024.gaussian_mechanism_private_sigma2";
 
 // p = 50, r = 2, lambda = 10, sigma^2 = 1, eps = 1, delta = 0.1 (spec §6 Fig. 1) at n = 20000.
 Params example_point() {
-  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 0.1}};
+  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"epsilon", 1}, {"delta", 0.1}};
 }
 
 const char* const kPhiTex = "\\Big(\\frac{\\sigma^2}{\\lambda} + \\sqrt{\\frac{\\sigma^2}{\\lambda}}\\Big)";

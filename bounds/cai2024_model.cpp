@@ -14,7 +14,7 @@ Point read_point(const Params& x) {
           positive(x, aliased(x, "r", "k")),
           positive(x, "lambda"),
           positive(x, "sigma2"),
-          positive(x, "eps"),
+          positive(x, "epsilon"),
           unit_interval(x, "delta")};
 }
 

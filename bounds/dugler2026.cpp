@@ -46,7 +46,7 @@ Condition sample_size(std::string text, double (*need)(const Params&)) {
 }
 Condition classical_gaussian_eps() {
   return {"eps <= 1", "eps <= 1 (Theorem 4, classical Gaussian calibration)",
-          [](const Params& p) { return positive(p, "eps") <= max_eps_classical_gaussian; }};
+          [](const Params& p) { return positive(p, "epsilon") <= max_eps_classical_gaussian; }};
 }
 
 // The statistical term shared by Thms 1 and 2: lambda1 sqrt(k V)/(Delta sqrt n).
@@ -63,7 +63,7 @@ double assumption_a_need(const Params& p) {
 }
 
 Params assumption_a_example() {
-  return {{"n", 1e9},     {"d", 20},  {"k", 2},  {"eps", 1}, {"delta", 1e-6}, {"zeta", 0.01},
+  return {{"n", 1e9},     {"d", 20},  {"k", 2},  {"epsilon", 1}, {"delta", 1e-6}, {"zeta", 0.01},
           {"lambda1", 2}, {"gap", 1}, {"M", 50}, {"V", 20},  {"K", 1},        {"gamma", 1.5}};
 }
 
@@ -101,7 +101,7 @@ Theorem thm1() {
   t.rate = [](const Params& p) {
     const double scale = positive(p, "lambda1") * (tail_constant(p) * positive(p, "gamma") + 1);
     return assumption_a_statistical(p) + scale * positive(p, "k") * positive(p, "d") /
-                                             (positive(p, "eps") * positive(p, "gap") * positive(p, "n"));
+                                             (positive(p, "epsilon") * positive(p, "gap") * positive(p, "n"));
   };
   t.conditions = {sample_size("n >= C_n max{k^2 lambda1^2 V/(zeta^2 Delta^2), k M/(zeta Delta), "
                               "lambda1 (K gamma + 1) k^{3/2} d/(eps zeta Delta)}",
@@ -109,7 +109,7 @@ Theorem thm1() {
                                 const double privacy =
                                     positive(p, "lambda1") * (tail_constant(p) * positive(p, "gamma") + 1) *
                                     std::pow(positive(p, "k"), 1.5) * positive(p, "d") /
-                                    (positive(p, "eps") * unit_interval(p, "zeta") * positive(p, "gap"));
+                                    (positive(p, "epsilon") * unit_interval(p, "zeta") * positive(p, "gap"));
                                 return std::max(assumption_a_need(p), privacy);
                               }),
                   classical_gaussian_eps()};
@@ -124,7 +124,7 @@ Theorem thm1() {
 // Thm 2's sample-size requirement: max{k^2 lambda1^2 V/(zeta^2 Delta^2), k M/(zeta Delta),
 // lambda1 K gamma k^{3/2} d/(eps zeta Delta), d k/eps, K^2 d/eps}.
 double adadpo_need(const Params& p) {
-  const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+  const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon");
   const double K = tail_constant(p);
   const double privacy = positive(p, "lambda1") * K * positive(p, "gamma") * std::pow(k, 1.5) * d /
                          (eps * unit_interval(p, "zeta") * positive(p, "gap"));
@@ -142,7 +142,7 @@ Theorem thm2() {
     const double k = positive(p, "k"), gap = positive(p, "gap"), n = positive(p, "n");
     return assumption_a_statistical(p) + std::sqrt(k) * positive(p, "M") / (gap * n) +
            positive(p, "lambda1") * tail_constant(p) * positive(p, "d") * k * positive(p, "gamma") /
-               (positive(p, "eps") * gap * n);
+               (positive(p, "epsilon") * gap * n);
   };
   t.conditions = {sample_size(
       "n >= C_n max{k^2 lambda1^2 V/(zeta^2 Delta^2), k M/(zeta Delta), "
@@ -159,7 +159,7 @@ Theorem thm2() {
 // Thm 3's sample-size requirement (spec §4): max{(K^2 d + K dk)/eps, k(v0^2+v1^2)/Delta^2, sqrt(k)
 // M_perp/Delta, K (g0 + g1) dk/(eps Delta)}.
 double tangent_need(const Params& p) {
-  const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps"), gap = positive(p, "gap");
+  const double d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon"), gap = positive(p, "gap");
   const double K = tail_constant(p), v0 = param(p, "v0"), v1 = param(p, "v1");
   return std::max({(K * K * d + K * d * k) / eps, k * (v0 * v0 + v1 * v1) / (gap * gap),
                    std::sqrt(k) * param(p, "M_perp") / gap,
@@ -179,7 +179,7 @@ Theorem thm3() {
     const double k = positive(p, "k"), gap = positive(p, "gap"), n = positive(p, "n");
     return std::sqrt(k) * param(p, "v0") / (gap * std::sqrt(n)) +
            std::sqrt(k) * param(p, "M_perp") / (gap * n) +
-           tail_constant(p) * param(p, "g0") * positive(p, "d") * k / (gap * positive(p, "eps") * n);
+           tail_constant(p) * param(p, "g0") * positive(p, "d") * k / (gap * positive(p, "epsilon") * n);
   };
   t.conditions = {
       sample_size("n >= C_n max{(K^2 d + K dk)/eps, k(v0^2 + v1^2)/Delta^2, sqrt(k) M_perp/Delta, "
@@ -191,7 +191,7 @@ Theorem thm3() {
       "polylogs in n, d, k, 1/zeta, 1/eps, 1/delta; the optimisation term Opt_T = exp(-c Delta sum eta_t) "
       "e(Q_0), which the learning rates make lower order";
   t.setting = "dugler2026.assumption_b";
-  t.example = {{"n", 1e7}, {"d", 20}, {"k", 2},  {"eps", 1}, {"delta", 1e-6}, {"gap", 1},
+  t.example = {{"n", 1e7}, {"d", 20}, {"k", 2},  {"epsilon", 1}, {"delta", 1e-6}, {"gap", 1},
                {"K", 1},   {"v0", 3}, {"v1", 0}, {"g0", 1},  {"g1", 0},       {"M_perp", 50}};
   return t;
 }
@@ -205,7 +205,7 @@ Theorem cor3() {
   t.semantics = with_probability;
   t.applies = {"dugler2026.two_stage"};
   t.rate = [](const Params& p) {
-    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon");
     const double lambda = positive(p, "lambda"), sigma2 = positive(p, "sigma2");
     return std::sqrt((lambda + sigma2) * sigma2) / lambda *
                (std::sqrt(d * k / n) + tail_constant(p) * d * k / (eps * n)) +
@@ -232,7 +232,7 @@ Theorem cor3() {
       R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F \le \mathrm{Opt}_T + \tilde O\left(\frac{\sqrt{\lambda_1\lambda_{k+1}}}{\Delta}\left(\sqrt{\frac{dk}{n}} + \frac{K dk}{\varepsilon n}\right) + \frac{\sqrt k M_\perp}{\Delta n}\right))";
   t.hides = "polylogs in n, d, k, 1/zeta, 1/eps, 1/delta; Opt_T (see Thm 3)";
   t.setting = "dugler2026.spiked_gaussian";
-  t.example = {{"n", 1e6},    {"d", 20},     {"k", 2}, {"eps", 1},    {"delta", 1e-30},
+  t.example = {{"n", 1e6},    {"d", 20},     {"k", 2}, {"epsilon", 1},    {"delta", 1e-30},
                {"lambda", 4}, {"sigma2", 1}, {"K", 1}, {"M_perp", 50}};
   return t;
 }
@@ -260,7 +260,7 @@ Theorem cor4() {
   t.semantics = with_probability;
   t.applies = {"dugler2026.adadpo"};
   t.rate = [](const Params& p) {
-    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon");
     const double lambda = positive(p, "lambda"), lambda1 = lambda + positive(p, "sigma2");
     return lambda1 * std::sqrt(k * d) / (lambda * std::sqrt(n)) + tail_constant(p) * d * k * lambda1 / (eps * lambda * n);
   };
@@ -271,7 +271,7 @@ Theorem cor4() {
       R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F = \tilde O\left(\frac{\lambda_1\sqrt{kd}}{\Delta_k\sqrt n} + \frac{K dk\lambda_1}{\varepsilon\Delta_k n}\right))";
   t.hides = "polylogs in n, d, k, 1/zeta, log(1/delta); Thm 2's sqrt(k) M/(Delta n) term (lower order)";
   t.setting = "dugler2026.spiked_gaussian";
-  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"eps", 1}, {"delta", 1e-6}, {"zeta", 0.01},
+  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"epsilon", 1}, {"delta", 1e-6}, {"zeta", 0.01},
                {"lambda", 4}, {"sigma2", 1}, {"K", 1}, {"M", 560}};
   return t;
 }
@@ -298,7 +298,7 @@ Theorem cor2() {
   t.semantics = with_probability;
   t.applies = {"dugler2026.adadpo"};
   t.rate = [](const Params& p) {
-    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon");
     const double sigma = std::sqrt(positive(p, "sigma2")), lambda = positive(p, "lambda"), gap = positive(p, "gap");
     const double mu1 = lambda + k * sigma * sigma;
     return sigma * std::sqrt(mu1 * k * d) / (gap * std::sqrt(n)) +
@@ -311,7 +311,7 @@ Theorem cor2() {
       R"(\|Q_TQ_T^\top - V_kV_k^\top\|_F = \tilde O\left(\frac{\sigma\sqrt{(\lambda_1 + k\sigma^2)kd}}{\lambda_k\sqrt n} + \frac{K dk\sigma\sqrt{\lambda_1 + k\sigma^2}}{\varepsilon\lambda_k n}\right))";
   t.hides = "polylogs in n, d, k, 1/zeta, log(1/delta); Thm 2's sqrt(k) M/(Delta n) term (lower order)";
   t.setting = "dugler2026.rank_k_spiked";
-  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"eps", 1}, {"delta", 1e-6}, {"zeta", 0.01},
+  t.example = {{"n", 1e9}, {"d", 20}, {"k", 2}, {"epsilon", 1}, {"delta", 1e-6}, {"zeta", 0.01},
                {"lambda", 2}, {"gap", 1}, {"sigma2", 0.25}, {"K", 1}, {"M", 200}};
   return t;
 }
@@ -324,7 +324,7 @@ const double proof_containment_constant = std::pow(2.0, 1.5);
 // blocks (line 5, ambiguity 10) of b = floor(n/(2m)) paired differences (line 6).
 double privrange_blocks(const Params& p) {
   const double m = std::ceil(positive(p, "C1") * std::log(1 / (unit_interval(p, "delta") * unit_interval(p, "zeta"))) /
-                             positive(p, "eps"));
+                             positive(p, "epsilon"));
   return std::max(1.0, m);
 }
 
@@ -355,7 +355,7 @@ Theorem thm5() {
       "the constant and polylog of the block-size condition; C_Lambda (2^{3/2} from the proof's bins, a parameter); "
       "explicit value: Lhat / Lambda(Q) in [1, C_Lambda]";
   t.setting = "dugler2026.assumption_a";
-  t.example = {{"n", 1e6},  {"d", 10}, {"k", 2}, {"eps", 1}, {"delta", 1e-6},
+  t.example = {{"n", 1e6},  {"d", 10}, {"k", 2}, {"epsilon", 1}, {"delta", 1e-6},
                {"zeta", 0.01}, {"C1", 4}, {"K", 1}, {"Lambda_Q", 0.125}};
   return t;
 }

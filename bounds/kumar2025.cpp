@@ -61,7 +61,7 @@ double failure(const Params& x) {
 }
 
 double smallest_blocks(const Params& x) {
-  const double eps = positive(x, "eps"), delta = unit_interval(x, "delta");
+  const double eps = positive(x, "epsilon"), delta = unit_interval(x, "delta");
   return std::max({kMinBlocks, std::ceil(kBlockEpsFactor / eps * std::log(kBlockTestTail / delta)),
                    std::ceil(kBlockHoeffding * std::log(kBlockFailure / failure(x)))});
 }
@@ -73,7 +73,7 @@ double tau_constant(const Params& x) {
 
 Condition eps_at_most_one() {
   return {"eps <= 1", "0 < eps <= 1 (footnote 5)",
-          [](const Params& x) { return positive(x, "eps") <= kMaxEps; }};
+          [](const Params& x) { return positive(x, "epsilon") <= kMaxEps; }};
 }
 Condition sparsity_in_range() {
   return {"k <= d", "1 <= k <= d", [](const Params& x) {
@@ -102,7 +102,7 @@ std::vector<Condition> privnorm_conditions(Condition requirement) {
 }
 // Their shared example point, at the sample size each needs.
 Params privnorm_example(double n) {
-  return {{"n", n},       {"d", 100},    {"k", 4},       {"eps", 1},    {"delta", 1e-5},
+  return {{"n", n},       {"d", 100},    {"k", 4},       {"epsilon", 1},    {"delta", 1e-5},
           {"beta", 0.05}, {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}};
 }
 
@@ -122,7 +122,7 @@ Theorem thm1() {
   t.semantics = {true, kZeta};
   t.applies = {"kumar2025.priv_cov"};
   t.rate = [](const Params& x) {
-    const double n = positive(x, "n"), d = dimension(x), k = positive(x, "k"), eps = positive(x, "eps");
+    const double n = positive(x, "n"), d = dimension(x), k = positive(x, "k"), eps = positive(x, "epsilon");
     const double delta = unit_interval(x, "delta"), beta = failure(x);
     const double statistical = k * std::sqrt(std::log(d / beta) / n);
     const double privacy = std::pow(k, 1.5) * std::sqrt(d) * std::log(n * d / beta) * std::log(d / beta) *
@@ -135,7 +135,7 @@ Theorem thm1() {
       "\\frac{k\\sqrt{dk}\\,\\log(nd/\\beta)\\log(d/\\beta)\\log(d/\\delta)}{n\\varepsilon}\\Big)";
   t.hides = "absolute constants only (Fact 4's C); every log factor is kept";
   t.setting = "kumar2025.model1";
-  t.example = {{"n", 1e5}, {"d", 100}, {"k", 4}, {"eps", 1}, {"delta", 1e-5}, {"beta", 0.05}, {"sigma2", 5}};
+  t.example = {{"n", 1e5}, {"d", 100}, {"k", 4}, {"epsilon", 1}, {"delta", 1e-5}, {"beta", 0.05}, {"sigma2", 5}};
   return t;
 }
 
@@ -158,7 +158,7 @@ Theorem thm3() {
   // sin^2 <= Delta at n = k^4 sigma^4 / (gamma^2 Delta eps^3 lambda_1^2): sin = k^2 sigma^2 / (gamma lambda_1
   // sqrt(eps^3 n)).
   t.rate = [](const Params& x) {
-    const double n = positive(x, "n"), k = positive(x, "k"), eps = positive(x, "eps");
+    const double n = positive(x, "n"), k = positive(x, "k"), eps = positive(x, "epsilon");
     return k * k * proxy(x) /
            (positive(x, "gamma") * positive(x, "lambda1") * std::sqrt(eps * eps * eps * n));
   };
@@ -193,7 +193,7 @@ Theorem thm6() {
   // |lambda_hat - lambda_1| <= gamma lambda_1 / 10 at n = sigma^4 k^2 / (lambda_1^2 gamma^2 eps^3): the error
   // is k sigma^2 / sqrt(eps^3 n).
   t.rate = [](const Params& x) {
-    const double n = positive(x, "n"), k = positive(x, "k"), eps = positive(x, "eps");
+    const double n = positive(x, "n"), k = positive(x, "k"), eps = positive(x, "epsilon");
     return k * proxy(x) / std::sqrt(eps * eps * eps * n);
   };
   t.conditions = privnorm_conditions(
@@ -201,7 +201,7 @@ Theorem thm6() {
        "n >= C_n (sigma^4/lambda_1^2)(k^2/(gamma^2 eps^3)) log(1/beta) log d log(1/delta) "
        "log(1/(delta beta))   [C_n default 1]",
        [](const Params& x) {
-         const double k = positive(x, "k"), eps = positive(x, "eps"), gamma = positive(x, "gamma");
+         const double k = positive(x, "k"), eps = positive(x, "epsilon"), gamma = positive(x, "gamma");
          const double delta = unit_interval(x, "delta"), beta = failure(x);
          const double ratio = proxy(x) / positive(x, "lambda1");
          const double logs =
@@ -228,7 +228,7 @@ Theorem lem39() {
   t.semantics = {true, kZeta};
   t.applies = {"kumar2025.exp_mech_support"};
   t.rate = [](const Params& x) {
-    const double n = positive(x, "n"), d = dimension(x), k = positive(x, "k"), eps = positive(x, "eps");
+    const double n = positive(x, "n"), d = dimension(x), k = positive(x, "k"), eps = positive(x, "epsilon");
     const double beta = failure(x);
     const double support_log = std::log(d / (k * beta));
     const double sin2 =
@@ -248,7 +248,7 @@ Theorem lem39() {
       "n}\\log\\frac{d}{k\\beta}\\log\\frac{nd}{\\beta}\\Big)";
   t.hides = "absolute constants only; the log factors are kept (tau = Theta(sigma sqrt(log(nd/beta))))";
   t.setting = "kumar2025.sparse_v1";
-  t.example = {{"n", 1e5},    {"d", 20},      {"k", 3},       {"eps", 1},   {"beta", 0.05},
+  t.example = {{"n", 1e5},    {"d", 20},      {"k", 3},       {"epsilon", 1},   {"beta", 0.05},
                {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}, {"nnz_v1", 3}};
   return t;
 }
@@ -268,7 +268,7 @@ Theorem cited_cell(TableCell cell, const std::string& where, std::string cell_la
   t.rate = std::move(rate);
   t.hides = std::move(hides);
   t.setting = std::move(setting);
-  t.example = {{"n", 1e5}, {"d", 100}, {"k", 4}, {"eps", 1}, {"delta", 1e-5}, {"sigma2", 5}};
+  t.example = {{"n", 1e5}, {"d", 100}, {"k", 4}, {"epsilon", 1}, {"delta", 1e-5}, {"sigma2", 5}};
   return table_cell(std::move(t), kKey, std::move(cell), kPaper, where, std::move(cell_latex));
 }
 
@@ -287,7 +287,7 @@ std::vector<Theorem> table_cells() {
                  [n](const Params& x) {
                    return proxy(x) * positive(x, "k") *
                           std::sqrt(dimension(x) * std::log(dimension(x) / unit_interval(x, "delta")) / n(x)) /
-                          positive(x, "eps");
+                          positive(x, "epsilon");
                  },
                  "constants; footnote 2: WX21's sigma^2 = O(1/d) scaling costs a factor d in n to reach Model 1 "
                  "error: n ~ d k^2 log(d/delta)/(alpha^2 eps^2)"),
@@ -302,7 +302,7 @@ std::vector<Theorem> table_cells() {
                  [n](const Params& x) {
                    return positive(x, "k") *
                           std::sqrt(dimension(x) * std::log(dimension(x) / unit_interval(x, "delta")) / n(x)) /
-                          positive(x, "eps");
+                          positive(x, "epsilon");
                  },
                  "the eigengap, log factors and constants (as Table 1's [WX21] cell)"),
   };

@@ -90,7 +90,7 @@ Condition eq4_condition(ConstantsOf constants) {
             const ModelConstants c = constants(p);
             const double need =
                 c.kappa * c.kappa + c.kappa * c.M + c.kappa * c.kappa * c.V +
-                param(p, "d") * c.kappa * (c.gamma + 1) * log_inv_delta(p) / positive(p, "eps");
+                param(p, "d") * c.kappa * (c.gamma + 1) * log_inv_delta(p) / positive(p, "epsilon");
             return positive(p, "n") >= constant(p, "C_n") * need;
           }};
 }
@@ -98,7 +98,7 @@ Condition eq4_condition(ConstantsOf constants) {
 Condition private_oja_regime() {
   return {"Lemma 3.1 regime", "eps <= C_eps sqrt(log(n/delta)/n)", [](const Params& p) {
             const double n = positive(p, "n");
-            return positive(p, "eps") <=
+            return positive(p, "epsilon") <=
                    constant(p, "C_eps") * std::sqrt(std::log(n / unit_interval(p, "delta")) / n);
           }};
 }
@@ -110,7 +110,7 @@ Condition eq9_condition(ConstantsOf constants) {
           "sqrt(log(1/delta))/eps)",
           [constants](const Params& p) {
             const ModelConstants c = constants(p);
-            const double d = param(p, "d"), eps = positive(p, "eps"), L = log_inv_delta(p);
+            const double d = param(p, "d"), eps = positive(p, "epsilon"), L = log_inv_delta(p);
             const double need = std::exp(c.kappa * c.kappa) + std::sqrt(d) * std::pow(L, 1.5) / eps +
                                 c.kappa * c.M + c.kappa * c.kappa * c.V +
                                 d * c.kappa * c.gamma * std::sqrt(L) / eps;
@@ -122,7 +122,7 @@ Condition eigenvalue_batch_condition(ConstantsOf constants) {
   return {"Thm 6.1 batch", "n >= C_batch (log n)^2 K^2 d log(1/delta)/eps", [constants](const Params& p) {
             const double n = positive(p, "n"), K = constants(p).K;
             const double need =
-                std::pow(std::log(n), 2) * K * K * param(p, "d") * log_inv_delta(p) / positive(p, "eps");
+                std::pow(std::log(n), 2) * K * K * param(p, "d") * log_inv_delta(p) / positive(p, "epsilon");
             return n >= constant(p, "C_batch") * need;
           }};
 }
@@ -132,7 +132,7 @@ Condition small_delta() {
 }
 Condition small_eps() {
   return {"eps < 0.9", "eps < 0.9 (advanced composition, Lemma B.4)",
-          [](const Params& p) { return positive(p, "eps") < max_eps_advanced_composition; }};
+          [](const Params& p) { return positive(p, "epsilon") < max_eps_advanced_composition; }};
 }
 Condition small_noise() {
   return {"sigma^2 < 1", "sigma^2 < 1 (Example 4.1)",
@@ -219,7 +219,7 @@ Theorem thm3_3() {
   t.rate = [](const Params& p) {
     const double n = positive(p, "n");
     return kappa(p) * (std::sqrt(positive(p, "V") / n) + (positive(p, "gamma") + 1) * positive(p, "d") *
-                                                             log_inv_delta(p) / (positive(p, "eps") * n));
+                                                             log_inv_delta(p) / (positive(p, "epsilon") * n));
   };
   t.conditions = private_oja_conditions(assumption1);
   t.latex =
@@ -227,7 +227,7 @@ Theorem thm3_3() {
   t.hides =
       "polylogs in n, d, 1/eps, log(1/delta); poly(K); the factor C log(1/zeta)/zeta^2 of the explicit form";
   t.setting = "liu2022.assumption1";
-  t.example = {{"n", 1e6},     {"d", 10}, {"eps", 5e-3}, {"delta", 1e-6}, {"lambda1", 2},
+  t.example = {{"n", 1e6},     {"d", 10}, {"epsilon", 5e-3}, {"delta", 1e-6}, {"lambda1", 2},
                {"lambda2", 1}, {"M", 5},  {"V", 3},      {"gamma", 1}};
   return t;
 }
@@ -238,13 +238,13 @@ Theorem eq6() {
   t.source = "Liu, Kong, Jain, Oh 2022, Remark 3.4, Eq. (6): Private Oja on Gaussian data";
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
-    return kappa(p) * (std::sqrt(d / n) + d * log_inv_delta(p) / (positive(p, "eps") * n));
+    return kappa(p) * (std::sqrt(d / n) + d * log_inv_delta(p) / (positive(p, "epsilon") * n));
   };
   t.conditions = private_oja_conditions(gaussian);
   t.latex =
       R"(\sin(w_n, v_1) = \tilde O\left(\kappa\left(\sqrt{\frac{d}{n}} + \frac{d\log(1/\delta)}{\varepsilon n}\right)\right))";
   t.setting = "liu2022.gaussian";
-  t.example = {{"n", 1e6}, {"d", 20}, {"eps", 5e-3}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
+  t.example = {{"n", 1e6}, {"d", 20}, {"epsilon", 5e-3}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
   return t;
 }
 
@@ -259,14 +259,14 @@ Theorem thm5_1() {
     const double n = positive(p, "n");
     return kappa(p) *
            (std::sqrt(positive(p, "V") / n) +
-            positive(p, "gamma") * positive(p, "d") * std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * n));
+            positive(p, "gamma") * positive(p, "d") * std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * n));
   };
   t.conditions = dp_pca_conditions(assumption1);
   t.latex =
       R"(\sin(w_T, v_1) = \tilde O\left(\kappa\left(\sqrt{\frac{V}{n}} + \frac{\gamma d\sqrt{\log(1/\delta)}}{\varepsilon n}\right)\right))";
   t.hides = "polylogs in n, d, 1/eps, log(1/delta); poly(K); the factor C log(1/zeta)/zeta^2 of Eq. (62)";
   t.setting = "liu2022.assumption1";
-  t.example = {{"n", 1e7},     {"d", 10}, {"eps", 0.5}, {"delta", 1e-8}, {"lambda1", 2},
+  t.example = {{"n", 1e7},     {"d", 10}, {"epsilon", 0.5}, {"delta", 1e-8}, {"lambda1", 2},
                {"lambda2", 1}, {"M", 5},  {"V", 3},     {"gamma", 1},    {"K", 4}};
   return t;
 }
@@ -277,13 +277,13 @@ Theorem cor5_2() {
   t.source = "Liu, Kong, Jain, Oh 2022, Corollary 5.2 (Eq. 11): DP-PCA on Gaussian data";
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
-    return kappa(p) * (std::sqrt(d / n) + d * std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * n));
+    return kappa(p) * (std::sqrt(d / n) + d * std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * n));
   };
   t.conditions = dp_pca_conditions(gaussian);
   t.latex =
       R"(\sin(w_T, v_1) = \tilde O\left(\kappa\left(\sqrt{\frac{d}{n}} + \frac{d\sqrt{\log(1/\delta)}}{\varepsilon n}\right)\right))";
   t.setting = "liu2022.gaussian";
-  t.example = {{"n", 1e7}, {"d", 20}, {"eps", 0.5}, {"delta", 1e-8}, {"lambda1", 2}, {"lambda2", 1}};
+  t.example = {{"n", 1e7}, {"d", 20}, {"epsilon", 0.5}, {"delta", 1e-8}, {"lambda1", 2}, {"lambda2", 1}};
   return t;
 }
 
@@ -301,7 +301,7 @@ Theorem thm6_1() {
   t.conditions = {{"Eq. (14)",
                    "B >= C_batch K^2 d log^{1+2a}(n d log(1/(delta zeta))/eps) log(1/(zeta delta))/eps",
                    [](const Params& p) {
-                     const double K = tail_constant(p), d = positive(p, "d"), eps = positive(p, "eps");
+                     const double K = tail_constant(p), d = positive(p, "d"), eps = positive(p, "epsilon");
                      const double log_inv = std::log(1 / (unit_interval(p, "delta") * unit_interval(p, "zeta")));
                      const double n = param_or(p, "n", batch(p));
                      const double polylog = std::pow(std::log(n * d * log_inv / eps), 1 + 2 * tail_exponent(p));
@@ -316,7 +316,7 @@ Theorem thm6_1() {
       "guarantee; explicit value: 1/2 on |log2(Lambda_hat / "
       "(lambda1^2 ||H_u||))|";
   t.setting = "liu2022.gradient_top_eigenvalue";
-  t.example = {{"B", 1e8}, {"d", 10}, {"eps", 0.5}, {"delta", 1e-6}, {"zeta", 0.01}, {"K", 4}, {"lambda1", 2}, {"H_u", 1}};
+  t.example = {{"B", 1e8}, {"d", 10}, {"epsilon", 0.5}, {"delta", 1e-6}, {"zeta", 0.01}, {"K", 4}, {"lambda1", 2}, {"H_u", 1}};
   return t;
 }
 
@@ -333,7 +333,7 @@ Theorem lem6_2() {
   // log(1/delta))/(eps B), l2 norm sqrt(d) times that, sqrt(Lambda_hat) ~ lambda1 sqrt(||H_u||).
   t.rate = [](const Params& p) {
     return positive(p, "lambda1") * std::sqrt(positive(p, "H_u")) * positive(p, "d") *
-           std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * batch(p));
+           std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * batch(p));
   };
   t.conditions = {
       small_eps(),
@@ -342,7 +342,7 @@ Theorem lem6_2() {
       {"B-condition", "B >= C_batch (sqrt(d log(1/delta))/eps) log(d/(zeta delta)) ([003], Ambiguity 33)",
        [](const Params& p) {
          const double d = positive(p, "d"), delta = unit_interval(p, "delta");
-         const double need = std::sqrt(d * log_inv_delta(p)) / positive(p, "eps") *
+         const double need = std::sqrt(d * log_inv_delta(p)) / positive(p, "epsilon") *
                              std::log(d / (unit_interval(p, "zeta") * delta));
          return batch(p) >= constant(p, "C_batch") * need;
        }}};
@@ -350,7 +350,7 @@ Theorem lem6_2() {
       R"(\|\hat\mu - \bar g\| = \tilde O\left(\frac{\lambda_1\sqrt{\|H_u\|}\, d\sqrt{\log(1/\delta)}}{\varepsilon B}\right))";
   t.hides = "K log^a(Bd/zeta) and the constant 12 of the noise scale";
   t.setting = "liu2022.gradient_mean";
-  t.example = {{"B", 1e4},     {"d", 10},      {"eps", 0.5}, {"delta", 1e-6},
+  t.example = {{"B", 1e4},     {"d", 10},      {"epsilon", 0.5}, {"delta", 1e-6},
                {"zeta", 0.01}, {"lambda1", 2}, {"H_u", 1}};
   return t;
 }
@@ -365,13 +365,13 @@ Theorem eq3() {
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
     return kappa(p) *
-           (std::sqrt(d / n) + std::pow(d, 1.5) * std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * n));
+           (std::sqrt(d / n) + std::pow(d, 1.5) * std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * n));
   };
   t.conditions = {{"gap",
                    "lambda1 - lambda2 >= C_gap d^{3/2} sqrt(log(1/delta))/(eps n) (the printed omega(.))",
                    [](const Params& p) {
                      const double need = std::pow(positive(p, "d"), 1.5) * std::sqrt(log_inv_delta(p)) /
-                                         (positive(p, "eps") * positive(p, "n"));
+                                         (positive(p, "epsilon") * positive(p, "n"));
                      return positive(p, "lambda1") - param(p, "lambda2") >= constant(p, "C_gap") * need;
                    }}};
   t.latex =
@@ -379,7 +379,7 @@ Theorem eq3() {
   t.hides = "polylogs in n and 1/zeta (from the norm bound beta = O(sqrt(lambda1 d log(n/zeta))))";
   t.setting = "liu2022.gaussian";
   // Privacy-dominated (d^{3/2}/(eps n) > sqrt(d/n)), where Eq. (3) loses d^{1/2} against Thm 5.3.
-  t.example = {{"n", 1e5}, {"d", 100}, {"eps", 0.5}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
+  t.example = {{"n", 1e5}, {"d", 100}, {"epsilon", 0.5}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
   return t;
 }
 
@@ -394,7 +394,7 @@ Theorem example41_private_oja() {
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
     return positive(p, "sigma") * std::sqrt(d / n) +
-           d * std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * n);
+           d * std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * n);
   };
   t.conditions = private_oja_conditions(signal_plus_noise);
   t.conditions.push_back(small_noise());
@@ -402,7 +402,7 @@ Theorem example41_private_oja() {
       R"(\sin(w_n, v) = \tilde O\left(\sigma\sqrt{\frac{d}{n}} + \frac{d\sqrt{\log(1/\delta)}}{\varepsilon n}\right))";
   t.hides = "polylogs in n, d, 1/eps, log(1/delta); the privacy term does not vanish as sigma -> 0";
   t.setting = "liu2022.signal_plus_noise";
-  t.example = {{"n", 1e6}, {"d", 10}, {"eps", 5e-3}, {"delta", 1e-6}, {"sigma", 0.5}, {"M", 5}};
+  t.example = {{"n", 1e6}, {"d", 10}, {"epsilon", 5e-3}, {"delta", 1e-6}, {"sigma", 0.5}, {"M", 5}};
   return t;
 }
 
@@ -414,14 +414,14 @@ Theorem example41_dp_pca() {
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
     return positive(p, "sigma") *
-           (std::sqrt(d / n) + d * std::sqrt(log_inv_delta(p)) / (positive(p, "eps") * n));
+           (std::sqrt(d / n) + d * std::sqrt(log_inv_delta(p)) / (positive(p, "epsilon") * n));
   };
   t.conditions = dp_pca_conditions(signal_plus_noise);
   t.conditions.push_back(small_noise());
   t.latex =
       R"(\sin(w_T, v) = \tilde O\left(\sigma\sqrt{\frac{d}{n}} + \frac{\sigma d\sqrt{\log(1/\delta)}}{\varepsilon n}\right))";
   t.hides = "polylogs in n, d, 1/eps, log(1/delta); poly(K); the error vanishes as sigma -> 0";
-  t.example = {{"n", 1e7}, {"d", 10}, {"eps", 0.5}, {"delta", 1e-8}, {"sigma", 0.5}, {"M", 5}, {"K", 4}};
+  t.example = {{"n", 1e7}, {"d", 10}, {"epsilon", 0.5}, {"delta", 1e-8}, {"sigma", 0.5}, {"M", 5}, {"K", 4}};
   return t;
 }
 

@@ -9,7 +9,7 @@
 
 namespace dpb::bounds {
 
-using Params = std::map<std::string, double>;  // n, d, k, r, eps, delta, lambda1, kappa, V, gamma, ...
+using Params = std::map<std::string, double>;  // n, d, k, r, epsilon, delta, lambda1, kappa, V, gamma, ...
 
 enum class Kind { upper, lower };
 

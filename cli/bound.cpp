@@ -22,7 +22,7 @@ void put(dpb::bounds::Params& params, const std::string& name, double value) {
 dpb::bounds::Params given_params(const Options& o) {
   dpb::bounds::Params params;
   const std::pair<const char*, const std::string*> named[] = {
-      {"n", &o.n}, {"d", &o.d}, {"k", &o.k}, {"eps", &o.epsilon}, {"delta", &o.delta}};
+      {"n", &o.n}, {"d", &o.d}, {"k", &o.k}, {"epsilon", &o.epsilon}, {"delta", &o.delta}};
   for (const auto& [name, text] : named)
     if (!text->empty()) put(params, name, dpb::cli::number(*text, fmt::format("--{}", name)));
   const auto assigned = dpb::cli::assignments(o.assignments);
@@ -60,7 +60,7 @@ const bool registered = dpb::cli::register_verb({
         [](CLI::App& sub) {
           auto o = std::make_shared<Options>();
           sub.footer(
-              "Parameters are the theorem's names (n, d, k, eps, delta, lambda1, kappa, zeta, ...; see\n"
+              "Parameters are the theorem's names (n, d, k, epsilon, delta, lambda1, kappa, zeta, ...; see\n"
               "'dpbounds theorems --format json' for each theorem's example point). --example starts from\n"
               "that point; any value given on the command line overrides it.");
           sub.add_option("id", o->id, "Theorem id, e.g. liu2022.cor5.2 ('dpbounds theorems' lists them)")
@@ -68,7 +68,7 @@ const bool registered = dpb::cli::register_verb({
           sub.add_option("--n", o->n, "Sample size n");
           sub.add_option("--d", o->d, "Dimension d");
           sub.add_option("--k", o->k, "Rank / sparsity k");
-          sub.add_option("--epsilon,--eps", o->epsilon, "Privacy epsilon (parameter eps)");
+          sub.add_option("--epsilon,--eps", o->epsilon, "Privacy epsilon");
           sub.add_option("--delta", o->delta, "Privacy delta");
           sub.add_option("--param", o->assignments, "Any parameter as name=value (repeatable)");
           sub.add_flag("--example", o->example, "Start from the theorem's example point");

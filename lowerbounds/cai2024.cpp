@@ -97,7 +97,7 @@ const char* const kClass = "(eps,delta)-DP";
 
 // p = 12, r = 4 (Thm 4.2 (ii) needs r >= 4), n = 100, eps = 1: the delta condition then asks delta <= 6e-5.
 Params example_point() {
-  return {{"n", 100}, {"p", 12}, {"r", 4}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 1e-5}};
+  return {{"n", 100}, {"p", 12}, {"r", 4}, {"lambda", 10}, {"sigma2", 1}, {"epsilon", 1}, {"delta", 1e-5}};
 }
 
 // Thm 4.1 and 4.2 bound the expectation over the same class, domain and setting.

@@ -46,7 +46,7 @@ Theorem thm8() {
   t.semantics = {false, 0};
   t.applies = {"(eps,delta)-DP"};
   t.rate = [](const Params& p) {
-    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "eps");
+    const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k"), eps = positive(p, "epsilon");
     const double lambda = positive(p, "lambda"), sigma = std::sqrt(positive(p, "sigma2"));
     const double normalised = ((sigma * std::sqrt(lambda) + sigma * sigma) / lambda) *
                               (std::sqrt(d / n) + d * std::sqrt(k) / (n * eps));
@@ -57,7 +57,7 @@ Theorem thm8() {
                      const double c0 = bounds::param_or(p, "c0", default_c0);
                      const double c0_prime = bounds::param_or(p, "c0_prime", default_c0_prime);
                      const double n = positive(p, "n"), d = positive(p, "d"), k = positive(p, "k");
-                     const double eps = positive(p, "eps");
+                     const double eps = positive(p, "epsilon");
                      const double log_bound =
                          std::log(c0_prime) + 2 * eps - c0 * (eps * std::sqrt(n * d * k) + d * k);
                      return std::log(bounds::unit_interval(p, "delta")) <= log_bound;
@@ -72,7 +72,7 @@ Theorem thm8() {
   t.setting = "dugler2026.spiked_gaussian";
   // log delta must sit below 2 eps - c0 (eps sqrt(ndk) + dk) = 2 - 0.01 (6324.6 + 40) = -61.6 at the
   // defaults.
-  t.example = {{"n", 1e6}, {"d", 20}, {"k", 2}, {"eps", 1}, {"delta", 1e-30}, {"lambda", 4}, {"sigma2", 1}};
+  t.example = {{"n", 1e6}, {"d", 20}, {"k", 2}, {"epsilon", 1}, {"delta", 1e-30}, {"lambda", 4}, {"sigma2", 1}};
   return t;
 }
 

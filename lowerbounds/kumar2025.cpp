@@ -80,7 +80,7 @@ Condition condition(std::string name, std::string text, std::function<bool(const
 // ---- Theorem 2 -------------------------------------------------------------------------------------
 
 double thm2_rate(const Params& p) {
-  const double n = positive(p, "n"), d = dimension(p), k = positive(p, "k"), eps = positive(p, "eps");
+  const double n = positive(p, "n"), d = dimension(p), k = positive(p, "k"), eps = positive(p, "epsilon");
   return proxy(p) * (k / std::sqrt(n) + k * std::sqrt(d) / (n * eps));
 }
 
@@ -94,10 +94,10 @@ Theorem thm2() {
   t.applies = {"(eps,delta)-DP"};
   t.rate = thm2_rate;
   t.conditions = {
-      condition("eps <= 1", "0 < eps <= 1", [](const Params& p) { return positive(p, "eps") <= 1; }),
+      condition("eps <= 1", "0 < eps <= 1", [](const Params& p) { return positive(p, "epsilon") <= 1; }),
       condition("delta <= eps^2/d^2", "0 < delta <= eps^2 / d^2",
                 [](const Params& p) {
-                  const double eps = positive(p, "eps"), d = dimension(p);
+                  const double eps = positive(p, "epsilon"), d = dimension(p);
                   return unit_interval(p, "delta") <= eps * eps / (d * d);
                 }),
       condition("d >= 10", fmt::format("d >= {}", thm2_min_dimension),
@@ -114,7 +114,7 @@ Theorem thm2() {
       condition("n < d e^k / eps", "the second branch d exp(k)/eps of the min is not the smaller one",
                 [](const Params& p) {
                   return std::log(positive(p, "n")) <
-                         std::log(dimension(p)) + positive(p, "k") - std::log(positive(p, "eps"));
+                         std::log(dimension(p)) + positive(p, "k") - std::log(positive(p, "epsilon"));
                 }),
   };
   t.latex =
@@ -125,7 +125,7 @@ Theorem thm2() {
       "CZ12 (fingerprinting alone gives sqrt(k/n)); the second branch d e^k/eps is loose (A13) and "
       "appears only as a condition; sigma^2 = ||Sigma||_op for Gaussian data";
   t.setting = model1;
-  t.example = {{"n", 10000}, {"d", 1000}, {"k", 40}, {"eps", 1}, {"delta", 1e-7}, {"sigma2", 10}};
+  t.example = {{"n", 10000}, {"d", 1000}, {"k", 40}, {"epsilon", 1}, {"delta", 1e-7}, {"sigma2", 10}};
   return t;
 }
 
@@ -136,12 +136,12 @@ Theorem thm2() {
 double constant_accuracy_rate(const Params& p) {
   positive(p, "n");
   dimension(p);
-  positive(p, "eps");
+  positive(p, "epsilon");
   return 1.0;
 }
 
 double thm4_explicit(const Params& p) {
-  const double n = positive(p, "n"), d = dimension(p), eps = positive(p, "eps");
+  const double n = positive(p, "n"), d = dimension(p), eps = positive(p, "epsilon");
   const auto packing = thm4_packing(static_cast<int>(d), construction_seed, thm4_code_words);
   return n < thm4_sample_threshold(packing.log_size(), eps) ? thm4_accuracy : 0.0;
 }
@@ -165,7 +165,7 @@ Theorem thm4() {
                 fmt::format("n < c d / eps with c = log(1.8)/3 = {:.4f} (Lemma 20's code size)",
                             thm4_sample_constant),
                 [](const Params& p) {
-                  return positive(p, "n") < thm4_sample_constant * dimension(p) / positive(p, "eps");
+                  return positive(p, "n") < thm4_sample_constant * dimension(p) / positive(p, "epsilon");
                 }),
   };
   t.explicit_value = thm4_explicit;
@@ -177,12 +177,12 @@ Theorem thm4() {
       "1.8^{d/3}/(d/3)^{1.5}); "
       "the rate is the Theta(1) accuracy (sin > 1/20, i.e. sin^2 > 1/400) out of reach below it";
   t.setting = model1;
-  t.example = {{"n", 50}, {"d", 300}, {"k", 6}, {"eps", 1}};
+  t.example = {{"n", 50}, {"d", 300}, {"k", 6}, {"epsilon", 1}};
   return t;
 }
 
 double thm5_explicit(const Params& p) {
-  const double n = positive(p, "n"), d = dimension(p), k = positive(p, "k"), eps = positive(p, "eps");
+  const double n = positive(p, "n"), d = dimension(p), k = positive(p, "k"), eps = positive(p, "epsilon");
   const double delta = unit_interval(p, "delta");
   core::Rng rng(construction_seed, core::hash_name("kumar2025.thm5"));
   const auto cube = padded_subcube(static_cast<int>(d), static_cast<int>(k), thm5_graphs, rng);
@@ -208,13 +208,13 @@ Theorem thm5() {
                 [](const Params& p) { return even_at_least(positive(p, "k"), min_family_k); }),
       condition("d/2 >= k-1", "Lemma 22: an (k-1)-regular bipartite graph on d/2 + d/2 vertices",
                 [](const Params& p) { return dimension(p) / 2 >= positive(p, "k") - 1; }),
-      condition("eps <= 1", "0 < eps <= 1", [](const Params& p) { return positive(p, "eps") <= 1; }),
+      condition("eps <= 1", "0 < eps <= 1", [](const Params& p) { return positive(p, "epsilon") <= 1; }),
       condition(
           "delta <= eps/100", fmt::format("delta <= {} eps", thm5_delta_ratio),
-          [](const Params& p) { return unit_interval(p, "delta") <= thm5_delta_ratio * positive(p, "eps"); }),
+          [](const Params& p) { return unit_interval(p, "delta") <= thm5_delta_ratio * positive(p, "epsilon"); }),
       condition("n < d/(100 eps)", fmt::format("n < {} d / eps", thm5_sample_constant),
                 [](const Params& p) {
-                  return positive(p, "n") < thm5_sample_constant * dimension(p) / positive(p, "eps");
+                  return positive(p, "n") < thm5_sample_constant * dimension(p) / positive(p, "epsilon");
                 }),
   };
   t.explicit_value = thm5_explicit;
@@ -226,13 +226,13 @@ Theorem thm5() {
       "prints 1/8) and the separation and coupling distance measured on the built family; the family "
       "is sigma^2 = d sub-Gaussian; the paper's loss is sin^2, E sin >= E sin^2 carries it to sin";
   t.setting = model1;
-  t.example = {{"n", 5}, {"d", 1000}, {"k", 6}, {"eps", 1}, {"delta", 1e-3}};
+  t.example = {{"n", 5}, {"d", 1000}, {"k", 6}, {"epsilon", 1}, {"delta", 1e-3}};
   return t;
 }
 
 // ---- Theorem 7 -------------------------------------------------------------------------------------
 
-double thm7_rate(const Params& p) { return dimension(p) / (positive(p, "n") * positive(p, "eps")); }
+double thm7_rate(const Params& p) { return dimension(p) / (positive(p, "n") * positive(p, "epsilon")); }
 
 Theorem thm7() {
   Theorem t;
@@ -244,10 +244,10 @@ Theorem thm7() {
   t.applies = {"(eps,delta)-DP"};
   t.rate = thm7_rate;
   t.conditions = {
-      condition("eps < 1", "0 < eps < 1", [](const Params& p) { return positive(p, "eps") < 1; }),
+      condition("eps < 1", "0 < eps < 1", [](const Params& p) { return positive(p, "epsilon") < 1; }),
       condition("delta < eps^2/d^2", "0 < delta < eps^2 / d^2",
                 [](const Params& p) {
-                  const double eps = positive(p, "eps"), d = dimension(p);
+                  const double eps = positive(p, "epsilon"), d = dimension(p);
                   return unit_interval(p, "delta") < eps * eps / (d * d);
                 }),
       condition("n >= t2 d", fmt::format("n >= t2 d, t2 = {}", thm7_t2),
@@ -267,7 +267,7 @@ Theorem thm7() {
       "universal constants t_1, t_2, t_3 and the unspecified constant of Lemma 35; converting to sin^2 "
       "w.p. 2/3 costs log factors (Remark 3)";
   t.setting = model4;
-  t.example = {{"n", 1000}, {"d", 50}, {"eps", 0.5}, {"delta", 1e-5}};
+  t.example = {{"n", 1000}, {"d", 50}, {"epsilon", 0.5}, {"delta", 1e-5}};
   return t;
 }
 

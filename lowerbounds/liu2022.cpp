@@ -63,7 +63,7 @@ Theorem thm5_3() {
   t.rate = [](const Params& p) {
     const double n = positive(p, "n"), d = positive(p, "d");
     return std::min(
-        kappa_from_eigenvalues(p) * (std::sqrt(d / n) + d / (positive(p, "eps") * n)) * eigenvalue_ratio(p),
+        kappa_from_eigenvalues(p) * (std::sqrt(d / n) + d / (positive(p, "epsilon") * n)) * eigenvalue_ratio(p),
         1.0);
   };
   t.conditions = {packing_dimension()};
@@ -72,7 +72,7 @@ Theorem thm5_3() {
       R"(\inf_{\hat v}\sup_P \mathbb E\sin(\hat v, v_1) \gtrsim \min\left(\kappa\left(\sqrt{\frac{d}{n}} + \frac{d}{\varepsilon n}\right)\sqrt{\frac{\lambda_2}{\lambda_1}},\ 1\right))";
   t.hides = "a universal constant C (nothing polylogarithmic)";
   t.setting = "liu2022.gaussian";
-  t.example = {{"n", 1e7}, {"d", 20}, {"eps", 0.5}, {"lambda1", 2}, {"lambda2", 1}};
+  t.example = {{"n", 1e7}, {"d", 20}, {"epsilon", 0.5}, {"lambda1", 2}, {"lambda2", 1}};
   return t;
 }
 
@@ -87,14 +87,14 @@ Theorem thm5_4() {
       "liu2022.thm5.4", "Liu, Kong, Jain, Oh 2022, Theorem 5.4 (Eq. 13; proof App. C.2, Eqs. 25-32)",
       "(eps,delta)-DP");
   t.rate = [](const Params& p) {
-    const double eps = positive(p, "eps");
+    const double eps = positive(p, "epsilon");
     const double budget = std::min(positive(p, "d"), std::log(-std::expm1(-eps) / unit_interval(p, "delta")));
     return positive(p, "kappa") * std::min(std::sqrt(budget / (eps * positive(p, "n"))), 1.0);
   };
   t.conditions = {
       {"d >= 2", "d >= 2", [](const Params& p) { return positive(p, "d") >= 2; }},
       {"Eq. (30) alpha > 0", "delta < (1 - e^{-eps})/(4 e^{eps}) and d/2 > eps", [](const Params& p) {
-         const double eps = positive(p, "eps");
+         const double eps = positive(p, "epsilon");
          return unit_interval(p, "delta") < -std::expm1(-eps) / (4 * std::exp(eps)) &&
                 positive(p, "d") / 2 > eps;
        }}};
@@ -104,7 +104,7 @@ Theorem thm5_4() {
   t.hides = "a universal constant C; kappa is tied to the mixture weight (kappa sqrt(alpha) in [1, 1.25])";
   t.setting = "liu2022.heavy_tailed";
   const double n = 1e4, d = 20, eps = 1, delta = 1e-6;
-  t.example = {{"n", n}, {"d", d}, {"eps", eps}, {"delta", delta}, {"kappa", thm54_kappa(n, d, eps, delta)}};
+  t.example = {{"n", n}, {"d", d}, {"epsilon", eps}, {"delta", delta}, {"kappa", thm54_kappa(n, d, eps, delta)}};
   return t;
 }
 
@@ -114,7 +114,7 @@ Theorem thmC_1() {
       "(eps,0)-DP");
   t.rate = [](const Params& p) {
     const double d = positive(p, "d"), ratio = eigenvalue_ratio(p);
-    return std::min(kappa_from_eigenvalues(p) * d * d / (positive(p, "eps") * positive(p, "n")) * ratio,
+    return std::min(kappa_from_eigenvalues(p) * d * d / (positive(p, "epsilon") * positive(p, "n")) * ratio,
                     ratio);
   };
   t.conditions = {packing_dimension()};
@@ -123,7 +123,7 @@ Theorem thmC_1() {
       R"(\sup_P \mathbb E\sin(\hat v, v_1) \gtrsim \min\left(\frac{\kappa d^2}{\varepsilon n}\sqrt{\frac{\lambda_2}{\lambda_1}},\ \sqrt{\frac{\lambda_2}{\lambda_1}}\right))";
   t.hides = "a universal constant C; proven only in threshold form under the cited Fano (Ambiguity 22)";
   t.setting = "liu2022.heavy_tailed_fixed_gap";
-  t.example = {{"n", 1e4}, {"d", 20}, {"eps", 1}, {"lambda1", 2}, {"lambda2", 1}};
+  t.example = {{"n", 1e4}, {"d", 20}, {"epsilon", 1}, {"lambda1", 2}, {"lambda2", 1}};
   return t;
 }
 

@@ -15,7 +15,7 @@ std::optional<ExpectedAccuracy> expected_accuracy(const std::string& algorithm, 
   ExpectedAccuracy accuracy;
   accuracy.lambda1 = explained(0);
   accuracy.lambda2 = explained.size() >= 2 ? explained(1) : std::max(0.0, total - explained(0)) / double(d - 1);
-  const bounds::Params at{{"n", double(n)},     {"d", double(d)},           {"eps", privacy.epsilon},
+  const bounds::Params at{{"n", double(n)},     {"d", double(d)},           {"epsilon", privacy.epsilon},
                           {"delta", privacy.delta}, {"lambda1", accuracy.lambda1}, {"lambda2", accuracy.lambda2}};
   for (const auto& theorem : bounds::upper_bound_theorems()) {
     if (theorem.loss.name != bounds::Loss::Name::sin || !theorem.semantics.high_probability ||

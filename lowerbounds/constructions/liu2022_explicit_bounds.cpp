@@ -38,7 +38,7 @@ double eigengap(double lambda1, double lambda2) {
 }  // namespace
 
 double liu2022_thm53_value(const bounds::Params& p) {
-  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "eps");
+  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "epsilon");
   const double lambda1 = bounds::positive(p, "lambda1"), lambda2 = bounds::positive(p, "lambda2");
   const double gap = eigengap(lambda1, lambda2);
   const Liu2022Code code = packing_code(p);
@@ -70,7 +70,7 @@ double liu2022_thm54_alpha(double n, double eps, double delta, double log_size_m
 }
 
 double liu2022_thm54_value(const bounds::Params& p) {
-  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "eps");
+  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "epsilon");
   const double delta = bounds::unit_interval(p, "delta");
   const Liu2022Code code = packing_code(p);
   const double log_size_minus_one = std::log(std::expm1(code.log_size));
@@ -81,7 +81,7 @@ double liu2022_thm54_value(const bounds::Params& p) {
 }
 
 double liu2022_thmC1_value(const bounds::Params& p) {
-  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "eps");
+  const double n = bounds::positive(p, "n"), eps = bounds::positive(p, "epsilon");
   const double lambda1 = bounds::positive(p, "lambda1"), lambda2 = bounds::positive(p, "lambda2");
   eigengap(lambda1, lambda2);
   const Liu2022Code code = packing_code(p);

@@ -96,7 +96,7 @@ def theorems(paper: Optional[str] = None, kind: Optional[str] = None) -> list[di
 def bound(theorem_id: str, example: bool = False, **params: float) -> dict:
     """One theorem evaluated at a point: its rate, explicit value, and each condition with whether it holds.
 
-    Parameters are keywords (n, d, k, eps, delta and whatever the theorem reads); example=True starts
+    Parameters are keywords (n, d, k, epsilon, delta and whatever the theorem reads); example=True starts
     from the theorem's example point and lays yours over it. A parameter the theorem does not read is an
     error, so a typo never passes silently.
 
@@ -280,7 +280,7 @@ def _id_of(algorithm: Union[str, Algorithm]) -> str:
 class Run:
     """A run of an experiment: its trials, verdicts and audits, as `dpbounds run` reports them.
 
-    results: one row per trial (cell, algorithm, trial, every cell parameter such as n, d, eps, each
+    results: one row per trial (cell, algorithm, trial, every cell parameter such as n, d, epsilon, each
         metric, diagnostics.*, error, seconds) as a pandas DataFrame.
     verdicts: one dict per check (check, status PASS / FAIL / INCONCLUSIVE, summary, figures).
     audits: one dict per privacy audit (eps_lb, verdict, ...). passed: what exit status 0 means for the CLI.

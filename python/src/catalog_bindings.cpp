@@ -40,7 +40,7 @@ void bind_catalog(py::module_& m) {
         }
         return to_python(verify::to_json(verify::evaluate_bound_request(
             id, given, example,
-            "give parameters as keywords, bound(ID, n=..., d=..., eps=...); example=True starts from the "
+            "give parameters as keywords, bound(ID, n=..., d=..., epsilon=...); example=True starts from the "
             "theorem's example point")));
       },
       py::arg("id"), py::arg("params"), py::arg("example"));

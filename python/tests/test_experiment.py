@@ -34,7 +34,7 @@ def test_a_dict_runs_into_a_dataframe_with_the_verdicts(tmp_path, capfd):
     run = exp.run(out=tmp_path, threads=2, progress=True)
     results = run.results
     assert len(results) == 2 * 2 * 10 and (results["error"] == "").all()
-    assert {"cell", "algorithm", "trial", "n", "d", "eps", "delta", "sin", "seconds"} <= set(results.columns)
+    assert {"cell", "algorithm", "trial", "n", "d", "epsilon", "delta", "sin", "seconds"} <= set(results.columns)
     assert sorted(results["n"].unique()) == [300, 600]
     assert [v["status"] for v in run.verdicts] == ["PASS"] and run.passed
     assert "PASS" in str(run) and (run.dir / "summary.md").is_file()

@@ -14,7 +14,7 @@ namespace model = dpb::bounds::cai2024;
 namespace {
 
 Params spec_point() {
-  return {{"n", 200}, {"p", 10}, {"r", 3}, {"lambda", 4}, {"sigma2", 0.5}, {"eps", 2}, {"delta", 0.01}};
+  return {{"n", 200}, {"p", 10}, {"r", 3}, {"lambda", 4}, {"sigma2", 0.5}, {"epsilon", 2}, {"delta", 0.01}};
 }
 
 }  // namespace

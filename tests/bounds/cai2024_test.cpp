@@ -33,14 +33,14 @@ const std::string kSuffixes[] = {"q1", "q2", "qinf"};
 //   projector privacy p sqrt(r + log n) sqrt(L)/(n eps) = 50 * 3.4501431 * 1.7941226 / 20000 = 0.0154749
 //   eigenvalue privacy (r + log n)^{3/2} sqrt(L)/(n eps) = 41.068523 * 1.7941226 / 20000 = 0.0036841
 Params point_a() {
-  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 0.1}};
+  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"epsilon", 1}, {"delta", 0.1}};
 }
 // B, under the verifier's aliases d and k: n = 5000, p = 100, r = 1, lambda = 4, sigma^2 = 2, eps = 0.5,
 // delta = 1e-3. phi = 0.5 + sqrt(0.5) = 1.2071068; log n = 8.5171932; L = log 2500 = 7.8240460;
 //   projector privacy = 100 * sqrt(9.5171932) * sqrt(7.8240460) / 2500 = 100 * 3.0850 * 2.7971 / 2500 =
 //   0.3451677 eigenvalue privacy = 9.5171932^{3/2} * 2.7971 / 2500 = 0.0328503
 Params point_b() {
-  return {{"n", 5000}, {"d", 100}, {"k", 1}, {"lambda", 4}, {"sigma2", 2}, {"eps", 0.5}, {"delta", 1e-3}};
+  return {{"n", 5000}, {"d", 100}, {"k", 1}, {"lambda", 4}, {"sigma2", 2}, {"epsilon", 0.5}, {"delta", 1e-3}};
 }
 
 }  // namespace
@@ -118,8 +118,8 @@ TEST_CASE("cai2024 standing conditions on both sides", "[cai2024]") {
   CHECK(holds(id, "Theta", with(a, "kappa0", 2)));
   CHECK_FALSE(holds(id, "Theta", with(a, "kappa0", 2.5)));
   // Algorithm 1 halves the budget: eps/2 < 1.
-  CHECK(holds(id, "classical calibration", with(a, "eps", 1.99)));
-  CHECK_FALSE(holds(id, "classical calibration", with(a, "eps", 2)));
+  CHECK(holds(id, "classical calibration", with(a, "epsilon", 1.99)));
+  CHECK_FALSE(holds(id, "classical calibration", with(a, "epsilon", 2)));
   // C-exp: lambda/sigma^2 = 10 <= (p/n) e^{0.5 (n ∧ p)}; at p = 4: 2e-4 e^2 = 1.5e-3 < 10.
   CHECK(holds(id + ".expectation", "C-exp", a));
   CHECK_FALSE(holds(id + ".expectation", "C-exp", with(a, "p", 4)));
@@ -137,8 +137,8 @@ TEST_CASE("cai2024 Thm 5.2 and Corollary conditions on both sides", "[cai2024]")
   CHECK_FALSE(holds(id, "(12b)", with(a, "n", 60)));
   CHECK(holds(id, "bounded rank (Thm 5.1)", with(a, "r", 10)));
   CHECK_FALSE(holds(id, "bounded rank (Thm 5.1)", with(a, "r", 11)));
-  CHECK(holds(id, "classical calibration", with(a, "eps", 2.9)));  // thirds
-  CHECK_FALSE(holds(id, "classical calibration", with(a, "eps", 3)));
+  CHECK(holds(id, "classical calibration", with(a, "epsilon", 2.9)));  // thirds
+  CHECK_FALSE(holds(id, "classical calibration", with(a, "epsilon", 3)));
 
   // Cor 1 at its example (n = 50000, r = 3, kappa0 = 4).
   const Params c1 = upper("cai2024.cor1.pca.q2").example;
@@ -173,7 +173,7 @@ TEST_CASE("cai2024 §7 rank and spike consistency conditions on both sides", "[c
   CHECK_FALSE(holds("cai2024.sec7.1", "C-SNR (rank)", with(a, "lambda", 0.0067)));
   // n eps >= r + log n: n = 12: 12 >= 4.48, and 12 * 0.3 = 3.6 < 4.48.
   CHECK(holds("cai2024.sec7.2", "n eps (spike)", with(a, "n", 12)));
-  CHECK_FALSE(holds("cai2024.sec7.2", "n eps (spike)", with(with(a, "n", 12), "eps", 0.3)));
+  CHECK_FALSE(holds("cai2024.sec7.2", "n eps (spike)", with(with(a, "n", 12), "epsilon", 0.3)));
   // p sqrt(L)/(n eps) = 50 * 1.7941226 / 20000 = 0.0044853.
   CHECK(holds("cai2024.sec7.2", "C-SNR (spike)", with(a, "lambda", 0.0046)));
   CHECK_FALSE(holds("cai2024.sec7.2", "C-SNR (spike)", with(a, "lambda", 0.0044)));

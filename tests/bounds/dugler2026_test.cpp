@@ -51,13 +51,13 @@ TEST_CASE("dugler2026 Thm 1: Private Oja's with a fixed radius", "[dugler2026]")
   // A: 2 sqrt(2*20)/(1 sqrt(1e9)) + 2 (1*1.5 + 1) 2*20/(1*1*1e9) = 4.0e-4 + 2e-7 = 4.002e-4.
   CHECK(t.rate(t.example) == Approx(4.002e-4).epsilon(1e-5));
   // B: 3 sqrt(1*4)/(0.5*1e3) + 3 (2*1 + 1) 1*10/(0.5*0.5*1e6) = 0.012 + 3.6e-4 = 0.01236.
-  const Params b{{"n", 1e6},   {"d", 10}, {"k", 1}, {"eps", 0.5}, {"lambda1", 3},
+  const Params b{{"n", 1e6},   {"d", 10}, {"k", 1}, {"epsilon", 0.5}, {"lambda1", 3},
                  {"gap", 0.5}, {"V", 4},  {"K", 2}, {"gamma", 1}};
   CHECK(t.rate(b) == Approx(0.01236).epsilon(1e-6));
   // max{4*4*20/1e-4, 2*50/0.01, 2*2.5*2^{3/2}*20/0.01} = max{3.2e6, 1e4, 28284}.
   CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
   CHECK(find_condition(t, "sample size").holds(with(t.example, "n", 3.2e6)));
-  CHECK_FALSE(find_condition(t, "eps <= 1").holds(with(t.example, "eps", 1.01)));
+  CHECK_FALSE(find_condition(t, "eps <= 1").holds(with(t.example, "epsilon", 1.01)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "lambda1")), Catch::Contains("'lambda1'"));
 }
 
@@ -66,13 +66,13 @@ TEST_CASE("dugler2026 Thm 2: ADADPO", "[dugler2026]") {
   // A: 4.0e-4 + sqrt2*50/(1*1e9) + 2*1*20*2*1.5/(1*1*1e9) = 4.0e-4 + 7.07e-8 + 1.2e-7 = 4.0019071e-4.
   CHECK(t.rate(t.example) == Approx(4.0019071e-4).epsilon(1e-6));
   // B: 0.012 + 1*5/(0.5*1e6) + 3*2*10*1*1/(0.5*0.5*1e6) = 0.012 + 1e-5 + 2.4e-4 = 0.01225.
-  const Params b{{"n", 1e6},   {"d", 10}, {"k", 1}, {"eps", 0.5}, {"lambda1", 3},
+  const Params b{{"n", 1e6},   {"d", 10}, {"k", 1}, {"epsilon", 0.5}, {"lambda1", 3},
                  {"gap", 0.5}, {"V", 4},  {"K", 2}, {"gamma", 1}, {"M", 5}};
   CHECK(t.rate(b) == Approx(0.01225).epsilon(1e-6));
   CHECK_FALSE(find_condition(t, "sample size").holds(with(t.example, "n", 3.1e6)));
   // At eps = 1e-4 the d k/eps = 4e5 entry is beaten by lambda1 K gamma k^{3/2} d/(eps zeta gap) = 1.7e8.
-  CHECK_FALSE(find_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.6e8)));
-  CHECK(find_condition(t, "sample size").holds(with(with(t.example, "eps", 1e-4), "n", 1.8e8)));
+  CHECK_FALSE(find_condition(t, "sample size").holds(with(with(t.example, "epsilon", 1e-4), "n", 1.6e8)));
+  CHECK(find_condition(t, "sample size").holds(with(with(t.example, "epsilon", 1e-4), "n", 1.8e8)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "M")), Catch::Contains("'M'"));
 }
 
@@ -81,7 +81,7 @@ TEST_CASE("dugler2026 Thm 3 and Cor 3: TADADPO", "[dugler2026]") {
   // A: sqrt2*3/(1 sqrt 1e7) + sqrt2*50/(1*1e7) + 1*1*20*2/(1*1*1e7) = 1.3527119e-3.
   CHECK(t.rate(t.example) == Approx(1.3527119e-3).epsilon(1e-6));
   // B: 1/(2 sqrt 1e5) + 10/(2*1e5) + 2*0.5*10/(2*0.5*1e5) = 1.5811388e-3 + 5e-5 + 1e-4 = 1.7311388e-3.
-  const Params b{{"n", 1e5}, {"d", 10}, {"k", 1},    {"eps", 0.5},  {"gap", 2},
+  const Params b{{"n", 1e5}, {"d", 10}, {"k", 1},    {"epsilon", 0.5},  {"gap", 2},
                  {"K", 2},   {"v0", 1}, {"g0", 0.5}, {"M_perp", 10}};
   CHECK(t.rate(b) == Approx(1.7311388e-3).epsilon(1e-6));
   // max{(20 + 40)/1, 2*9/1, sqrt2*50/1, 1*1*40/1} = 70.71.
@@ -93,7 +93,7 @@ TEST_CASE("dugler2026 Thm 3 and Cor 3: TADADPO", "[dugler2026]") {
   // A: sqrt(5*1)/4 (sqrt(40/1e6) + 1*40/(1*1e6)) + sqrt2*50/(4*1e6) = 3.5755723e-3.
   CHECK(c.rate(c.example) == Approx(3.5755723e-3).epsilon(1e-6));
   // B: sqrt(1.25*0.25)/1 (sqrt(10/1e4) + 2*10/(0.5*1e4)) + 1*5/(1*1e4) = 0.02041374.
-  const Params cb{{"n", 1e4},    {"d", 10},        {"k", 1}, {"eps", 0.5},
+  const Params cb{{"n", 1e4},    {"d", 10},        {"k", 1}, {"epsilon", 0.5},
                   {"lambda", 1}, {"sigma2", 0.25}, {"K", 2}, {"M_perp", 5}};
   CHECK(c.rate(cb) == Approx(0.02041374).epsilon(1e-6));
   // Lemma 19 at lambda1 = 5: v0 = 10, v1 = 5 sqrt2, g0 = sqrt5, g1 = 5:

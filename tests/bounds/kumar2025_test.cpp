@@ -64,7 +64,7 @@ TEST_CASE("kumar2025 Thm 1: the rate at two points, computed by hand", "[kumar20
   //     = 80 * 19.113828 * 7.6009025 * 16.118096 / 1e5 = 1.8733397
   //   sigma^2 (sum) = 5 * 1.9082130 = 9.5410650
   CHECK(t.rate(
-            {{"n", 1e5}, {"d", 100}, {"k", 4}, {"eps", 1}, {"delta", 1e-5}, {"beta", 0.05}, {"sigma2", 5}}) ==
+            {{"n", 1e5}, {"d", 100}, {"k", 4}, {"epsilon", 1}, {"delta", 1e-5}, {"beta", 0.05}, {"sigma2", 5}}) ==
         Approx(9.5410650).epsilon(1e-6));
   // B, under the aliases p and subgaussian_sigma2 and the default beta = 0.01: n = 1e6, d = 400, k = 2,
   // eps = 0.5, delta = 1e-6, sigma^2 = 3.
@@ -74,7 +74,7 @@ TEST_CASE("kumar2025 Thm 1: the rate at two points, computed by hand", "[kumar20
   //     = 0.5796917
   //   3 * 0.5862022 = 1.7586065
   CHECK(
-      t.rate({{"n", 1e6}, {"p", 400}, {"k", 2}, {"eps", 0.5}, {"delta", 1e-6}, {"subgaussian_sigma2", 3}}) ==
+      t.rate({{"n", 1e6}, {"p", 400}, {"k", 2}, {"epsilon", 0.5}, {"delta", 1e-6}, {"subgaussian_sigma2", 3}}) ==
       Approx(1.7586065).epsilon(1e-6));
 }
 
@@ -82,9 +82,9 @@ TEST_CASE("kumar2025 Thm 3, Thm 6, Lemma 39: rates computed by hand", "[kumar202
   // Thm 3: k^2 sigma^2 / (gamma lambda_1 sqrt(eps^3 n)).
   //   A: 16 * 5 / (0.4 * 5 * sqrt(1e15)) = 80 / (2 * 31622776.6) = 1.2649111e-6
   //   B: 4 * 3 / (0.2 * 2 * sqrt(0.125 * 1e8)) = 12 / (0.4 * 3535.5339) = 0.0084853
-  const Params a{{"n", 1e15},     {"d", 100},    {"k", 4},       {"eps", 1},
+  const Params a{{"n", 1e15},     {"d", 100},    {"k", 4},       {"epsilon", 1},
                  {"delta", 1e-5}, {"sigma2", 5}, {"lambda1", 5}, {"gamma", 0.4}};
-  const Params b{{"n", 1e8},      {"d", 100},    {"k", 2},       {"eps", 0.5},
+  const Params b{{"n", 1e8},      {"d", 100},    {"k", 2},       {"epsilon", 0.5},
                  {"delta", 1e-5}, {"sigma2", 3}, {"lambda1", 2}, {"gamma", 0.2}};
   CHECK(upper("kumar2025.thm3").rate(a) == Approx(1.2649111e-6).epsilon(1e-6));
   CHECK(upper("kumar2025.thm3").rate(b) == Approx(0.0084853).epsilon(1e-5));
@@ -105,7 +105,7 @@ TEST_CASE("kumar2025 Thm 3, Thm 6, Lemma 39: rates computed by hand", "[kumar202
             .rate({{"n", 1e5},
                    {"d", 20},
                    {"k", 3},
-                   {"eps", 1},
+                   {"epsilon", 1},
                    {"beta", 0.05},
                    {"sigma2", 5},
                    {"lambda1", 5},
@@ -114,7 +114,7 @@ TEST_CASE("kumar2025 Thm 3, Thm 6, Lemma 39: rates computed by hand", "[kumar202
             .rate({{"n", 1e4},
                    {"d", 30},
                    {"k", 2},
-                   {"eps", 0.5},
+                   {"epsilon", 0.5},
                    {"sigma2", 3},
                    {"lambda1", 2},
                    {"gamma", 0.2}}) == Approx(1.0209268).epsilon(1e-5));
@@ -122,8 +122,8 @@ TEST_CASE("kumar2025 Thm 3, Thm 6, Lemma 39: rates computed by hand", "[kumar202
 
 TEST_CASE("kumar2025 conditions on both sides", "[kumar2025]") {
   const Params t1 = upper("kumar2025.thm1").example;
-  CHECK(holds("kumar2025.thm1", "eps <= 1", with(t1, "eps", 1)));
-  CHECK_FALSE(holds("kumar2025.thm1", "eps <= 1", with(t1, "eps", 1.5)));
+  CHECK(holds("kumar2025.thm1", "eps <= 1", with(t1, "epsilon", 1)));
+  CHECK_FALSE(holds("kumar2025.thm1", "eps <= 1", with(t1, "epsilon", 1.5)));
   CHECK(holds("kumar2025.thm1", "k <= d", with(t1, "k", 100)));
   CHECK_FALSE(holds("kumar2025.thm1", "k <= d", with(t1, "k", 101)));
 

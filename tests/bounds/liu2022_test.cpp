@@ -65,7 +65,7 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
   // A: 2 (sqrt(3/1e6) + (1+1) 10 log(1e6)/(5e-3 * 1e6)) = 0.1139882.
   CHECK(t.rate(t.example) == Approx(0.1139882).epsilon(1e-6));
   // B: lambda = (4, 3) -> kappa 4; 4 (sqrt(5/1e5) + 3*20 log(1e3)/(0.1*1e5)) = 0.1940704.
-  const Params b{{"n", 1e5},     {"d", 20},      {"eps", 0.1}, {"delta", 1e-3},
+  const Params b{{"n", 1e5},     {"d", 20},      {"epsilon", 0.1}, {"delta", 1e-3},
                  {"lambda1", 4}, {"lambda2", 3}, {"V", 5},     {"gamma", 2}};
   CHECK(t.rate(b) == Approx(0.1940704).epsilon(1e-6));
   // Eq. (4) at the example needs C_n (4 + 10 + 12 + 10*2*2*log(1e6)/5e-3) = 110550.6: fails at n = 1e5.
@@ -73,15 +73,15 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
   CHECK(find_condition(t, "Eq. (4)").holds(with(t.example, "n", 1.2e5)));
   CHECK_FALSE(find_condition(t, "Eq. (4)").holds(with(t.example, "C_n", 10)));
   // Lemma 3.1: eps <= sqrt(log(1e6/1e-6)/1e6) = 5.2565e-3.
-  CHECK_FALSE(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.3e-3)));
-  CHECK(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "eps", 5.2e-3)));
+  CHECK_FALSE(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "epsilon", 5.3e-3)));
+  CHECK(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "epsilon", 5.2e-3)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "V")), Catch::Contains("'V'"));
 
   const Theorem g = theorem("liu2022.eq6");
   // A: 2 (sqrt(20/1e6) + 20 log(1e6)/(5e-3 * 1e6)) = 0.1194684;  B: 4 (sqrt(50/1e5) + 50 log(1e3)/(0.1*1e5))
   // = 0.2275978.
   CHECK(g.rate(g.example) == Approx(0.1194684).epsilon(1e-6));
-  CHECK(g.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
+  CHECK(g.rate({{"n", 1e5}, {"d", 50}, {"epsilon", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.2275978).epsilon(1e-6));
   // Gaussian constants: M = d log n, V = 2 + 19/2, gamma = sqrt 2: at n = 2.6e5 Eq. (4) needs
   // 4 + 2*20 log(2.6e5) + 4*11.5 + 20*2*(sqrt2+1)*log(1e6)/5e-3 = 4 + 498.8 + 46 + 266829 = 267377 > n.
@@ -95,7 +95,7 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
   // A: 2 (sqrt(3/1e7) + 1*10 sqrt(log(1e8))/(0.5*1e7)) = 1.1126128e-3.
   CHECK(t.rate(t.example) == Approx(1.1126128e-3).epsilon(1e-6));
   // B: kappa 4: 4 (sqrt(5/1e5) + 2*20 sqrt(log(1e3))/(0.1*1e5)) = 0.07033645.
-  const Params b{{"n", 1e5},     {"d", 20},      {"eps", 0.1}, {"delta", 1e-3},
+  const Params b{{"n", 1e5},     {"d", 20},      {"epsilon", 0.1}, {"delta", 1e-3},
                  {"lambda1", 4}, {"lambda2", 3}, {"V", 5},     {"gamma", 2}};
   CHECK(t.rate(b) == Approx(0.07033645).epsilon(1e-6));
   // Eq. (9): kappa = 4 needs e^16 + 500.2 + 4*5 + 16*3 + 10*4*1*sqrt(log 1e8)/0.5 = 8.887e6 <= 1e7;
@@ -107,19 +107,19 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
   CHECK(find_condition(t, "Thm 6.1 batch").holds(with(t.example, "n", 1.2e6)));
   CHECK_FALSE(find_condition(t, "delta <= 1/n").holds(with(t.example, "delta", 2e-7)));
   CHECK(find_condition(t, "delta <= 1/n").holds(with(t.example, "delta", 1e-7)));
-  CHECK_FALSE(find_condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.9)));
-  CHECK(find_condition(t, "eps < 0.9").holds(with(t.example, "eps", 0.89)));
+  CHECK_FALSE(find_condition(t, "eps < 0.9").holds(with(t.example, "epsilon", 0.9)));
+  CHECK(find_condition(t, "eps < 0.9").holds(with(t.example, "epsilon", 0.89)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "gamma")), Catch::Contains("'gamma'"));
 
   const Theorem g = theorem("liu2022.cor5.2");
   // A: 2 (sqrt(20/1e7) + 20 sqrt(log(1e8))/(0.5*1e7)) = 2.8627626e-3;  B: 4 (sqrt(50/1e5) + 50 sqrt(log
   // 1e3)/1e4) = 0.1420079.
   CHECK(g.rate(g.example) == Approx(2.8627626e-3).epsilon(1e-6));
-  CHECK(g.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
+  CHECK(g.rate({{"n", 1e5}, {"d", 50}, {"epsilon", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.1420079).epsilon(1e-6));
   // Gaussian K = 4: the batch condition (log n)^2 16 d log(1/delta)/eps fails at d = 200 (1.5e7 > 1e7).
   CHECK_FALSE(find_condition(g, "Thm 6.1 batch").holds(with(g.example, "d", 200)));
-  CHECK_THROWS_WITH(g.rate(without(g.example, "eps")), Catch::Contains("'eps'"));
+  CHECK_THROWS_WITH(g.rate(without(g.example, "epsilon")), Catch::Contains("'epsilon'"));
 }
 
 TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]") {
@@ -129,7 +129,7 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   CHECK(e.rate({{"lambda1", 3}, {"H_u", 0.5}}) == Approx(4.5));
   // Eq. (14) before its O~, at K = 2, a = 1/2, d = 5, eps = 0.8, delta = 1e-6, zeta = 0.01 and n = 1e5:
   // B >= 4 * 5 * log^2(1e5 * 5 * log(1e8) / 0.8) * log(1e8) / 0.8 = 4 * 5 * 16.259^2 * 18.421 / 0.8 = 121740.
-  const Params gaussian_vectors = {{"K", 2}, {"a", 0.5}, {"d", 5}, {"eps", 0.8}, {"delta", 1e-6}, {"zeta", 0.01}};
+  const Params gaussian_vectors = {{"K", 2}, {"a", 0.5}, {"d", 5}, {"epsilon", 0.8}, {"delta", 1e-6}, {"zeta", 0.01}};
   const auto eq14 = find_condition(e, "Eq. (14)");
   CHECK_FALSE(eq14.holds(with(with(gaussian_vectors, "n", 1e5), "B", 121700)));
   CHECK(eq14.holds(with(with(gaussian_vectors, "n", 1e5), "B", 121780)));
@@ -147,13 +147,13 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   const Theorem m = theorem("liu2022.lem6.2");
   // A: 2*1*10 sqrt(log 1e6)/(0.5*1e4) = 0.01486769;  B: 3 sqrt(0.5) 20 sqrt(log 1e3)/(0.1*1e3) = 1.1150767.
   CHECK(m.rate(m.example) == Approx(0.01486769).epsilon(1e-6));
-  CHECK(m.rate({{"lambda1", 3}, {"H_u", 0.5}, {"d", 20}, {"delta", 1e-3}, {"eps", 0.1}, {"B", 1e3}}) ==
+  CHECK(m.rate({{"lambda1", 3}, {"H_u", 0.5}, {"d", 20}, {"delta", 1e-3}, {"epsilon", 0.1}, {"B", 1e3}}) ==
         Approx(1.1150767).epsilon(1e-6));
   // B-condition: sqrt(10 log 1e6)/0.5 * log(10/(0.01*1e-6)) = 23.51 * 20.72 = 487.1.
   CHECK_FALSE(find_condition(m, "B-condition").holds(with(m.example, "B", 480)));
   CHECK(find_condition(m, "B-condition").holds(with(m.example, "B", 490)));
   CHECK_FALSE(find_condition(m, "delta <= 1/B").holds(with(m.example, "delta", 2e-4)));
-  CHECK_FALSE(find_condition(m, "eps < 0.9").holds(with(m.example, "eps", 0.95)));
+  CHECK_FALSE(find_condition(m, "eps < 0.9").holds(with(m.example, "epsilon", 0.95)));
   // Without B, a standalone run's n is the batch; without either the rate cannot be read.
   CHECK(m.rate(with(without(m.example, "B"), "n", 1e4)) == Approx(m.rate(m.example)));
   CHECK_THROWS_WITH(m.rate(without(m.example, "B")), Catch::Contains("'n'"));
@@ -164,7 +164,7 @@ TEST_CASE("liu2022 Eq. (3): Analyze-Gauss", "[liu2022]") {
   // A: 2 (sqrt(100/1e5) + 100^{3/2} sqrt(log 1e6)/(0.5*1e5)) = 0.2119224;
   // B: 4 (sqrt(50/1e5) + 50^{3/2} sqrt(log 1e3)/(0.1*1e5)) = 0.4611349.
   CHECK(t.rate(t.example) == Approx(0.2119224).epsilon(1e-6));
-  CHECK(t.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
+  CHECK(t.rate({{"n", 1e5}, {"d", 50}, {"epsilon", 0.1}, {"delta", 1e-3}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.4611349).epsilon(1e-6));
   // gap >= 1000 sqrt(log 1e6)/(0.5 n): 0.0743 at n = 1e5, 7.43 at n = 1e3.
   CHECK_FALSE(find_condition(t, "gap").holds(with(t.example, "n", 1e3)));
@@ -177,7 +177,7 @@ TEST_CASE("liu2022 Example 4.1: Private Oja plateaus, DP-PCA vanishes with sigma
   // A: 0.5 sqrt(10/1e6) + 10 sqrt(log 1e6)/(5e-3*1e6) = 9.014983e-3;  B: 0.1 sqrt(20/1e5) + 20 sqrt(log
   // 1e3)/1e4 = 6.670735e-3.
   CHECK(o.rate(o.example) == Approx(9.014983e-3).epsilon(1e-6));
-  const Params b{{"n", 1e5}, {"d", 20}, {"eps", 0.1}, {"delta", 1e-3}, {"sigma", 0.1}};
+  const Params b{{"n", 1e5}, {"d", 20}, {"epsilon", 0.1}, {"delta", 1e-3}, {"sigma", 0.1}};
   CHECK(o.rate(b) == Approx(6.670735e-3).epsilon(1e-6));
   CHECK_FALSE(find_condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 1)));
   CHECK(find_condition(o, "sigma^2 < 1").holds(with(o.example, "sigma", 0.99)));
@@ -198,7 +198,7 @@ TEST_CASE("liu2022 Cor 5.2 against Thm 5.3's rate shape: same n, d, eps dependen
   // privacy term over d/(eps n) must not move with n, d or eps.
   const Theorem t = theorem("liu2022.cor5.2");
   auto privacy_part = [&](double n, double d, double eps) {
-    const Params p{{"n", n}, {"d", d}, {"eps", eps}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
+    const Params p{{"n", n}, {"d", d}, {"epsilon", eps}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
     return (t.rate(p) - 2 * std::sqrt(d / n)) / (d / (eps * n));
   };
   const double base = privacy_part(1e4, 20, 0.5);

@@ -41,7 +41,7 @@ TEST_CASE("bound evaluates a theorem at given parameters or at its example", "[c
 
   // Named options, their aliases and --param override the example point.
   auto point = cor52.example;
-  point["eps"] = 0.25;
+  point["epsilon"] = 0.25;
   point["d"] = 30;
   const auto overridden = run_cli("bound liu2022.cor5.2 --example --eps 0.25 --param d=30 --json");
   REQUIRE(overridden.code == 0);
@@ -106,5 +106,5 @@ TEST_CASE("bad input to the theorem verbs exits 2 with one line on stderr", "[cl
   CHECK_THAT(run_cli("bound liu2022.cor5.2 --example --param lamda1=100").err,
              Catch::Contains("liu2022.cor5.2 does not read parameter 'lamda1' (did you mean 'lambda1'?)"));
   CHECK_THAT(run_cli("bound cai2024.thm3.1.q2 --example --d 100").err,
-             Catch::Contains("does not read parameter 'd'; at this point it reads delta, eps, lambda, n, p, r, sigma2"));
+             Catch::Contains("does not read parameter 'd'; at this point it reads delta, epsilon, lambda, n, p, r, sigma2"));
 }

@@ -26,15 +26,15 @@ const std::string kSuffixes[] = {"q1", "q2", "qinf"};
 
 // A: n = 20000, p = 50, r = 2, lambda = 10, sigma^2 = 1, eps = 1, delta = 1e-30.
 Params point_a() {
-  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"eps", 1}, {"delta", 1e-30}};
+  return {{"n", 20000}, {"p", 50}, {"r", 2}, {"lambda", 10}, {"sigma2", 1}, {"epsilon", 1}, {"delta", 1e-30}};
 }
 // B, under the verifier's aliases d and k: n = 5000, p = 100, r = 1, lambda = 4, sigma^2 = 2, eps = 0.5.
 Params point_b() {
-  return {{"n", 5000}, {"d", 100}, {"k", 1}, {"lambda", 4}, {"sigma2", 2}, {"eps", 0.5}, {"delta", 1e-30}};
+  return {{"n", 5000}, {"d", 100}, {"k", 1}, {"lambda", 4}, {"sigma2", 2}, {"epsilon", 0.5}, {"delta", 1e-30}};
 }
 // Far too few samples: n = 10, p = 100, r = 1, lambda = sigma^2 = 1, eps = 0.1.
 Params saturating_point() {
-  return {{"n", 10}, {"p", 100}, {"r", 1}, {"lambda", 1}, {"sigma2", 1}, {"eps", 0.1}, {"delta", 1e-9}};
+  return {{"n", 10}, {"p", 100}, {"r", 1}, {"lambda", 1}, {"sigma2", 1}, {"epsilon", 0.1}, {"delta", 1e-9}};
 }
 
 }  // namespace

@@ -38,17 +38,17 @@ TEST_CASE("dugler2026 Thm 8: rate, delta condition, pairing with Cor 3", "[dugle
   CHECK(t.rate(t.example) == Approx(4.7734165e-3).epsilon(1e-6));
   // B: k = 3, sigma = 0.5, lambda = 100: sqrt3 ((0.5*10 + 0.25)/100)(sqrt(30/1e5) + 30 sqrt3/(1e5*2))
   // = 1.5986250e-3.
-  CHECK(t.rate({{"n", 1e5}, {"d", 30}, {"k", 3}, {"eps", 2}, {"lambda", 100}, {"sigma2", 0.25}}) ==
+  CHECK(t.rate({{"n", 1e5}, {"d", 30}, {"k", 3}, {"epsilon", 2}, {"lambda", 100}, {"sigma2", 0.25}}) ==
         Approx(1.5986250e-3).epsilon(1e-6));
   // C: capped: 1 * min(2 (sqrt(50/100) + 50/(100*0.1)), 1) = 1.
-  CHECK(t.rate({{"n", 100}, {"d", 50}, {"k", 1}, {"eps", 0.1}, {"lambda", 1}, {"sigma2", 1}}) == 1);
+  CHECK(t.rate({{"n", 100}, {"d", 50}, {"k", 1}, {"epsilon", 0.1}, {"lambda", 1}, {"sigma2", 1}}) == 1);
   // delta <= exp(2 - 0.01 (sqrt(4e7) + 40)) = exp(-61.65): 1e-26 (log -59.9) fails, 1e-30 (log -69.1) holds.
   const auto& delta_condition = t.conditions.at(0);
   CHECK_FALSE(delta_condition.holds(with(t.example, "delta", 1e-26)));
   CHECK(delta_condition.holds(with(t.example, "delta", 1e-30)));
   CHECK_FALSE(delta_condition.holds(with(t.example, "c0", 1)));  // the bound drops to exp(-6362)
   CHECK_FALSE(t.conditions.at(1).holds(with(t.example, "k", 21)));
-  CHECK_THROWS_WITH(t.rate({{"n", 100}, {"d", 50}, {"k", 1}, {"eps", 0.1}, {"lambda", 1}}),
+  CHECK_THROWS_WITH(t.rate({{"n", 100}, {"d", 50}, {"k", 1}, {"epsilon", 0.1}, {"lambda", 1}}),
                     Catch::Contains("'sigma2'"));
   const Theorem cor3 = find_theorem(dpb::bounds::dugler2026_upper_bounds(), "dugler2026.cor3");
   CHECK(cor3.setting == t.setting);

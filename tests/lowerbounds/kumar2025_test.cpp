@@ -67,10 +67,10 @@ TEST_CASE("kumar2025.thm2: rate by hand at two points, conditions on both sides"
   //   n = 1e4, d = 1000, k = 40, eps = 1, sigma2 = 10: 10 (0.4 + 40 * 31.6227766 / 1e4) = 5.26491106
   //   n = 400, d = 100, k = 20, eps = 0.5, sigma2 = 2: 2 (20/20 + 20 * 10 / 200) = 4
   CHECK(t.rate(t.example) == Approx(5.26491106).epsilon(1e-8));
-  const Params q{{"n", 400}, {"p", 100}, {"k", 20}, {"eps", 0.5}, {"subgaussian_sigma2", 2}};  // aliases
+  const Params q{{"n", 400}, {"p", 100}, {"k", 20}, {"epsilon", 0.5}, {"subgaussian_sigma2", 2}};  // aliases
   CHECK(t.rate(q) == Approx(4).epsilon(1e-14));
   const Params& e = t.example;
-  CHECK_FALSE(holds(t, "eps <= 1", with(e, "eps", 1.5)));
+  CHECK_FALSE(holds(t, "eps <= 1", with(e, "epsilon", 1.5)));
   CHECK(holds(t, "delta <= eps^2/d^2", with(e, "delta", 1e-6)));  // boundary eps^2/d^2 = 1e-6
   CHECK_FALSE(holds(t, "delta <= eps^2/d^2", with(e, "delta", 2e-6)));
   CHECK_FALSE(holds(t, "d >= 10", with(with(e, "d", 8), "k", 4)));
@@ -79,7 +79,7 @@ TEST_CASE("kumar2025.thm2: rate by hand at two points, conditions on both sides"
   CHECK_FALSE(holds(t, "k >= C log d", with(e, "k", 5)));
   CHECK(holds(t, "n < d e^k / eps", with(e, "n", 1e20)));  // log 1e20 = 46.05 < log 1000 + 40 = 46.91
   CHECK_FALSE(holds(t, "n < d e^k / eps", with(e, "n", 1e21)));
-  CHECK_THROWS_WITH(t.rate(without(e, "eps")), Catch::Contains("'eps'"));
+  CHECK_THROWS_WITH(t.rate(without(e, "epsilon")), Catch::Contains("'epsilon'"));
   CHECK_THROWS_WITH(t.rate(without(e, "sigma2")), Catch::Contains("'sigma2'"));
   CHECK_FALSE(t.explicit_value.has_value());  // universal constants unspecified
 }
@@ -87,12 +87,12 @@ TEST_CASE("kumar2025.thm2: rate by hand at two points, conditions on both sides"
 TEST_CASE("kumar2025.thm7: rate d/(n eps) by hand, conditions on both sides", "[kumar2025]") {
   const Theorem& t = find("kumar2025.thm7");
   CHECK(t.rate(t.example) == Approx(0.1).epsilon(1e-14));                               // 50 / (1000 * 0.5)
-  CHECK(t.rate({{"n", 200}, {"d", 10}, {"eps", 0.25}}) == Approx(0.2).epsilon(1e-14));  // 10 / 50
+  CHECK(t.rate({{"n", 200}, {"d", 10}, {"epsilon", 0.25}}) == Approx(0.2).epsilon(1e-14));  // 10 / 50
   const Params& e = t.example;
   CHECK_FALSE(holds(t, "delta < eps^2/d^2", with(e, "delta", 1e-4)));  // eps^2/d^2 = 1e-4, strict
   CHECK_FALSE(holds(t, "n >= t2 d", with(e, "n", 49)));
   CHECK_FALSE(holds(t, "e^-d < rho < t1", with(e, "n", 100)));  // rho = 50/50 = 1
-  CHECK_FALSE(holds(t, "eps < 1", with(e, "eps", 1)));
+  CHECK_FALSE(holds(t, "eps < 1", with(e, "epsilon", 1)));
   CHECK_THROWS_WITH(t.rate(without(e, "n")), Catch::Contains("'n'"));
 }
 

@@ -43,13 +43,13 @@ TEST_CASE("liu2022 Thm 5.3: rate and condition", "[liu2022]") {
   // A: kappa = 2: 2 (sqrt(20/1e7) + 20/(0.5*1e7)) sqrt(1/2) = 2.0056569e-3.
   CHECK(t.rate(t.example) == Approx(2.0056569e-3).epsilon(1e-6));
   // B: kappa = 4: 4 (sqrt(50/1e5) + 50/(0.1*1e5)) sqrt(3/4) = 0.09478017;  C: capped at 1.
-  CHECK(t.rate({{"n", 1e5}, {"d", 50}, {"eps", 0.1}, {"lambda1", 4}, {"lambda2", 3}}) ==
+  CHECK(t.rate({{"n", 1e5}, {"d", 50}, {"epsilon", 0.1}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.09478017).epsilon(1e-6));
   CHECK(t.rate(with(t.example, "n", 100)) == 1);
   CHECK_FALSE(t.conditions.at(0).holds(with(t.example, "d", 10)));
   CHECK(t.conditions.at(0).holds(with(t.example, "d", 11)));
   CHECK_THROWS_WITH(t.rate({{"n", 1e5}, {"d", 50}, {"lambda1", 4}, {"lambda2", 3}}),
-                    Catch::Contains("'eps'"));
+                    Catch::Contains("'epsilon'"));
   CHECK((*t.explicit_value)(t.example) == dpb::lower::liu2022_thm53_value(t.example));
 }
 
@@ -61,13 +61,13 @@ TEST_CASE("liu2022 Thm 5.4: rate and conditions", "[liu2022]") {
   CHECK(t.example.at("kappa") == Approx(34.30333).epsilon(1e-6));
   CHECK(t.rate(t.example) == Approx(1.2536841).epsilon(1e-6));
   // B: 5 sqrt(min(50, log((1 - e^-0.5)/1e-3))/(0.5*1e3)) = 0.5465804.
-  CHECK(t.rate({{"n", 1e3}, {"d", 50}, {"eps", 0.5}, {"delta", 1e-3}, {"kappa", 5}}) ==
+  CHECK(t.rate({{"n", 1e3}, {"d", 50}, {"epsilon", 0.5}, {"delta", 1e-3}, {"kappa", 5}}) ==
         Approx(0.5465804).epsilon(1e-6));
   CHECK_FALSE(t.conditions.at(0).holds(with(t.example, "d", 1)));
   // Eq. (30) needs delta < (1 - e^-1)/(4e) = 0.0581360.
   CHECK_FALSE(t.conditions.at(1).holds(with(t.example, "delta", 0.06)));
   CHECK(t.conditions.at(1).holds(with(t.example, "delta", 0.05)));
-  CHECK_THROWS_WITH(t.rate({{"n", 1e3}, {"d", 50}, {"eps", 0.5}, {"delta", 1e-3}}),
+  CHECK_THROWS_WITH(t.rate({{"n", 1e3}, {"d", 50}, {"epsilon", 0.5}, {"delta", 1e-3}}),
                     Catch::Contains("'kappa'"));
 }
 
@@ -76,11 +76,11 @@ TEST_CASE("liu2022 Thm C.1: rate and condition", "[liu2022]") {
   // A: min(2*400/(1*1e4) sqrt(1/2), sqrt(1/2)) = 0.05656854;  B: min(4*2500/(0.5*1e6) sqrt(3/4), sqrt(3/4)) =
   // 0.01732051.
   CHECK(t.rate(t.example) == Approx(0.05656854).epsilon(1e-6));
-  CHECK(t.rate({{"n", 1e6}, {"d", 50}, {"eps", 0.5}, {"lambda1", 4}, {"lambda2", 3}}) ==
+  CHECK(t.rate({{"n", 1e6}, {"d", 50}, {"epsilon", 0.5}, {"lambda1", 4}, {"lambda2", 3}}) ==
         Approx(0.01732051).epsilon(1e-6));
   CHECK(t.rate(with(t.example, "n", 10)) == Approx(std::sqrt(0.5)));
   CHECK_FALSE(t.conditions.at(0).holds(with(t.example, "d", 9)));
-  CHECK_THROWS_WITH(t.rate({{"n", 1e6}, {"d", 50}, {"eps", 0.5}, {"lambda1", 4}}),
+  CHECK_THROWS_WITH(t.rate({{"n", 1e6}, {"d", 50}, {"epsilon", 0.5}, {"lambda1", 4}}),
                     Catch::Contains("'lambda2'"));
 }
 
@@ -89,13 +89,13 @@ TEST_CASE("liu2022 gaps: Cor 5.2 / Thm 5.3 flat in n, d, eps, Eq. (3) / Thm 5.3 
   // In the privacy regime both rates are d/(eps n) terms: the ratio is sqrt(lambda1/lambda2)
   // sqrt(log(1/delta)). Here d/(eps n) = 0.1 is ten times sqrt(d/n) = 0.01, and Thm 5.3's rate 0.156 is below
   // its cap.
-  const Params privacy{{"n", 1e6},      {"d", 100},     {"eps", 1e-3},
+  const Params privacy{{"n", 1e6},      {"d", 100},     {"epsilon", 1e-3},
                        {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
   auto ratio = [&](const Theorem& u, const Params& p) { return u.rate(p) / lb.rate(p); };
   const double base = ratio(cor, privacy);
   // The sqrt(d/n) terms make it move by less than the two regimes' ratio 1 to sqrt(log(1/delta)) = 3.7.
   for (const auto& [name, factor] :
-       std::vector<std::pair<std::string, double>>{{"n", 2}, {"d", 2}, {"eps", 0.5}}) {
+       std::vector<std::pair<std::string, double>>{{"n", 2}, {"d", 2}, {"epsilon", 0.5}}) {
     INFO(name);
     const double moved = ratio(cor, with(privacy, name, privacy.at(name) * factor));
     CHECK(std::abs(std::log(moved / base)) < 0.1);

@@ -58,7 +58,7 @@ Membership privacy_class_membership(const std::string& privacy_class, const alg:
                                       privacy_class)};
   if (claim.scope == alg::ClaimScope::not_private)
     return {false, fmt::format("the algorithm claims no differential privacy ({})", alg::describe(claim))};
-  const auto eps = cell.find("eps");
+  const auto eps = cell.find("epsilon");
   if (eps == cell.end()) return {std::nullopt, "the cell has no parameter 'eps' to compare the claim with"};
   double delta = 0;
   if (approximate) {
@@ -78,7 +78,7 @@ std::optional<alg::PrivacyClaim> registry_privacy_claim(const std::string& algor
     const auto [id, overrides] = parse_algorithm_label(algorithm);
     const auto estimator = alg::algorithm_registry().make(id, overrides);
     alg::Input input;
-    input.privacy.epsilon = cell.count("eps") ? cell.at("eps") : input.privacy.epsilon;
+    input.privacy.epsilon = cell.count("epsilon") ? cell.at("epsilon") : input.privacy.epsilon;
     input.privacy.delta = cell.count("delta") ? cell.at("delta") : input.privacy.delta;
     input.k = cell.count("k") ? static_cast<int>(cell.at("k")) : input.k;
     return estimator->claim(input);

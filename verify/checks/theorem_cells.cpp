@@ -52,7 +52,7 @@ bool all_hold(const bounds::Theorem& theorem, const bounds::Params& params) {
 std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpec& check,
                                   const std::vector<bounds::Params>& outside) {
   const std::string& x = check.vary;
-  if (x != "n" && x != "epsilon" && x != "eps" && x != "delta") return "";
+  if (x != "n" && x != "epsilon" && x != "delta") return "";
   const bounds::Params* widest = nullptr;
   for (const auto& params : outside)
     if (const auto it = params.find(x); it != params.end() && it->second > 0 &&
@@ -63,7 +63,6 @@ std::string where_conditions_hold(const bounds::Theorem& theorem, const CheckSpe
   const double from = widest->at(x);
   const auto holds_at = [&](double value) {
     probe[x] = value;
-    if (x == "epsilon" || x == "eps") probe["eps"] = probe["epsilon"] = value;  // the theorems read eps
     return all_hold(theorem, probe);
   };
   constexpr int kOctaves = 50;

@@ -94,7 +94,7 @@ CheckSpec parse_dominates(const YAML::Node& node, const YamlReader& read, const 
 // check runs (theorem_cells), where the cells are known.
 std::map<std::string, double> check_params(const YAML::Node& node, const YamlReader& read, const ExperimentSpec& spec) {
   if (!node.IsMap()) read.fail(node, "check params must be a map of names to numbers, e.g. { M: 150, lr_mult: 1 }");
-  std::vector<std::string> per_cell = {"n", "eps", "epsilon", "delta"};
+  std::vector<std::string> per_cell = {"n", "epsilon", "delta"};
   const std::vector<std::string> axes = swept_axes(spec);
   per_cell.insert(per_cell.end(), axes.begin(), axes.end());
   std::map<std::string, double> params;

@@ -18,7 +18,7 @@ std::string parameter_math(const std::string& name) {
   if (name == "sigma2") return "\\sigma^2";
   static const std::map<std::string, std::string> greek = {
       {"alpha", "\\alpha"}, {"beta", "\\beta"},     {"gamma", "\\gamma"}, {"delta", "\\delta"},
-      {"eps", "\\varepsilon"}, {"epsilon", "\\varepsilon"}, {"zeta", "\\zeta"}, {"eta", "\\eta"},
+      {"epsilon", "\\varepsilon"}, {"zeta", "\\zeta"}, {"eta", "\\eta"},
       {"kappa", "\\kappa"}, {"lambda", "\\lambda"}, {"mu", "\\mu"},       {"sigma", "\\sigma"},
       {"tau", "\\tau"},     {"phi", "\\phi"},       {"xi", "\\xi"},       {"rho", "\\rho"}};
   std::size_t digits = name.size();

@@ -30,8 +30,7 @@ std::vector<CellContext> make_cells(const ExperimentSpec& spec) {
     for (const auto& [name, value] : model_params.values())
       if (const double* v = std::get_if<double>(&value)) cell.params[name] = *v;
     cell.params["n"] = double(cell.n);
-    cell.params["eps"] = cell.privacy.epsilon;      // the theorems' name
-    cell.params["epsilon"] = cell.privacy.epsilon;  // the grid axis' name, what `vary:` and tables use
+    cell.params["epsilon"] = cell.privacy.epsilon;  // the grid axis' name, and what the theorems read
     cell.params["delta"] = cell.privacy.delta;
     cell.params.try_emplace("d", double(info.d()));
     cell.params.try_emplace("k", double(info.r()));

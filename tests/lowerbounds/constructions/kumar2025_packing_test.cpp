@@ -32,6 +32,6 @@ TEST_CASE("Lemma 20 packing: weight d/3, distance >= d/6, at least the Gilbertâ€
 TEST_CASE("Thm 4 threshold n* = log(2(|C| - 1)) / eps", "[kumar2025][constructions]") {
   CHECK(thm4_sample_threshold(std::log(3.0), 2) == Approx(std::log(4.0) / 2).epsilon(1e-14));
   CHECK(thm4_sample_threshold(std::log(101.0), 0.5) == Approx(std::log(200.0) / 0.5).epsilon(1e-14));
-  CHECK_THROWS_WITH(thm4_sample_threshold(1, 0), Catch::Contains("eps"));
+  CHECK_THROWS_WITH(thm4_sample_threshold(1, 0), Catch::Contains("eps = 0 must be > 0"));
   CHECK_THROWS_WITH(thm4_sample_threshold(0, 1), Catch::Contains("2 words"));
 }

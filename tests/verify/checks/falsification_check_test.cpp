@@ -21,7 +21,7 @@ dpb::verify::CheckOptions claiming(dpb::alg::ClaimScope scope, double delta = 1e
   dpb::verify::CheckOptions o;
   o.privacy_claim = [=](const std::string&, const dpb::bounds::Params& cell, std::string&) {
     dpb::alg::PrivacyClaim c;
-    c.epsilon = cell.at("eps");
+    c.epsilon = cell.at("epsilon");
     c.delta = delta;
     c.scope = scope;
     return std::optional<dpb::alg::PrivacyClaim>(c);

@@ -7,7 +7,7 @@ using dpb::alg::PrivacyClaim;
 using dpb::verify::privacy_class_membership;
 
 namespace {
-const dpb::bounds::Params kCell = {{"eps", 1.0}, {"delta", 1e-5}, {"n", 1000.0}};
+const dpb::bounds::Params kCell = {{"epsilon", 1.0}, {"delta", 1e-5}, {"n", 1000.0}};
 PrivacyClaim claim(double eps, double delta, ClaimScope scope = ClaimScope::worst_case) {
   PrivacyClaim c;
   c.epsilon = eps;

@@ -28,7 +28,7 @@ TEST_CASE("run_checks answers every check in order, turning what cannot be judge
   const std::vector<dpb::bounds::Theorem> theorems = {
       dpb::test::power_rate_theorem("T", dpb::bounds::Kind::upper, 0.5)};
   auto few_cells = rate_check("T");
-  few_cells.vary = std::string("eps");  // one distinct value
+  few_cells.vary = std::string("epsilon");  // one distinct value
   const auto verdicts =
       dpb::verify::run_checks(results(), {rate_check("T"), rate_check("T.unknown"), few_cells}, 1, theorems);
   REQUIRE(verdicts.size() == 3);

@@ -25,7 +25,7 @@ inline void add_trials(verify::ResultSet& results, const std::string& algorithm,
     for (std::size_t t = 0; t < trials; ++t) {
       verify::TrialRow row;
       row.cell = cell;
-      row.cell_params = {{"n", ns[cell]}, {"eps", 1.0}, {"delta", 1e-5}};
+      row.cell_params = {{"n", ns[cell]}, {"epsilon", 1.0}, {"delta", 1e-5}};
       row.algorithm = algorithm;
       row.trial = t;
       row.metrics[metric] = error(ns[cell], t);

@@ -19,7 +19,7 @@ bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == s
 TEST_CASE("a batch of rows crosses between ranks bit for bit, NaN and infinities included", "[distributed]") {
   TrialRow ok;
   ok.cell = 3;
-  ok.cell_params = {{"n", 1000}, {"eps", 0.1}, {"lambda1", 1.0 / 3.0}};
+  ok.cell_params = {{"n", 1000}, {"epsilon", 0.1}, {"lambda1", 1.0 / 3.0}};
   ok.algorithm = "baseline.dp_gauss_1[clip_constant=2]";
   ok.trial = 41;
   // Values with no short decimal form, a subnormal, and the IEEE specials a metric may produce.

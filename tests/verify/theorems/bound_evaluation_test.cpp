@@ -20,9 +20,9 @@ dpb::bounds::Theorem demo_bound() {
                              [](const Params& p) {
                                const double n = dpb::bounds::positive(p, "n"),
                                             d = dpb::bounds::positive(p, "d");
-                               return std::sqrt(d / n) + d / (dpb::bounds::positive(p, "eps") * n);
+                               return std::sqrt(d / n) + d / (dpb::bounds::positive(p, "epsilon") * n);
                              },
-                             {{"n", 400}, {"d", 4}, {"eps", 0.5}});
+                             {{"n", 400}, {"d", 4}, {"epsilon", 0.5}});
   t.conditions = {dpb::test::at_least("n", 100), dpb::test::at_least("d", 10)};
   t.explicit_value = [](const Params& p) { return 0.1 / std::sqrt(dpb::bounds::positive(p, "n")); };
   return t;
@@ -50,7 +50,7 @@ TEST_CASE("an unknown theorem id suggests the nearest ids", "[bound_evaluation]"
 
 TEST_CASE("a bound is evaluated with its rate, each condition and the explicit value", "[bound_evaluation]") {
   const auto t = demo_bound();
-  const Params at{{"n", 400}, {"d", 4}, {"eps", 0.5}};
+  const Params at{{"n", 400}, {"d", 4}, {"epsilon", 0.5}};
   const auto e = dpb::verify::evaluate_bound(t, at);
   CHECK(e.rate == Approx(std::sqrt(4.0 / 400) + 4.0 / (0.5 * 400)));
   REQUIRE(e.conditions.size() == 2);
@@ -73,7 +73,7 @@ TEST_CASE("a bound is evaluated with its rate, each condition and the explicit v
   CHECK(j.at("all_conditions_hold") == false);
   CHECK(j.at("params").at("d") == 4);
 
-  const auto inside = dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 16}, {"eps", 0.5}});
+  const auto inside = dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 16}, {"epsilon", 0.5}});
   CHECK(inside.all_conditions_hold());
   CHECK(dpb::verify::to_text(inside).find("all conditions hold") != std::string::npos);
 }
@@ -93,9 +93,9 @@ TEST_CASE("a two-sided containment shows its floor beside the explicit value", "
 TEST_CASE("missing or out-of-domain parameters are named, with the theorem", "[bound_evaluation]") {
   const auto t = demo_bound();
   CHECK_THROWS_WITH(dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 4}}),
-                    Catch::StartsWith("demo2020.thm1: ") && Catch::Contains("'eps'"));
-  CHECK_THROWS_WITH(dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 4}, {"eps", -1}}),
-                    Catch::Contains("'eps'") && Catch::Contains("> 0"));
+                    Catch::StartsWith("demo2020.thm1: ") && Catch::Contains("'epsilon'"));
+  CHECK_THROWS_WITH(dpb::verify::evaluate_bound(t, {{"n", 400}, {"d", 4}, {"epsilon", -1}}),
+                    Catch::Contains("'epsilon'") && Catch::Contains("> 0"));
   auto infinite = synthetic_theorem("demo2020.thm2", Kind::upper, [](const Params&) { return INFINITY; });
   CHECK_THROWS_WITH(dpb::verify::evaluate_bound(infinite, {}), Catch::Contains("not finite"));
 }
@@ -103,7 +103,7 @@ TEST_CASE("missing or out-of-domain parameters are named, with the theorem", "[b
 TEST_CASE("bound --example starts from the example point, given values override it", "[bound_evaluation]") {
   const auto t = demo_bound();
   const auto p = dpb::verify::over_example(t, {{"d", 16}, {"zeta", 0.1}});
-  CHECK(p == Params{{"n", 400}, {"d", 16}, {"eps", 0.5}, {"zeta", 0.1}});
+  CHECK(p == Params{{"n", 400}, {"d", 16}, {"epsilon", 0.5}, {"zeta", 0.1}});
   CHECK(dpb::verify::over_example(t, {}) == t.example);
 }
 

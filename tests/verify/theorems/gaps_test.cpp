@@ -38,7 +38,7 @@ TEST_CASE("the slope of log(U/L) is the difference of the exponents", "[gaps]") 
   // U = d n^{-1/2}, L = n^{-1/2}: the gap is d^1 n^0. eps is in the example but neither rate reads it.
   const auto u =
       synthetic_theorem("demo.u", Kind::upper, [](const Params& p) { return d_of(p) / std::sqrt(n_of(p)); },
-                        {{"n", 1000}, {"d", 16}, {"eps", 1}});
+                        {{"n", 1000}, {"d", 16}, {"epsilon", 1}});
   const auto l =
       synthetic_theorem("demo.l", Kind::lower, [](const Params& p) { return 1 / std::sqrt(n_of(p)); });
   const auto g = dpb::verify::compare_bounds(u, l);
@@ -47,7 +47,7 @@ TEST_CASE("the slope of log(U/L) is the difference of the exponents", "[gaps]") 
   CHECK(variable(g, "d").trend == Trend::grows);
   CHECK(*variable(g, "n").slope == Approx(0).margin(1e-12));
   CHECK(variable(g, "n").trend == Trend::flat);
-  CHECK(!has_variable(g, "eps"));
+  CHECK(!has_variable(g, "epsilon"));
   CHECK(variable(g, "d").points.size() == dpb::verify::GapOptions{}.factors.size());
   for (const auto& p : variable(g, "d").points) CHECK(*p.ratio == Approx(p.value));
 
@@ -142,10 +142,10 @@ TEST_CASE("counting parameters are scaled to whole numbers and slopes use the va
 TEST_CASE("the base point merges both examples, keeping the value that satisfies more conditions", "[gaps]") {
   const auto u = synthetic_theorem("demo.u", Kind::upper, n_of, {{"n", 10}, {"d", 5}});
   auto l =
-      synthetic_theorem("demo.l", Kind::lower, [](const Params&) { return 1.0; }, {{"n", 2000}, {"eps", 1}});
+      synthetic_theorem("demo.l", Kind::lower, [](const Params&) { return 1.0; }, {{"n", 2000}, {"epsilon", 1}});
   l.conditions = {dpb::test::at_least("n", 1000)};
   const auto g = dpb::verify::compare_bounds(u, l);
-  CHECK(g.base == Params{{"n", 2000}, {"d", 5}, {"eps", 1}});
+  CHECK(g.base == Params{{"n", 2000}, {"d", 5}, {"epsilon", 1}});
   CHECK(g.at_base.failing.empty());
   // Without a reason to switch, the upper bound's value stays.
   l.conditions.clear();
@@ -203,7 +203,7 @@ TEST_CASE("liu2022: Cor 5.2 matches Thm 5.3 in n, d, eps, Analyze-Gauss grows in
   const auto all = dpb::verify::all_theorems();
   const auto& lower = dpb::verify::find_theorem(all, "liu2022.thm5.3");
   const auto dp_pca = dpb::verify::compare_bounds(dpb::verify::find_theorem(all, "liu2022.cor5.2"), lower);
-  for (const char* name : {"n", "d", "eps"}) {
+  for (const char* name : {"n", "d", "epsilon"}) {
     INFO(name);
     CHECK(variable(dp_pca, name).trend == Trend::flat);
   }
