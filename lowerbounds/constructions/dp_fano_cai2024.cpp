@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "algorithms/privacy.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::lower {
@@ -20,10 +21,8 @@ void require_valid(const DpFanoCai2024Input& in) {
   if (!(in.kl >= 0) || !(in.tv_sum >= 0) || std::isnan(in.kl) || !std::isfinite(in.tv_sum))
     throw InvalidArgument(fmt::format(
         "cai2024 DP Fano: need KL l0 >= 0 and finite TV sum t0 >= 0, got {} and {}", in.kl, in.tv_sum));
-  if (!(in.eps > 0) || !std::isfinite(in.eps))
-    throw InvalidArgument(fmt::format("cai2024 DP Fano: eps must be finite and > 0, got {}", in.eps));
-  if (!(in.delta >= 0 && in.delta < 1))
-    throw InvalidArgument(fmt::format("cai2024 DP Fano: delta must lie in [0, 1), got {}", in.delta));
+  alg::validate_epsilon(in.eps, "cai2024 DP Fano");
+  alg::validate_delta(in.delta, "cai2024 DP Fano");
 }
 
 double group_privacy_exponent(const DpFanoCai2024Input& in) {

@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 
 #include "core/errors.hpp"
 
@@ -82,6 +83,9 @@ TEST_CASE("cai2024 DP Fano: inputs outside the lemma are refused", "[cai2024][co
   CHECK_THROWS_AS(dp_fano_cai2024({5, 1, -1, 0, 1, 0}), dpb::InvalidArgument);
   CHECK_THROWS_AS(dp_fano_cai2024({5, 1, 0, 0, 0, 0}), dpb::InvalidArgument);
   CHECK_THROWS_WITH(dp_fano_cai2024({5, 1, 0, 0, 1, 1}), Catch::Contains("delta"));
+  // The one rule for epsilon (alg::validate_epsilon): infinity is refused like 0.
+  CHECK_THROWS_WITH(dp_fano_cai2024({5, 1, 0, 0, std::numeric_limits<double>::infinity(), 0}),
+                    "cai2024 DP Fano: epsilon must be a finite number > 0, got inf");
 }
 
 TEST_CASE("gaussian_kl: closed forms of centred Gaussians", "[cai2024][constructions]") {
