@@ -70,6 +70,11 @@ EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S) {
   return {solver.eigenvalues(), solver.eigenvectors()};
 }
 
+Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S) {
+  require_finite(S, "descending_eigenvalues");
+  return symmetric_eigenvalues(S).reverse();
+}
+
 EigenPairs top_eigenpairs(const Eigen::MatrixXd& S, Eigen::Index k, EigenOrder order) {
   const Eigen::Index d = S.rows();
   if (S.cols() != d) throw InvalidArgument("top_eigenpairs: matrix must be square");

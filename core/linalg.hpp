@@ -15,7 +15,7 @@ enum class EigenOrder {
 };
 
 struct EigenPairs {
-  Eigen::VectorXd values;   // k values in the requested order
+  Eigen::VectorXd values;   // in the order the function that fills it states
   Eigen::MatrixXd vectors;  // d x k, column j belongs to values[j]
 };
 
@@ -31,6 +31,9 @@ Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& S);
 // Eigen's solver signs them. These two are Eigen's SelfAdjointEigenSolver compiled once, here: instantiated
 // in a file it costs about 4 s of its compile time.
 EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
+
+// Every eigenvalue of a symmetric matrix S, descending (the PCA order). Throws dpb::InvalidArgument on NaN/Inf.
+Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S);
 
 // Orthogonal projector Q Q^T onto the span of an orthonormal frame Q.
 Eigen::MatrixXd projector(const Eigen::MatrixXd& Q);

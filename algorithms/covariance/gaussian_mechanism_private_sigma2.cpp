@@ -35,7 +35,7 @@ class GaussianMechanismPrivateSigma2 final : public Estimator {
         bulk_quantiles(p, n, params_.variance.range, params_.variance.quadrature_tolerance);
     Estimate out;
     const NoiseVarianceRelease variance =
-        private_noise_variance(descending_eigenvalues(Shat), weights, params_.variance.shift_by_rank ? r : 0,
+        private_noise_variance(core::descending_eigenvalues(Shat), weights, params_.variance.shift_by_rank ? r : 0,
                                spiked_release("sigmatil^2: Gaussian mechanism on the bulk estimator (§5.3)",
                                               Delta3, third, calibration, kId),
                                out.ledger, rng);

@@ -35,7 +35,7 @@ class PrivateNoiseVariance final : public Estimator {
     const BulkQuantiles weights = bulk_quantiles(p, n, params_.range, params_.quadrature_tolerance);
     Estimate out;
     const NoiseVarianceRelease release =
-        private_noise_variance(descending_eigenvalues(core::second_moment(X)), weights,
+        private_noise_variance(core::descending_eigenvalues(core::second_moment(X)), weights,
                                params_.shift_by_rank ? r : 0, noisy_variance, out.ledger, rng);
     out.scalar = release.value;
     out.scalar_estimand = std::string("sigma2");
@@ -105,11 +105,6 @@ NoiseVarianceRelease private_noise_variance(const Eigen::VectorXd& eig, const Bu
   gaussian_mechanism(Eigen::Map<Eigen::MatrixXd>(&out.noisy, 1, 1), release, ledger, rng);
   out.value = std::abs(out.noisy);  // post-processing (cai2024 §5.3)
   return out;
-}
-
-Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat) {
-  core::require_finite(Shat, "descending_eigenvalues");
-  return core::symmetric_eigenvalues(Shat).reverse();
 }
 
 std::unique_ptr<Estimator> make_private_noise_variance(NoiseVarianceParams params) {

@@ -61,9 +61,6 @@ NoiseVarianceRelease private_noise_variance(const Eigen::VectorXd& eigenvalues_d
                                             const BulkQuantiles& weights, Eigen::Index shift,
                                             const LedgerEntry& release, Ledger& ledger, core::Rng& rng);
 
-// The eigenvalues of Shat in descending order (eigenvalues only, no vectors).
-Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& Shat);
-
 // `cai2024.private_noise_variance`: spends the whole budget it is given on sigmatil^2 (the paper's
 // (eps/3, delta/3) inside the private-sigma^2 Algorithm 1). Estimate.scalar = sigmatil^2.
 std::unique_ptr<Estimator> make_private_noise_variance(NoiseVarianceParams params);

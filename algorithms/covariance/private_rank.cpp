@@ -39,7 +39,7 @@ class PrivateRank final : public Estimator {
 
     Estimate out;
     const RankRelease release =
-        private_rank(descending_eigenvalues(core::second_moment(X)), R, noisy_eigenvalues, out.ledger, rng);
+        private_rank(core::descending_eigenvalues(core::second_moment(X)), R, noisy_eigenvalues, out.ledger, rng);
     out.scalar = static_cast<double>(release.rank);
     out.scalar_estimand = std::string("r");
     auto& d = out.diagnostics;

@@ -33,7 +33,7 @@ class PrivateSpike final : public Estimator {
 
     Estimate out;
     const SpikeRelease release =
-        private_spike(descending_eigenvalues(core::second_moment(X)), r,
+        private_spike(core::descending_eigenvalues(core::second_moment(X)), r,
                       params_.subtract_sigma2 ? q.sigma2.value : 0.0, noisy_eigenvalues, out.ledger, rng);
     out.scalar = release.value;
     // lambda (the spikes' common value; cai2024 §7.2), or lambda + sigma^2 = lambda1 when sigma^2 is not

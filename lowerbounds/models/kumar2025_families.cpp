@@ -41,10 +41,6 @@ class FamilyMemberModel final : public core::Model {
   Sampler sampler_;
 };
 
-Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& sigma) {
-  return core::symmetric_eigenvalues(sigma).reverse();
-}
-
 // The construction's own InvalidArgument ("need 3 | d, ...") with the model's id in front.
 template <class Build>
 auto build_construction(const std::string& id, Build build) {
@@ -67,7 +63,7 @@ std::unique_ptr<core::Model> make_lemma19_family(const core::ParamMap& params, c
   Codeword x(static_cast<std::size_t>(d), 0);
   for (int i = 0; i < d / 3; ++i) x[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])] = 1;
   Eigen::MatrixXd sigma = lemma19_family_member(c, x);
-  Eigen::VectorXd eigenvalues = descending_eigenvalues(sigma);
+  Eigen::VectorXd eigenvalues = core::descending_eigenvalues(sigma);
   eigenvalues[0] = 2;  // Lemma 19 item 1: lambda_1 = 2 exactly (v_x is its eigenvector)
   core::ModelInfo info =
       core::sparse_model_info(lemma19_id, std::move(sigma), std::move(eigenvalues), lemma19_family_eigenvector(x), k);
@@ -89,7 +85,7 @@ std::unique_ptr<core::Model> make_lemma22_family(const core::ParamMap& params, c
   Eigen::VectorXd s(cube.m);
   for (int i = 0; i < cube.m; ++i) s[i] = core::rademacher(rng);
   const Eigen::MatrixXd sigma = cube.covariance(s);
-  Eigen::VectorXd eigenvalues = descending_eigenvalues(sigma);
+  Eigen::VectorXd eigenvalues = core::descending_eigenvalues(sigma);
   eigenvalues[0] = 2;  // Lemma 22 item 1: lambda_1 = 2 exactly (v_s is its eigenvector)
   core::ModelInfo info = core::sparse_model_info(lemma22_id, sigma, std::move(eigenvalues), cube.eigenvector(s), k);
   info.params["graph_attempts"] = cube.base.graph.attempts;

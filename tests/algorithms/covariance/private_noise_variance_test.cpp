@@ -72,7 +72,7 @@ TEST_CASE("cai2024 sigma^2 estimator is consistent: the error shrinks as n grows
           dpb::test::spiked_data(n, n / 4, 2, 10.0, sigma2, 1000 + rep + static_cast<std::uint64_t>(n));
       const auto w = dpb::alg::bulk_quantiles(n / 4, n, BulkRange::inner, 1e-10);
       const double est = dpb::alg::bulk_noise_variance(
-          dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0);
+          dpb::core::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0);
       error += std::abs(est - sigma2) / 4;
     }
     INFO("n = " << n << ": mean |sigmahat^2 - sigma^2| = " << error);
@@ -97,7 +97,7 @@ TEST_CASE("cai2024.private_noise_variance: noise sd from Delta3 and Lemma 1, mea
   const double sd = D3 * std::sqrt(2 * std::log(1.25 / delta)) / eps;
   const auto w = dpb::alg::bulk_quantiles(40, 400, BulkRange::inner, 1e-10);
   const double nonprivate =
-      dpb::alg::bulk_noise_variance(dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0);
+      dpb::alg::bulk_noise_variance(dpb::core::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0);
   const auto first = run(data.input(eps, delta), {}, 0);
   CHECK(first.diagnostics.counters.at("Delta3") == Approx(D3).epsilon(1e-12));
   CHECK(first.diagnostics.counters.at("noise_sd") == Approx(sd).epsilon(1e-12));
@@ -109,7 +109,7 @@ TEST_CASE("cai2024.private_noise_variance: noise sd from Delta3 and Lemma 1, mea
   CHECK(entry.calibrated_for.epsilon == eps);
   CHECK(entry.calibrated_for.delta == delta);
   CHECK_NOTHROW(dpb::alg::check_claim(first.ledger, first.claim, kId));
-  const Eigen::VectorXd eig = dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X));
+  const Eigen::VectorXd eig = dpb::core::descending_eigenvalues(dpb::core::second_moment(data.X));
   std::vector<double> noise;
   dpb::alg::Ledger ledger;
   for (std::uint64_t seed = 0; seed < 2000; ++seed) {
@@ -141,7 +141,7 @@ TEST_CASE("cai2024.private_noise_variance: C4 = 6 bounds the fresh-copy sensitiv
         dpb::test::spiked_data(st.n, st.p, st.r, st.lambda, 1.0, 40 + static_cast<std::uint64_t>(st.n));
     const auto w = dpb::alg::bulk_quantiles(st.p, st.n, BulkRange::inner, 1e-10);
     const Eigen::MatrixXd Shat = dpb::core::second_moment(data.X);
-    const double base = dpb::alg::bulk_noise_variance(dpb::alg::descending_eigenvalues(Shat), w, 0);
+    const double base = dpb::alg::bulk_noise_variance(dpb::core::descending_eigenvalues(Shat), w, 0);
     dpb::core::Rng rng(5, 5);
     const Eigen::MatrixXd fresh = data.model->sample(st.n, rng);
     double worst = 0;
@@ -149,7 +149,7 @@ TEST_CASE("cai2024.private_noise_variance: C4 = 6 bounds the fresh-copy sensitiv
       const Eigen::VectorXd x = data.X.col(i), y = fresh.col(i);
       const Eigen::MatrixXd Si = Shat + (y * y.transpose() - x * x.transpose()) / static_cast<double>(st.n);
       worst = std::max(
-          worst, std::abs(dpb::alg::bulk_noise_variance(dpb::alg::descending_eigenvalues(Si), w, 0) - base));
+          worst, std::abs(dpb::alg::bulk_noise_variance(dpb::core::descending_eigenvalues(Si), w, 0) - base));
     }
     const double D3 = dpb::alg::noise_variance_sensitivity({st.n, st.p, st.r, st.lambda, 1.0}, 6.0);
     INFO("n=" << st.n << " p=" << st.p << ": max change " << worst << " / Delta3 " << D3 << " = "

@@ -58,7 +58,7 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
   REQUIRE(est.eigenvalues);
   CHECK(est.eigenvalues->size() == 3);
   CHECK((*est.eigenvalues)[0] >= (*est.eigenvalues)[2]);
-  const Eigen::VectorXd eig = dpb::alg::descending_eigenvalues(dpb::core::second_moment(data.X));
+  const Eigen::VectorXd eig = dpb::core::descending_eigenvalues(dpb::core::second_moment(data.X));
   const double nonprivate = eig.head(3).mean() - 1.0;
   std::vector<double> values;
   for (std::uint64_t seed = 0; seed < 1000; ++seed) {
