@@ -26,9 +26,9 @@ struct Input {
   Privacy privacy;
   const core::ModelInfo* oracle = nullptr;  // population quantities; simulation only
   // A public clip radius for the records' ||x_i||_2, known before the algorithm reads them (`dpbounds pca`: the
-  // radius its preprocessing chose, given or released by a private step on the ledger); 0 when none. An
-  // algorithm whose clip radius defaults to one derived from the oracle clips to this one instead, so user
-  // data need no oracle.
+  // radius its preprocessing chose, given or released by a private step on the ledger); 0 when none. The §2.9
+  // baselines (DP-Gauss-1/2, the noisy power method), whose clip radii otherwise default to ones derived
+  // from the oracle, clip to this one instead, so user data need no oracle.
   double clip_radius = 0;
   // Set by the auditor: a mechanism that composes per-step Gaussian releases appends them to
   // Estimate::transcript (the noisy power method always does). Off elsewhere, so runs allocate nothing for it.

@@ -1,7 +1,7 @@
 // cai2024 upper bounds (spec: cai2024-spiked-dp-pca.md §4, §7; theorem numbering per spec A4).
 //
 // Parameters (the spec's names; bounds/cai2024_model.hpp reads them, with the verifier's aliases):
-//   n, p (alias d), r (alias k), lambda (the largest spike, excluding sigma^2), sigma2, eps, delta
+//   n, p (alias d), r (alias k), lambda (the largest spike, excluding sigma^2), sigma2, epsilon, delta
 //   kappa0     lambda_1 / lambda_r of the spikes (Cor 1; Theta's bounded condition number; absent = 1)
 //   R          the private rank's postulated upper bound on r (§7.1; absent = 10, the registry default)
 // Unspecified absolute constants are Params entries too, with the defaults below (override by name):

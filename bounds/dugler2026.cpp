@@ -4,7 +4,7 @@
 //
 // Parameters (bounds::Params names):
 //   n, d, k                   samples, dimension, rank
-//   eps, delta, zeta          privacy and failure probability
+//   epsilon, delta, zeta      privacy and failure probability
 //   lambda1, gap              top eigenvalue and Delta = lambda_k - lambda_{k+1}
 //   M, V, K, gamma            Assumption A (M in the (2,k) norm, V normalised by lambda1^2)
 //   v0, v1, g0, g1, M_perp    Assumption B (Thm 3)

@@ -11,7 +11,7 @@
 // writes them (thm1's O(.) and lem39's <~).
 //
 // Parameters (spec names; aliases are what the verifier's cells carry besides, see core/models/sparse.cpp):
-//   n, d (alias p), k (sparsity), eps, delta
+//   n, d (alias p), k (sparsity), epsilon, delta
 //   beta      failure probability (alias zeta; absent = the theorem's semantics zeta, 0.01)
 //   sigma2    sub-Gaussian proxy sigma^2 (alias subgaussian_sigma2, which the sparse models publish)
 //   lambda1   lambda_1(Sigma); gamma the relative gap 1 - lambda_2/lambda_1; nnz_v1 = nnz(v_1) (Lemma 39)

@@ -4,7 +4,7 @@
 //
 // Parameters (bounds::Params names):
 //   n        samples (T = n for the one-pass Oja of Thm 2.2)     d        dimension
-//   eps      privacy level                                      delta    privacy slack
+//   epsilon  privacy level                                      delta    privacy slack
 //   zeta     failure probability                                lambda1, lambda2  top eigenvalues of Sigma
 //   M, V     A.2 / A.3 constants, normalised by lambda1 and lambda1^2
 //   gamma    A.4: gamma^2 = max_u ||H_u||                       K, a     A.4 tail constant and exponent

@@ -31,7 +31,7 @@ const char* aliased(const Params& p, const char* name, const char* alias);
 double param(const Params& p, const std::string& name);
 // The value of `name`, or `fallback` when absent.
 double param_or(const Params& p, const std::string& name, double fallback);
-// The value of `name`; throws unless it is > 0 (n, d, eps, lambda1, ...).
+// The value of `name`; throws unless it is > 0 (n, d, epsilon, lambda1, ...).
 double positive(const Params& p, const std::string& name);
 // The value of `name`; throws unless it lies in the open interval (0, 1) (delta, zeta, ...).
 double unit_interval(const Params& p, const std::string& name);

@@ -1,8 +1,8 @@
 // Lower bounds cited by Dügler & Sanyal 2026 in its Appendix D (spec: dugler2026 §5).
 //
 // Parameters (bounds::Params names):
-//   Thm 7: as liu2022.thm5.3 (n, d, eps, lambda1, lambda2; packing_seed, packing_max_words)
-//   Thm 8: n, d, k, eps, delta; lambda (spike strength, all k spikes of order lambda), sigma2 (noise level);
+//   Thm 7: as liu2022.thm5.3 (n, d, epsilon, lambda1, lambda2; packing_seed, packing_max_words)
+//   Thm 8: n, d, k, epsilon, delta; lambda (spike strength, all k spikes of order lambda), sigma2 (noise level);
 //          c0, c0_prime: the unspecified "small constants" of its delta condition (Params entries; defaults
 //          below are placeholders chosen small, as the theorem asks, not values from the paper)
 // Corollary 5 (energy metric zeta of Dügler & Sanyal 2025, Def. 4) is not encoded: `Loss` has no energy kind.

@@ -13,7 +13,7 @@
 // code (measured size / Gilbert–Varshamov), thm5 from private Assouad on the padded subcube (measured
 // separation and coupling distance).
 //
-// Parameters: n (samples), d (dimension; alias p), k (row sparsity), eps, delta, sigma2 (the sub-Gaussian
+// Parameters: n (samples), d (dimension; alias p), k (row sparsity), epsilon, delta, sigma2 (the sub-Gaussian
 // proxy of thm2 and the Table 1 cells; alias subgaussian_sigma2, which the sparse models publish).
 // Settings: "kumar2025.model1" (k-RCS covariance, Model 1: thm2, thm4, thm5, table cells),
 //           "kumar2025.model4" (spiked inverse-Wishart PCA, Model 4: thm7).

@@ -1,7 +1,7 @@
 // Lower bounds of Liu, Kong, Jain, Oh 2022 (spec: liu2022 §5). All bound inf_vhat sup_P E sin(vhat, v1).
 //
 // Parameters (bounds::Params names):
-//   n, d, eps, delta          sample size, dimension, privacy
+//   n, d, epsilon, delta      sample size, dimension, privacy
 //   lambda1, lambda2          top eigenvalues (Thm 5.3, C.1); kappa = lambda1/(lambda1 - lambda2) is derived
 //   kappa                     Thm 5.4 only: tied to the mixture weight, not to free eigenvalues
 //   packing_seed, packing_max_words   the Lemma C.5 packing the explicit values are computed on

@@ -42,8 +42,8 @@ class DpGauss1 final : public Estimator {
     const double assumed = p_.faithful ? 1.0 : psd_sum_sensitivity(1.0, in.privacy.neighbours);
     const double sd = gaussian_sigma(p_.calibration, assumed, in.privacy.epsilon, in.privacy.delta);
     std::vector<std::string> conditions = {
-        "every A_i trace-clipped to Tr A_i <= beta^2 with beta fixed before seeing the data (given, or "
-        "from the model's population quantities)"};
+        "every A_i trace-clipped to Tr A_i <= beta^2 with beta fixed before seeing the data (given, the "
+        "caller's public clip radius, or from the model's population quantities)"};
     if (p_.calibration == GaussianCalibration::classical)
       conditions.push_back("eps < 1 (classical Gaussian calibration)");
     return gaussian_release_claim(in.privacy, sd, psd_sum_sensitivity(1.0, in.privacy.neighbours),

@@ -3,7 +3,7 @@
 // §5.3-5.5): the Lemma C.5 packing of the requested dimension (its measured log|V|, Hamming range and
 // sin-separation), exact KL / TV of the families, then DP Fano or Barber–Duchi.
 //
-// Parameters read (bounds::Params): n, d, eps, and lambda1, lambda2 (Thm 5.3, C.1) or delta (Thm 5.4);
+// Parameters read (bounds::Params): n, d, epsilon, and lambda1, lambda2 (Thm 5.3, C.1) or delta (Thm 5.4);
 // construction parameters with defaults: packing_seed, packing_max_words.
 #include <numbers>
 

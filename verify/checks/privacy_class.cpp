@@ -59,7 +59,7 @@ Membership privacy_class_membership(const std::string& privacy_class, const alg:
   if (claim.scope == alg::ClaimScope::not_private)
     return {false, fmt::format("the algorithm claims no differential privacy ({})", alg::describe(claim))};
   const auto eps = cell.find("epsilon");
-  if (eps == cell.end()) return {std::nullopt, "the cell has no parameter 'eps' to compare the claim with"};
+  if (eps == cell.end()) return {std::nullopt, "the cell has no parameter 'epsilon' to compare the claim with"};
   double delta = 0;
   if (approximate) {
     const auto found = cell.find("delta");

@@ -100,6 +100,8 @@ std::map<std::string, double> check_params(const YAML::Node& node, const YamlRea
   std::map<std::string, double> params;
   for (const auto& entry : node) {
     const std::string name = read.text(entry.first, "check param name");
+    if (name == "eps")  // the theorems' old name for it: no theorem reads it, so it would pass unread
+      read.fail(entry.first, "check param 'eps': the privacy budget is 'epsilon', and it varies from cell to cell");
     if (std::find(per_cell.begin(), per_cell.end(), name) != per_cell.end())
       read.fail(entry.first, fmt::format("check param '{}' varies from cell to cell (the privacy budget, n and the "
                                          "grid axes); params fixes constants no cell carries", name));

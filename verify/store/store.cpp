@@ -185,6 +185,9 @@ ResultSet ResultStore::load(const std::string& hash) const {
     row.algorithm = q.text(1);
     row.trial = q.index(2);
     row.cell_params = nlohmann::json::parse(q.text(3)).get<std::map<std::string, double>>();
+    // Rows stored while the theorems read "eps" carry epsilon twice; read as one, they match new rows cell by
+    // cell (dpbounds compare, --resume).
+    if (row.cell_params.count("epsilon")) row.cell_params.erase("eps");
     row.metrics = nlohmann::json::parse(q.text(4)).get<std::map<std::string, double>>();
     row.error = q.text(5);
     row.seconds = q.real(6);

@@ -132,6 +132,8 @@ TEST_CASE("a check's params fix theorem constants, what varies per cell and non-
   CHECK_THAT(parse_error(base + "[M, 50] }\n"), Catch::StartsWith("exp.yaml:12:112: check params must be a map of names to numbers"));
   CHECK_THAT(parse_error(base + "{ n: 100 } }\n"), Catch::StartsWith("exp.yaml:12:114: check param 'n' varies from cell to cell"));
   CHECK_THAT(parse_error(base + "{ epsilon: 1 } }\n"), Catch::Contains("check param 'epsilon' varies"));
+  // Issue 24: the theorems' old name for epsilon would now be read by none of them.
+  CHECK_THAT(parse_error(base + "{ eps: 1 } }\n"), Catch::Contains("check param 'eps': the privacy budget is 'epsilon'"));
   CHECK_THAT(parse_error(base + "{ M: .nan } }\n"), Catch::Contains("must be a finite number"));
   CHECK_THAT(parse_error(std::string(kTinyExperiment) + "checks:\n  - { kind: consistency, theorem: liu2022.thm3.3, against: liu2022.eq6, params: { M: 1 } }\n"),
              Catch::Contains("a consistency check reads no cells"));

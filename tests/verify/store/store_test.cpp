@@ -72,6 +72,22 @@ TEST_CASE("a store written before rows kept diagnostics opens, and its old rows 
   CHECK(store.load("h").rows[1].diagnostics.at("bottom") == 0);
 }
 
+TEST_CASE("rows stored with epsilon under both of its old names read back with one", "[store]") {
+  // Issue 24: cells carried "eps" (the theorems' name) beside "epsilon" until the theorems read "epsilon"; an
+  // old baseline then matched no cell of a new run in `dpbounds compare`.
+  const dpb::test::ScratchDir dir("store_old_eps");
+  ResultStore store(dir.path() / "results.sqlite");
+  store.begin_run("h1", "exp", "{}", "{\"seed\":1}", true);
+  TrialRow old = row(0, "a", 0, 0.5), fresh = row(0, "a", 1, 0.5);
+  old.cell_params["eps"] = 0.1;
+  store.insert("h1", {old, fresh});
+  const ResultSet set = store.load("h1");
+  REQUIRE(set.rows.size() == 2);
+  CHECK(set.rows[0].cell_params == set.rows[1].cell_params);
+  CHECK(set.rows[0].cell_params.count("eps") == 0);
+  CHECK(set.rows[0].cell_params.at("epsilon") == 0.1);
+}
+
 TEST_CASE("hashes never mix, a fresh begin drops only its own rows, the latest run is found", "[store]") {
   const dpb::test::ScratchDir dir("store_hashes");
   const auto file = dir.path() / "results.sqlite";
