@@ -3,8 +3,6 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
-#include <sstream>
 
 #include "tests/cli/reproduce_fixture.hpp"
 #include "tests/verify/datasets/tiny_mnist.hpp"
@@ -27,15 +25,11 @@ TEST_CASE("reproduce kumar2025 --scale quick runs every figure and writes Tables
   dpb::test::reproduce_quick("kumar2025");
   const fs::path out = fs::temp_directory_path() / ("dpb_reproduce_tables_" + std::to_string(::getpid()));
   const auto r = reproduce("kumar2025/privcov-k --threads 1 --out '" + out.string() + "'");
-  std::ifstream tex(out / "reproduce-kumar2025-quick" / "theorems" / "theorems.tex");
-  std::stringstream text;
-  text << tex.rdbuf();
+  const fs::path theorems = out / "reproduce-kumar2025-quick" / "theorems";
   // The tables `dpbounds theorems --paper kumar2025 --format tex` builds: Table 1's cells, Thm 2's row.
-  CHECK_THAT(text.str(), Catch::Contains("Table 1") && Catch::Contains("k^2 + \\sqrt{d}\\,k"));
-  std::ifstream bounds(out / "reproduce-kumar2025-quick" / "theorems" / "bounds.md");
-  std::stringstream bounds_text;
-  bounds_text << bounds.rdbuf();
-  CHECK_THAT(bounds_text.str(), Catch::Contains("kumar2025.thm5") && Catch::Contains("explicit"));
+  CHECK_THAT(dpb::test::slurp(theorems / "theorems.tex"),
+             Catch::Contains("Table 1") && Catch::Contains("k^2 + \\sqrt{d}\\,k"));
+  CHECK_THAT(dpb::test::slurp(theorems / "bounds.md"), Catch::Contains("kumar2025.thm5") && Catch::Contains("explicit"));
   fs::remove_all(out);
 }
 

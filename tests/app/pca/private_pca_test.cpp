@@ -8,6 +8,7 @@
 #include "algorithms/mechanisms/accountant.hpp"
 #include "app/pca/pca_output.hpp"
 #include "app/pca/private_pca.hpp"
+#include "tests/support/text.hpp"
 
 using namespace dpb;
 
@@ -247,10 +248,7 @@ TEST_CASE("liu2022.dp_pca on user data chooses its own T, and its per-batch rele
   REQUIRE(histograms > 1);
   const std::string text = app::to_text(result);
   CHECK_THAT(text, Catch::Contains("on each of " + std::to_string(histograms) + " disjoint batches of the records"));
-  std::size_t lines = 0;
-  const std::string step = "histogram of subset top eigenvalues";
-  for (std::size_t at = text.find(step); at != std::string::npos; at = text.find(step, at + 1)) ++lines;
-  CHECK(lines == 1);
+  CHECK(dpb::test::occurrences(text, "histogram of subset top eigenvalues") == 1);
   // At 5e4 records Alg. 4's histograms release nothing at this budget: every step is skipped and the
   // component is DP-PCA's random start. Before, the report said nothing of it (the count is read off the
   // released histograms, so it may be shown).

@@ -5,11 +5,11 @@
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <set>
-#include <sstream>
 #include <unistd.h>
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
+#include "tests/support/text.hpp"
 #include "tests/verify/datasets/tiny_mnist.hpp"
 #include "tests/verify/experiment/experiment_fixture.hpp"
 #include "verify/runner/run_and_report.hpp"
@@ -113,10 +113,8 @@ TEST_CASE("an experiment on a dataset runs end to end and writes the PC scatter"
   }
   CHECK(rows == 2 * 60);  // every record, once per algorithm
   CHECK(nonprivate_ones == 20);
-  std::ifstream explained(out / "digits" / "figures" / "pc-explained.csv");
-  std::stringstream all;
-  all << explained.rdbuf();
-  CHECK_THAT(all.str(), Catch::Contains("\"baseline.nonprivate_pca\",3,"));
+  CHECK_THAT(dpb::test::slurp(out / "digits" / "figures" / "pc-explained.csv"),
+             Catch::Contains("\"baseline.nonprivate_pca\",3,"));
   CHECK(fs::exists(out / "digits" / "figures" / "pc-scatter.gp"));
 }
 
