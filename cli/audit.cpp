@@ -13,7 +13,7 @@
 #include "verify/audit/scores.hpp"
 #include "app/demo.hpp"
 
-namespace {
+namespace dpb::cli::audit_verb {
 
 struct Options {
   std::string algorithm, model = "spiked_gaussian", epsilon = "1", delta = "1e-5", n = "200", d = "10",
@@ -124,4 +124,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::audit_verb

@@ -4,7 +4,7 @@
 #include <nlohmann/json.hpp>
 #include "app/bench_suite.hpp"
 
-namespace {
+namespace dpb::cli::bench_verb {
 
 const bool registered = dpb::cli::register_verb({
     .name = "bench",
@@ -29,4 +29,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::bench_verb

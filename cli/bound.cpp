@@ -6,7 +6,7 @@
 #include "core/errors.hpp"
 #include "verify/theorems/bound_evaluation.hpp"
 
-namespace {
+namespace dpb::cli::bound_verb {
 
 struct Options {
   std::string id, n, d, k, epsilon, delta;
@@ -77,4 +77,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::bound_verb

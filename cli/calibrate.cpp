@@ -7,7 +7,7 @@
 #include "core/errors.hpp"
 #include "app/calibration.hpp"
 
-namespace {
+namespace dpb::cli::calibrate_verb {
 
 struct Options {
   std::string mechanism, sensitivity, epsilon, delta;
@@ -60,4 +60,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::calibrate_verb

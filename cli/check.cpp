@@ -6,7 +6,7 @@
 #include "verify/runner/stored_run.hpp"
 #include "verify/runner/verdict_table.hpp"
 
-namespace {
+namespace dpb::cli::check_verb {
 
 const bool registered = dpb::cli::register_verb({
     .name = "check",
@@ -27,4 +27,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::check_verb

@@ -6,7 +6,7 @@
 #include "cli/verb.hpp"
 #include "verify/report/compare.hpp"
 
-namespace {
+namespace dpb::cli::compare_verb {
 
 struct Options {
   std::string a, b;
@@ -53,4 +53,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::compare_verb

@@ -4,7 +4,7 @@
 #include "cli/verb.hpp"
 #include "app/demo.hpp"
 
-namespace {
+namespace dpb::cli::demo_verb {
 
 struct Options {
   std::string seed = "1", epsilon = "1", delta = "1e-5";
@@ -34,4 +34,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::demo_verb

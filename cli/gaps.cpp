@@ -6,7 +6,7 @@
 #include "cli/verb.hpp"
 #include "verify/theorems/gaps.hpp"
 
-namespace {
+namespace dpb::cli::gaps_verb {
 
 struct Options {
   std::string paper, format = "text";
@@ -42,4 +42,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::gaps_verb

@@ -5,7 +5,7 @@
 #include "cli/verb.hpp"
 #include "verify/experiment/catalog.hpp"
 
-namespace {
+namespace dpb::cli::list_verb {
 
 const bool registered = dpb::cli::register_verb({
     .name = "list",
@@ -30,4 +30,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::list_verb

@@ -13,7 +13,7 @@
 #include "verify/report/atomic_file.hpp"
 #include "verify/report/gnuplot.hpp"
 
-namespace {
+namespace dpb::cli::pca_verb {
 
 namespace fs = std::filesystem;
 
@@ -139,4 +139,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::pca_verb

@@ -4,7 +4,7 @@
 #include "cli/verb.hpp"
 #include "verify/runner/stored_run.hpp"
 
-namespace {
+namespace dpb::cli::plot_verb {
 
 const bool registered = dpb::cli::register_verb({
     .name = "plot",
@@ -25,4 +25,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::plot_verb

@@ -12,7 +12,7 @@
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
 
-namespace {
+namespace dpb::cli::reproduce_verb {
 
 struct Options {
   std::string target, scale = "quick", out = "results", data, configs;
@@ -68,4 +68,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::reproduce_verb

@@ -12,7 +12,7 @@
 #include "verify/runner/signals.hpp"
 #include "verify/runner/verdict_table.hpp"
 
-namespace {
+namespace dpb::cli::run_verb {
 
 struct Options {
   std::string config, out = "results";
@@ -67,4 +67,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::run_verb

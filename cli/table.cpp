@@ -4,7 +4,7 @@
 #include "cli/verb.hpp"
 #include "verify/runner/stored_run.hpp"
 
-namespace {
+namespace dpb::cli::table_verb {
 
 struct Options {
   std::string results, format = "md";
@@ -28,4 +28,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::table_verb

@@ -5,7 +5,7 @@
 #include "cli/verb.hpp"
 #include "verify/theorems/theorem_table.hpp"
 
-namespace {
+namespace dpb::cli::theorems_verb {
 
 struct Options {
   std::string paper, kind, format = "text";
@@ -42,4 +42,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::theorems_verb

@@ -24,7 +24,9 @@ struct Verb {
   std::function<std::function<int()>(CLI::App& sub)> setup;
 };
 
-// Use at namespace scope in cli/<verb>.cpp: `const bool registered = dpb::cli::register_verb({...});`
+// Use at namespace scope in cli/<verb>.cpp: `const bool registered = dpb::cli::register_verb({...});`.
+// A verb's file keeps its own names in `namespace dpb::cli::<verb>_verb`, not an anonymous namespace: the
+// verbs are compiled as a unity build (DPB_UNITY_BUILD), where two files' anonymous namespaces are one.
 bool register_verb(Verb verb);
 // Registered verbs, in `order`.
 std::vector<Verb> verbs();

@@ -10,7 +10,7 @@
 #include "verify/runner/verdict_table.hpp"
 #include "verify/suite/suite.hpp"
 
-namespace {
+namespace dpb::cli::verify_verb {
 
 struct Options {
   std::string suite = "quick", out = "results", configs;
@@ -64,4 +64,4 @@ const bool registered = dpb::cli::register_verb({
         },
 });
 
-}  // namespace
+}  // namespace dpb::cli::verify_verb

@@ -14,7 +14,9 @@ using namespace dpb::test;
 
 namespace {
 
-Theorem theorem(const std::string& id) { return find_theorem(dpb::bounds::liu2022_upper_bounds(), id); }
+Theorem liu2022_theorem(const std::string& id) {
+  return find_theorem(dpb::bounds::liu2022_upper_bounds(), id);
+}
 
 }  // namespace
 
@@ -35,7 +37,7 @@ TEST_CASE("liu2022 upper bounds: ids, kinds, settings and examples", "[liu2022]"
 }
 
 TEST_CASE("liu2022 Thm 2.2: Eq. (2) with xi of Sec. 2.1", "[liu2022]") {
-  const Theorem t = theorem("liu2022.thm2.2");
+  const Theorem t = liu2022_theorem("liu2022.thm2.2");
   // A: kappa = 2/(2-1) = 2, alpha = 1: xi = 20 max(2*5*1, 4*4*1/log(1.0001)) = 20 * 160008.0 = 3200160.0;
   //    sin = sqrt(1*4*3/(1*1e8) + 10 (3200160/1e8)^2) = sqrt(1.2e-7 + 0.0102410) = 0.1011985.
   CHECK(t.rate(t.example) == Approx(0.1011985).epsilon(1e-6));
@@ -49,7 +51,7 @@ TEST_CASE("liu2022 Thm 2.2: Eq. (2) with xi of Sec. 2.1", "[liu2022]") {
 }
 
 TEST_CASE("liu2022 Lemma 3.2: the clipping threshold", "[liu2022]") {
-  const Theorem t = theorem("liu2022.lem3.2");
+  const Theorem t = liu2022_theorem("liu2022.lem3.2");
   // A: 2 sqrt(10) (4*1.5 + 1) = 44.27189;  B: 3 sqrt(20) (1*2 + 1) = 40.24922.
   CHECK(t.rate(t.example) == Approx(44.27189).epsilon(1e-6));
   CHECK(t.rate({{"lambda1", 3}, {"d", 20}, {"K", 1}, {"gamma", 2}}) == Approx(40.24922).epsilon(1e-6));
@@ -61,7 +63,7 @@ TEST_CASE("liu2022 Lemma 3.2: the clipping threshold", "[liu2022]") {
 }
 
 TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
-  const Theorem t = theorem("liu2022.thm3.3");
+  const Theorem t = liu2022_theorem("liu2022.thm3.3");
   // A: 2 (sqrt(3/1e6) + (1+1) 10 log(1e6)/(5e-3 * 1e6)) = 0.1139882.
   CHECK(t.rate(t.example) == Approx(0.1139882).epsilon(1e-6));
   // B: lambda = (4, 3) -> kappa 4; 4 (sqrt(5/1e5) + 3*20 log(1e3)/(0.1*1e5)) = 0.1940704.
@@ -77,7 +79,7 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
   CHECK(find_condition(t, "Lemma 3.1 regime").holds(with(t.example, "epsilon", 5.2e-3)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "V")), Catch::Contains("'V'"));
 
-  const Theorem g = theorem("liu2022.eq6");
+  const Theorem g = liu2022_theorem("liu2022.eq6");
   // A: 2 (sqrt(20/1e6) + 20 log(1e6)/(5e-3 * 1e6)) = 0.1194684;  B: 4 (sqrt(50/1e5) + 50 log(1e3)/(0.1*1e5))
   // = 0.2275978.
   CHECK(g.rate(g.example) == Approx(0.1194684).epsilon(1e-6));
@@ -91,7 +93,7 @@ TEST_CASE("liu2022 Thm 3.3 and Eq. (6): Private Oja", "[liu2022]") {
 }
 
 TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
-  const Theorem t = theorem("liu2022.thm5.1");
+  const Theorem t = liu2022_theorem("liu2022.thm5.1");
   // A: 2 (sqrt(3/1e7) + 1*10 sqrt(log(1e8))/(0.5*1e7)) = 1.1126128e-3.
   CHECK(t.rate(t.example) == Approx(1.1126128e-3).epsilon(1e-6));
   // B: kappa 4: 4 (sqrt(5/1e5) + 2*20 sqrt(log(1e3))/(0.1*1e5)) = 0.07033645.
@@ -111,7 +113,7 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
   CHECK(find_condition(t, "eps < 0.9").holds(with(t.example, "epsilon", 0.89)));
   CHECK_THROWS_WITH(t.rate(without(t.example, "gamma")), Catch::Contains("'gamma'"));
 
-  const Theorem g = theorem("liu2022.cor5.2");
+  const Theorem g = liu2022_theorem("liu2022.cor5.2");
   // A: 2 (sqrt(20/1e7) + 20 sqrt(log(1e8))/(0.5*1e7)) = 2.8627626e-3;  B: 4 (sqrt(50/1e5) + 50 sqrt(log
   // 1e3)/1e4) = 0.1420079.
   CHECK(g.rate(g.example) == Approx(2.8627626e-3).epsilon(1e-6));
@@ -123,7 +125,7 @@ TEST_CASE("liu2022 Thm 5.1 and Cor 5.2: DP-PCA", "[liu2022]") {
 }
 
 TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]") {
-  const Theorem e = theorem("liu2022.thm6.1");
+  const Theorem e = liu2022_theorem("liu2022.thm6.1");
   // lambda1^2 ||H_u||: A 2^2 * 1 = 4; B 3^2 * 0.5 = 4.5.
   CHECK(e.rate(e.example) == Approx(4));
   CHECK(e.rate({{"lambda1", 3}, {"H_u", 0.5}}) == Approx(4.5));
@@ -144,7 +146,7 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
   CHECK((*e.explicit_value)(e.example) == 0.5);
   CHECK_THROWS_WITH(e.rate(without(e.example, "H_u")), Catch::Contains("'H_u'"));
 
-  const Theorem m = theorem("liu2022.lem6.2");
+  const Theorem m = liu2022_theorem("liu2022.lem6.2");
   // A: 2*1*10 sqrt(log 1e6)/(0.5*1e4) = 0.01486769;  B: 3 sqrt(0.5) 20 sqrt(log 1e3)/(0.1*1e3) = 1.1150767.
   CHECK(m.rate(m.example) == Approx(0.01486769).epsilon(1e-6));
   CHECK(m.rate({{"lambda1", 3}, {"H_u", 0.5}, {"d", 20}, {"delta", 1e-3}, {"epsilon", 0.1}, {"B", 1e3}}) ==
@@ -160,7 +162,7 @@ TEST_CASE("liu2022 Thm 6.1 and Lemma 6.2: the private sub-routines", "[liu2022]"
 }
 
 TEST_CASE("liu2022 Eq. (3): Analyze-Gauss", "[liu2022]") {
-  const Theorem t = theorem("liu2022.eq3");
+  const Theorem t = liu2022_theorem("liu2022.eq3");
   // A: 2 (sqrt(100/1e5) + 100^{3/2} sqrt(log 1e6)/(0.5*1e5)) = 0.2119224;
   // B: 4 (sqrt(50/1e5) + 50^{3/2} sqrt(log 1e3)/(0.1*1e5)) = 0.4611349.
   CHECK(t.rate(t.example) == Approx(0.2119224).epsilon(1e-6));
@@ -173,7 +175,7 @@ TEST_CASE("liu2022 Eq. (3): Analyze-Gauss", "[liu2022]") {
 }
 
 TEST_CASE("liu2022 Example 4.1: Private Oja plateaus, DP-PCA vanishes with sigma", "[liu2022]") {
-  const Theorem o = theorem("liu2022.ex4.1.private_oja");
+  const Theorem o = liu2022_theorem("liu2022.ex4.1.private_oja");
   // A: 0.5 sqrt(10/1e6) + 10 sqrt(log 1e6)/(5e-3*1e6) = 9.014983e-3;  B: 0.1 sqrt(20/1e5) + 20 sqrt(log
   // 1e3)/1e4 = 6.670735e-3.
   CHECK(o.rate(o.example) == Approx(9.014983e-3).epsilon(1e-6));
@@ -184,7 +186,7 @@ TEST_CASE("liu2022 Example 4.1: Private Oja plateaus, DP-PCA vanishes with sigma
   // Eq. (4) with kappa = 1.25 needs at least kappa M, which is 1.25e6 > n = 1e6 at M = 1e6.
   CHECK_FALSE(find_condition(o, "Eq. (4)").holds(with(o.example, "M", 1e6)));
 
-  const Theorem p = theorem("liu2022.ex4.1.dp_pca");
+  const Theorem p = liu2022_theorem("liu2022.ex4.1.dp_pca");
   // A: 0.5 (sqrt(10/1e7) + 10 sqrt(log 1e8)/(0.5*1e7)) = 5.042919e-4;  B: 0.1 (sqrt(20/1e5) + 20 sqrt(log
   // 1e3)/1e4) = 1.939866e-3.
   CHECK(p.rate(p.example) == Approx(5.042919e-4).epsilon(1e-6));
@@ -196,7 +198,7 @@ TEST_CASE("liu2022 Example 4.1: Private Oja plateaus, DP-PCA vanishes with sigma
 TEST_CASE("liu2022 Cor 5.2 against Thm 5.3's rate shape: same n, d, eps dependence", "[liu2022]") {
   // The privacy-regime ratio of Cor 5.2 to Thm 5.3 is sqrt(lambda1/lambda2) sqrt(log(1/delta)): Cor 5.2's
   // privacy term over d/(eps n) must not move with n, d or eps.
-  const Theorem t = theorem("liu2022.cor5.2");
+  const Theorem t = liu2022_theorem("liu2022.cor5.2");
   auto privacy_part = [&](double n, double d, double eps) {
     const Params p{{"n", n}, {"d", d}, {"epsilon", eps}, {"delta", 1e-6}, {"lambda1", 2}, {"lambda2", 1}};
     return (t.rate(p) - 2 * std::sqrt(d / n)) / (d / (eps * n));

@@ -15,7 +15,7 @@ using dpb::alg::ClaimScope;
 using dpb::alg::Neighbours;
 
 namespace {
-constexpr const char* kId = "baseline.dp_gauss_2";
+constexpr const char* kDpGauss2 = "baseline.dp_gauss_2";
 
 // k-th eigengap of X X^T / beta^2 (no sample exceeds beta in the data used below).
 double normalized_gap(const Eigen::MatrixXd& X, double beta, Eigen::Index k) {
@@ -27,9 +27,9 @@ double normalized_gap(const Eigen::MatrixXd& X, double beta, Eigen::Index k) {
 TEST_CASE("dp_gauss_2 rejects invalid input", "[baselines]") {
   const auto s = tb::spiked(5, 1, 5.0, 50, 1);
   const dpb::core::ParamMap beta{{"beta", 20.0}};
-  CHECK_THROWS_WITH(tb::run(kId, beta, tb::input(s.X, 5, 1, 0.1), 1), Catch::Contains("k < d"));
-  CHECK_THROWS_AS(tb::run(kId, beta, tb::input(s.X, 1, 1, 0.0), 1), dpb::InvalidArgument);
-  CHECK_THROWS_AS(dpb::alg::algorithm_registry().make(kId, {{"gap_budget_fraction", 1.0}}),
+  CHECK_THROWS_WITH(tb::run(kDpGauss2, beta, tb::input(s.X, 5, 1, 0.1), 1), Catch::Contains("k < d"));
+  CHECK_THROWS_AS(tb::run(kDpGauss2, beta, tb::input(s.X, 1, 1, 0.0), 1), dpb::InvalidArgument);
+  CHECK_THROWS_AS(dpb::alg::algorithm_registry().make(kDpGauss2, {{"gap_budget_fraction", 1.0}}),
                   dpb::InvalidArgument);
 }
 
@@ -51,7 +51,7 @@ TEST_CASE("dp_gauss_2 gap test spends its share of the budget and has the Laplac
   const double eps = 1.0, delta = 0.01, gap = normalized_gap(X, 1.0, 1);
   REQUIRE(gap == Approx(375.0));
   const dpb::core::ParamMap params{{"beta", 1.0}, {"gap_budget_fraction", 0.25}};
-  const auto e = tb::run(kId, params, tb::input(X, 1, eps, delta), 1);
+  const auto e = tb::run(kDpGauss2, params, tb::input(X, 1, eps, delta), 1);
   // The ledger: the propose-test-release gap test (Laplace noise, sensitivity 2 under replace-one, scale
   // 2/eps1) at (eps1, delta1), then the projector's Gaussian release at the rest.
   const auto& ledger = e.ledger.entries();
@@ -80,7 +80,7 @@ TEST_CASE("dp_gauss_2 gap test spends its share of the budget and has the Laplac
   const double b = 2.0 / 0.25, margin = b * std::log(1.0 / (2 * 0.0025));
   std::vector<double> dev;
   for (std::uint64_t seed = 0; seed < 2000; ++seed) {
-    const auto r = tb::run(kId, params, tb::input(X, 1, eps, delta), 100 + seed);
+    const auto r = tb::run(kDpGauss2, params, tb::input(X, 1, eps, delta), 100 + seed);
     dev.push_back(std::abs(r.diagnostics.counters.at("noisy_gap_lower_bound") - gap + margin));
   }
   CHECK(dpb::test::mean(dev) == Approx(b).margin(0.1 * b));
@@ -92,7 +92,7 @@ TEST_CASE("dp_gauss_2 falls back to Analyze-Gauss when the gap test fails", "[ba
   // Equal spread in e1 and e2: gap 0, so T = Lap(b) - margin > 0 has probability delta1 = 0.005.
   Eigen::MatrixXd X = Eigen::MatrixXd::Zero(3, 40);
   for (int i = 0; i < 40; ++i) X(i % 2, i) = 1;
-  const auto e = tb::run(kId, {{"beta", 1.0}}, tb::input(X, 1, 1.0, 0.01), 3);
+  const auto e = tb::run(kDpGauss2, {{"beta", 1.0}}, tb::input(X, 1, 1.0, 0.01), 3);
   CHECK(e.diagnostics.counters.at("gap_test_passed") == 0);
   const auto& ledger = e.ledger.entries();
   REQUIRE(ledger.size() == 2);
@@ -111,8 +111,8 @@ TEST_CASE("dp_gauss_2 faithful mode resamples and claims no privacy", "[baseline
   for (int i = 0; i < 40; ++i) X(i % 2, i) = 1;  // gap 0: each draw passes with probability 1/2
   long resampled = 0;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
-    const auto e =
-        tb::run(kId, {{"beta", 1.0}, {"mode", std::string("faithful")}}, tb::input(X, 1, 1, 0.01), seed);
+    const auto e = tb::run(kDpGauss2, {{"beta", 1.0}, {"mode", std::string("faithful")}},
+                           tb::input(X, 1, 1, 0.01), seed);
     CHECK(e.diagnostics.counters.at("noisy_gap") > 0);
     resampled += e.diagnostics.counters.at("resamples") > 0;
     CHECK(e.claim.scope == ClaimScope::not_private);
@@ -130,7 +130,7 @@ TEST_CASE("dp_gauss_2 faithful mode resamples and claims no privacy", "[baseline
 TEST_CASE("dp_gauss_2 approaches non-private PCA with tiny noise, and is deterministic", "[baselines]") {
   const auto s = tb::spiked(8, 2, 5.0, 2000, 4);
   const auto in = tb::input(s.X, 2, 1e6, 0.1, &s.info());
-  const auto priv = tb::run(kId, {}, in, 3);
+  const auto priv = tb::run(kDpGauss2, {}, in, 3);
   REQUIRE(priv.diagnostics.counters.at("gap_test_passed") == 1);
   const auto exact = tb::run("baseline.nonprivate_pca", {}, in, 3);
   // At eps = 1e6 the analytic sd is ~ Delta / sqrt(2 eps) = 7e-4 Delta, Delta = projector_sensitivity ~ 4/100
@@ -138,10 +138,10 @@ TEST_CASE("dp_gauss_2 approaches non-private PCA with tiny noise, and is determi
   // Davis–Kahan bounds the distance by 2 sqrt(2) ||E||_F ~ 7e-4 < 2e-3.
   CHECK(priv.diagnostics.counters.at("noise_sd") < 1e-4);
   CHECK(dpb::core::projector_distance(*priv.Q, *exact.Q, {dpb::core::Norm::fro}) < 2e-3);
-  CHECK(*priv.Q == *tb::run(kId, {}, in, 3).Q);
+  CHECK(*priv.Q == *tb::run(kDpGauss2, {}, in, 3).Q);
 }
 
 TEST_CASE("dp_gauss_2 error shrinks with n", "[baselines]") {
   // As for dp_gauss_1: the gap grows like n, the noise does not; 0.6 leaves room for 4 trials.
-  CHECK(tb::mean_error(kId, {}, 16000, 4) < 0.6 * tb::mean_error(kId, {}, 1000, 4));
+  CHECK(tb::mean_error(kDpGauss2, {}, 16000, 4) < 0.6 * tb::mean_error(kDpGauss2, {}, 1000, 4));
 }

@@ -10,7 +10,7 @@ namespace tb = dpb::test::baselines;
 namespace base = dpb::alg::baselines;
 
 namespace {
-constexpr const char* kId = "baseline.exponential_mechanism_pca";
+constexpr const char* kExpMechPca = "baseline.exponential_mechanism_pca";
 }
 
 TEST_CASE(
@@ -20,7 +20,7 @@ TEST_CASE(
   const dpb::alg::Input in = tb::input(X, 1, 0.5, 0);
   dpb::alg::Diagnostics diagnostics;
   const Eigen::MatrixXd S_clipped =
-      base::exponential_mechanism_scores(base::PsdSamples::from(in, kId), 2.0, diagnostics);
+      base::exponential_mechanism_scores(base::PsdSamples::from(in, kExpMechPca), 2.0, diagnostics);
   CHECK(base::exponential_mechanism_inverse_temperature(2.0, 0.5) == 0.5 / (2 * 4.0));
   // beta = 2 clips only x_1 (norm 3) to norm 2: weight 4/9.
   Eigen::MatrixXd S = Eigen::MatrixXd::Zero(4, 4);
@@ -32,7 +32,7 @@ TEST_CASE(
 
 TEST_CASE("exponential_mechanism_pca claims pure eps-DP and validates its input", "[baselines]") {
   const auto s = tb::spiked(6, 1, 5.0, 400, 3);
-  const auto e = tb::run(kId, {{"beta", 4.0}}, tb::input(s.X, 1, 0.7, 1e-5), 5);
+  const auto e = tb::run(kExpMechPca, {{"beta", 4.0}}, tb::input(s.X, 1, 0.7, 1e-5), 5);
   CHECK(e.claim.epsilon == 0.7);
   CHECK(e.claim.delta == 0);  // pure DP whatever delta it was handed
   CHECK(e.claim.scope == dpb::alg::ClaimScope::worst_case);
@@ -50,10 +50,11 @@ TEST_CASE("exponential_mechanism_pca claims pure eps-DP and validates its input"
   REQUIRE(e.Q);
   CHECK(e.Q->norm() == Approx(1.0));
   // Determinism for a seed.
-  CHECK(tb::run(kId, {{"beta", 4.0}}, tb::input(s.X, 1, 0.7, 1e-5), 5).Q->isApprox(*e.Q));
-  CHECK_THROWS_WITH(tb::run(kId, {}, tb::input(s.X, 1, 0.7, 0), 5), Catch::Contains("beta"));
-  CHECK_THROWS_WITH(tb::run(kId, {{"beta", 4.0}}, tb::input(s.X, 2, 0.7, 0), 5), Catch::Contains("k = 1"));
-  CHECK_THROWS_AS(tb::run(kId, {{"beta", 4.0}}, tb::input(s.X, 1, 0, 0), 5), dpb::InvalidArgument);
+  CHECK(tb::run(kExpMechPca, {{"beta", 4.0}}, tb::input(s.X, 1, 0.7, 1e-5), 5).Q->isApprox(*e.Q));
+  CHECK_THROWS_WITH(tb::run(kExpMechPca, {}, tb::input(s.X, 1, 0.7, 0), 5), Catch::Contains("beta"));
+  CHECK_THROWS_WITH(tb::run(kExpMechPca, {{"beta", 4.0}}, tb::input(s.X, 2, 0.7, 0), 5),
+                    Catch::Contains("k = 1"));
+  CHECK_THROWS_AS(tb::run(kExpMechPca, {{"beta", 4.0}}, tb::input(s.X, 1, 0, 0), 5), dpb::InvalidArgument);
 }
 
 TEST_CASE("exponential_mechanism_pca concentrates on v1 as eps n grows", "[baselines]") {
@@ -63,7 +64,7 @@ TEST_CASE("exponential_mechanism_pca concentrates on v1 as eps n grows", "[basel
     double sum = 0;
     for (std::uint64_t seed = 1; seed <= 20; ++seed) {
       const auto s = tb::spiked(6, 1, 5.0, n, seed);
-      const auto e = tb::run(kId, {{"beta", 5.0}}, tb::input(s.X, 1, 1.0, 0), seed);
+      const auto e = tb::run(kExpMechPca, {{"beta", 5.0}}, tb::input(s.X, 1, 1.0, 0), seed);
       sum += dpb::core::sin_angle(e.Q->col(0), s.info().target.col(0));
     }
     return sum / 20;

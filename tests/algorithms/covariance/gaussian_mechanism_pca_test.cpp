@@ -19,11 +19,11 @@ using Catch::Matchers::Contains;
 using dpb::alg::algorithm_registry;
 using dpb::core::ParamMap;
 
-constexpr const char* kId = "cai2024.gaussian_mechanism";
+constexpr const char* kGaussianMechanism = "cai2024.gaussian_mechanism";
 
 dpb::alg::Estimate run(const dpb::alg::Input& in, const ParamMap& params, std::uint64_t seed) {
   dpb::core::Rng rng(seed, 7);
-  return algorithm_registry().make(kId, params)->run(in, rng);
+  return algorithm_registry().make(kGaussianMechanism, params)->run(in, rng);
 }
 
 // Upper-triangle entries (diagonal included) of a symmetric matrix, split by diagonal/off-diagonal.
@@ -75,9 +75,10 @@ TEST_CASE("cai2024.gaussian_mechanism rejects invalid input with what is allowed
   in = ok;
   in.X = &bad;
   CHECK_THROWS_AS(run(in, {}, 1), dpb::InvalidArgument);
-  CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"selection", std::string("largest")}}),
+  CHECK_THROWS_WITH(algorithm_registry().resolve(kGaussianMechanism, {{"selection", std::string("largest")}}),
                     Contains("algebraic, absolute"));
-  CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"pca_share", 1.0}}), Contains("must lie in"));
+  CHECK_THROWS_WITH(algorithm_registry().resolve(kGaussianMechanism, {{"pca_share", 1.0}}),
+                    Contains("must lie in"));
 }
 
 TEST_CASE("cai2024.gaussian_mechanism known answer: negligible noise recovers Uhat and Shat's spikes",
@@ -314,7 +315,7 @@ TEST_CASE("cai2024.gaussian_mechanism: SVD_r selection rule and optional PSD pro
 }
 
 TEST_CASE("cai2024.gaussian_mechanism states its model-dependent privacy everywhere", "[cai2024]") {
-  const auto& entry = algorithm_registry().find(kId);
+  const auto& entry = algorithm_registry().find(kGaussianMechanism);
   CHECK_THAT(entry.privacy, Contains("ONLY UNDER THE MODEL") && Contains("fresh draw"));
   CHECK(entry.needs == dpb::alg::DataNeed::vectors);
   CHECK(entry.oracle_quantities == std::vector<std::string>{"lambda", "sigma2"});
@@ -340,5 +341,5 @@ TEST_CASE("cai2024.gaussian_mechanism states its model-dependent privacy everywh
   CHECK(ledger[0].calibrated_for.epsilon + ledger[1].calibrated_for.epsilon == Approx(1.0));
   CHECK(ledger[0].calibrated_for.delta + ledger[1].calibrated_for.delta == Approx(0.1));
   CHECK(dpb::alg::account(est.ledger, 0.1, dpb::alg::Neighbours::replace).epsilon <= 1.0 + 1e-6);
-  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kGaussianMechanism));
 }

@@ -16,11 +16,12 @@ namespace {
 using Catch::Matchers::Contains;
 using dpb::alg::algorithm_registry;
 
-constexpr const char* kId = "cai2024.gaussian_mechanism_private_sigma2";
+constexpr const char* kPrivateSigma2 = "cai2024.gaussian_mechanism_private_sigma2";
 
-dpb::alg::Estimate run(const dpb::alg::Input& in, const dpb::core::ParamMap& params, std::uint64_t seed) {
+dpb::alg::Estimate run_private_sigma2(const dpb::alg::Input& in, const dpb::core::ParamMap& params,
+                                      std::uint64_t seed) {
   dpb::core::Rng rng(seed, 9);
-  return algorithm_registry().make(kId, params)->run(in, rng);
+  return algorithm_registry().make(kPrivateSigma2, params)->run(in, rng);
 }
 
 }  // namespace
@@ -29,7 +30,7 @@ TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: budget in thirds and sigma
           "[cai2024]") {
   const auto data = dpb::test::spiked_data(2000, 40, 2, 10.0, 1.0, 50);
   const double eps = 1.5, delta = 0.1, n = 2000, p = 40, r = 2, l = 10;
-  const auto est = run(data.input(eps, delta), {}, 1);
+  const auto est = run_private_sigma2(data.input(eps, delta), {}, 1);
   REQUIRE(est.scalar);
   const double s2 = *est.scalar;  // sigmatil^2
   const auto& c = est.diagnostics.counters;
@@ -55,7 +56,7 @@ TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: budget in thirds and sigma
     CHECK(step.calibrated_for.epsilon == Approx(eps / 3));
     CHECK(step.calibrated_for.delta == Approx(delta / 3));
   }
-  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kPrivateSigma2));
   CHECK(est.claim.epsilon == eps);
   CHECK(est.claim.scope == dpb::alg::ClaimScope::under_model_assumptions);
   // Steps 3-4 use sigmatil^2: Sigmatil - sigmatil^2 I has rank r, so p - r eigenvalues equal sigmatil^2.
@@ -63,40 +64,43 @@ TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: budget in thirds and sigma
   for (Eigen::Index j = 0; j < 40 - 2; ++j) CHECK(eig.values[j] == Approx(s2).epsilon(1e-9));
 
   // Inflated plug-in and the faithful (literal) split.
-  const auto inflated = run(data.input(eps, delta), {{"sigma2_inflation", 10.0 / 9.0}}, 1);
+  const auto inflated = run_private_sigma2(data.input(eps, delta), {{"sigma2_inflation", 10.0 / 9.0}}, 1);
   CHECK(*inflated.scalar == s2);  // same seed, same sigmatil^2 (drawn first)
   const double s2i = 10.0 / 9.0 * s2;
   CHECK(inflated.diagnostics.counters.at("Delta1") ==
         Approx(4 * (s2i / l + std::sqrt(s2i / l)) * std::sqrt(p * (r + std::log(n))) / n).epsilon(1e-12));
-  const auto faithful = run(data.input(eps, delta), {{"budget_split", std::string("faithful")}}, 1);
+  const auto faithful =
+      run_private_sigma2(data.input(eps, delta), {{"budget_split", std::string("faithful")}}, 1);
   CHECK(faithful.diagnostics.counters.at("projector_noise_sd") ==
         Approx(D1 * std::sqrt(2 * std::log(1.25 / (delta / 6))) / (eps / 6)).epsilon(1e-12));
   CHECK(faithful.claim.epsilon == Approx(2 * eps / 3));
   CHECK(faithful.claim.delta == Approx(2 * delta / 3));
   CHECK(faithful.ledger.entries().at(1).calibrated_for.epsilon == Approx(eps / 6));
-  CHECK_NOTHROW(dpb::alg::check_claim(faithful.ledger, faithful.claim, kId));
+  CHECK_NOTHROW(dpb::alg::check_claim(faithful.ledger, faithful.claim, kPrivateSigma2));
 }
 
 TEST_CASE("cai2024.gaussian_mechanism_private_sigma2: validation, determinism, utility at large n",
           "[cai2024]") {
   const auto data = dpb::test::spiked_data(300, 20, 2, 10.0, 1.0, 51);
   const auto ok = data.input(1.0, 0.1);
-  CHECK(*run(ok, {}, 2).Sigma == *run(ok, {}, 2).Sigma);
-  CHECK(*run(ok, {}, 2).Sigma != *run(ok, {}, 3).Sigma);
+  CHECK(*run_private_sigma2(ok, {}, 2).Sigma == *run_private_sigma2(ok, {}, 2).Sigma);
+  CHECK(*run_private_sigma2(ok, {}, 2).Sigma != *run_private_sigma2(ok, {}, 3).Sigma);
   auto in = ok;
   in.privacy.epsilon = 3.0;  // (1, delta/3) per release: classical unproven
-  CHECK_THROWS_WITH(run(in, {}, 1), Contains("calibration=analytic"));
+  CHECK_THROWS_WITH(run_private_sigma2(in, {}, 1), Contains("calibration=analytic"));
   in = ok;
   in.k = 11;
-  CHECK_THROWS_WITH(run(in, {}, 1), Contains("2r <= p"));
-  CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"sigma2_inflation", 0.5}}), Contains("must lie in"));
-  CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"budget_split", std::string("halves")}}),
+  CHECK_THROWS_WITH(run_private_sigma2(in, {}, 1), Contains("2r <= p"));
+  CHECK_THROWS_WITH(algorithm_registry().resolve(kPrivateSigma2, {{"sigma2_inflation", 0.5}}),
+                    Contains("must lie in"));
+  CHECK_THROWS_WITH(algorithm_registry().resolve(kPrivateSigma2, {{"budget_split", std::string("halves")}}),
                     Contains("thirds, faithful"));
-  CHECK_THAT(algorithm_registry().find(kId).privacy, Contains("ONLY UNDER THE MODEL") && Contains("thirds"));
+  CHECK_THAT(algorithm_registry().find(kPrivateSigma2).privacy,
+             Contains("ONLY UNDER THE MODEL") && Contains("thirds"));
   // Utility at n = 20000, p = 50: sigmatil^2 is within 5 noise sds (~0.1 each) plus 0.02 (the
   // non-private error, ~0.005 at this size) of sigma^2 = 1, and Util is close to U (||Z|| ~ 0.15, gap 20).
   const auto big = dpb::test::spiked_data(20000, 50, 2, 20.0, 1.0, 52);
-  const auto est = run(big.input(1.0, 0.1), {}, 5);
+  const auto est = run_private_sigma2(big.input(1.0, 0.1), {}, 5);
   CHECK(std::abs(*est.scalar - 1.0) < 5 * est.diagnostics.counters.at("sigma2_noise_sd") + 0.02);
   CHECK(dpb::core::projector_distance(*est.Q, big.model->info().target, {}) < 0.5);
 }

@@ -16,11 +16,12 @@ namespace {
 using Catch::Matchers::Contains;
 using dpb::alg::algorithm_registry;
 
-constexpr const char* kId = "cai2024.private_spike";
+constexpr const char* kPrivateSpike = "cai2024.private_spike";
 
-dpb::alg::Estimate run(const dpb::alg::Input& in, const dpb::core::ParamMap& params, std::uint64_t seed) {
+dpb::alg::Estimate run_private_spike(const dpb::alg::Input& in, const dpb::core::ParamMap& params,
+                                     std::uint64_t seed) {
   dpb::core::Rng rng(seed, 6);
-  return algorithm_registry().make(kId, params)->run(in, rng);
+  return algorithm_registry().make(kPrivateSpike, params)->run(in, rng);
 }
 
 }  // namespace
@@ -45,7 +46,7 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
   const double n = 20000, p = 50, r = 3, l = 20, eps = 0.9, delta = 0.1;
   const double D2 = 3 * (l * (r + std::log(n)) + (p + std::log(n))) / n;
   const double sd = D2 * std::sqrt(2 * std::log(1.25 / delta)) / eps;
-  const auto est = run(data.input(eps, delta), {}, 0);
+  const auto est = run_private_spike(data.input(eps, delta), {}, 0);
   CHECK(est.diagnostics.counters.at("Delta2") == Approx(D2).epsilon(1e-12));
   CHECK(est.diagnostics.counters.at("noise_sd") == Approx(sd).epsilon(1e-12));
   // One release in the ledger: the r top eigenvalues with sensitivity Delta2, the whole budget.
@@ -54,7 +55,7 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
   CHECK(entry.sensitivity == Approx(D2).epsilon(1e-12));
   CHECK(entry.noise_scale == Approx(sd).epsilon(1e-12));
   CHECK(entry.calibrated_for.epsilon == eps);
-  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kId));
+  CHECK_NOTHROW(dpb::alg::check_claim(est.ledger, est.claim, kPrivateSpike));
   REQUIRE(est.eigenvalues);
   CHECK(est.eigenvalues->size() == 3);
   CHECK((*est.eigenvalues)[0] >= (*est.eigenvalues)[2]);
@@ -76,22 +77,22 @@ TEST_CASE("cai2024.private_spike: noise scale over seeds and accuracy on model d
 TEST_CASE("cai2024.private_spike: validation, determinism, public bound, claim", "[cai2024]") {
   const auto data = dpb::test::spiked_data(500, 20, 2, 10.0, 1.0, 91);
   const auto in = data.input(0.5, 0.1);
-  CHECK(run(in, {}, 2).scalar == run(in, {}, 2).scalar);
-  CHECK(run(in, {}, 2).scalar != run(in, {}, 3).scalar);
+  CHECK(run_private_spike(in, {}, 2).scalar == run_private_spike(in, {}, 2).scalar);
+  CHECK(run_private_spike(in, {}, 2).scalar != run_private_spike(in, {}, 3).scalar);
   // A public bound replaces the oracle lambda in Delta2.
-  const auto bounded = run(in, {{"lambda_bound", 50.0}}, 2);
+  const auto bounded = run_private_spike(in, {{"lambda_bound", 50.0}}, 2);
   CHECK(bounded.diagnostics.counters.at("Delta2") ==
         Approx(3 * (50 * (2 + std::log(500.0)) + (20 + std::log(500.0))) / 500).epsilon(1e-12));
   auto user = in;
   user.oracle = nullptr;
-  CHECK_THROWS_WITH(run(user, {}, 1), Contains("'lambda'"));
-  CHECK_NOTHROW(run(user, {{"lambda_bound", 50.0}, {"sigma2", 1.0}}, 1));
+  CHECK_THROWS_WITH(run_private_spike(user, {}, 1), Contains("'lambda'"));
+  CHECK_NOTHROW(run_private_spike(user, {{"lambda_bound", 50.0}, {"sigma2", 1.0}}, 1));
   auto bad = in;
   bad.k = 11;
-  CHECK_THROWS_WITH(run(bad, {}, 1), Contains("2r <= p"));
-  CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"subtract_sigma2", std::string("yes")}}),
+  CHECK_THROWS_WITH(run_private_spike(bad, {}, 1), Contains("2r <= p"));
+  CHECK_THROWS_WITH(algorithm_registry().resolve(kPrivateSpike, {{"subtract_sigma2", std::string("yes")}}),
                     Contains("on, off"));
-  const auto est = run(in, {}, 1);
+  const auto est = run_private_spike(in, {}, 1);
   CHECK(est.claim.scope == dpb::alg::ClaimScope::under_model_assumptions);
-  CHECK_THAT(algorithm_registry().find(kId).privacy, Contains("ONLY UNDER THE MODEL"));
+  CHECK_THAT(algorithm_registry().find(kPrivateSpike).privacy, Contains("ONLY UNDER THE MODEL"));
 }

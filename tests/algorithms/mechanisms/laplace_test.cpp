@@ -16,7 +16,7 @@ namespace {
 
 // Every statistical check runs at level 1e-6 (DKW for KS, 6 standard errors for means), so a correct
 // sampler fails for at most a 1e-6 fraction of seeds: a failure means a wrong distribution.
-constexpr double kAlpha = 1e-6;
+constexpr double kLaplaceAlpha = 1e-6;
 constexpr std::size_t kDraws = 200000;
 
 // CDF of BoundedLaplace(lambda, tau) (kumar2025 §1.3), integrated from its density:
@@ -57,7 +57,7 @@ TEST_CASE("laplace_mechanism adds Lap(Delta/eps) noise and records its release",
   const auto laplace_cdf = [&](double x) {
     return x < 0 ? 0.5 * std::exp(x / b) : 1 - 0.5 * std::exp(-x / b);
   };
-  CHECK(dpb::test::ks_statistic(noise, laplace_cdf) <= dpb::test::ks_critical(kDraws, kAlpha));
+  CHECK(dpb::test::ks_statistic(noise, laplace_cdf) <= dpb::test::ks_critical(kDraws, kLaplaceAlpha));
 
   LedgerEntry bad = entry;
   bad.noise_scale = 0;
@@ -98,7 +98,7 @@ TEST_CASE("bounded_laplace samples Lap(lambda) conditioned on |X| <= tau", "[mec
     CHECK(*lo >= -tau);
     CHECK(*hi <= tau);
     CHECK(dpb::test::ks_statistic(x, [&](double t) { return bounded_laplace_cdf(t, lambda, tau); }) <=
-          dpb::test::ks_critical(kDraws, kAlpha));
+          dpb::test::ks_critical(kDraws, kLaplaceAlpha));
   }
   dpb::core::Rng rng(1, 1);
   CHECK_THROWS_AS(bounded_laplace(rng, 0.0, 1.0), dpb::InvalidArgument);

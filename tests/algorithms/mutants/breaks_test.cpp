@@ -13,7 +13,7 @@
 
 namespace {
 
-dpb::alg::Ledger scratch;  // where the statistics record themselves; the tests read their values
+dpb::alg::Ledger breaks_ledger;  // where the statistics record themselves; the tests read their values
 
 using namespace dpb;
 
@@ -39,26 +39,29 @@ TEST_CASE("the data-derived bounds are the plain statistics of the records", "[m
   const Eigen::MatrixXd X = records();
   alg::Input in;
   in.X = &X;
-  CHECK(alg::mutants::max_squared_norm(in, "test", scratch) == 9);
-  CHECK(alg::mutants::max_abs_entry(in, "test", scratch) == 3);
+  CHECK(alg::mutants::max_squared_norm(in, "test", breaks_ledger) == 9);
+  CHECK(alg::mutants::max_abs_entry(in, "test", breaks_ledger) == 3);
   // Centred records (2/3, 5/6), (-10/3, -1/6), (1/6, -4/6); covariance (1/3) sum c c^T.
   Eigen::MatrixXd centred = X.colwise() - X.rowwise().mean();
   const Eigen::MatrixXd covariance = centred * centred.transpose() / 3.0;
   const double top = dpb::core::symmetric_eigenvalues(covariance)(1);
-  CHECK(alg::mutants::top_sample_covariance_eigenvalue(in, "test", scratch) == Approx(top).epsilon(1e-12));
+  CHECK(alg::mutants::top_sample_covariance_eigenvalue(in, "test", breaks_ledger) ==
+        Approx(top).epsilon(1e-12));
   const core::VectorSamples samples(X);
   alg::Input matrices;
   matrices.samples = &samples;
   // ||x x^T||_F = ||x||^2.
-  CHECK(alg::mutants::max_sample_matrix_frobenius(matrices, "test", scratch) == Approx(9).epsilon(1e-12));
+  CHECK(alg::mutants::max_sample_matrix_frobenius(matrices, "test", breaks_ledger) ==
+        Approx(9).epsilon(1e-12));
 }
 
 TEST_CASE("the data-derived bounds refuse an input without the data they read", "[mutants]") {
   const alg::Input empty;
-  CHECK_THROWS_AS(alg::mutants::max_squared_norm(empty, "test", scratch), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::max_abs_entry(empty, "test", scratch), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::top_sample_covariance_eigenvalue(empty, "test", scratch), InvalidArgument);
-  CHECK_THROWS_AS(alg::mutants::max_sample_matrix_frobenius(empty, "test", scratch), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_squared_norm(empty, "test", breaks_ledger), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_abs_entry(empty, "test", breaks_ledger), InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::top_sample_covariance_eigenvalue(empty, "test", breaks_ledger),
+                  InvalidArgument);
+  CHECK_THROWS_AS(alg::mutants::max_sample_matrix_frobenius(empty, "test", breaks_ledger), InvalidArgument);
 }
 
 TEST_CASE("noise_scaled_budget gives the budget whose analytic Gaussian noise is factor times smaller",

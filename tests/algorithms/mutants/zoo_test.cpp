@@ -15,7 +15,7 @@
 
 namespace {
 
-dpb::alg::Ledger scratch;  // where the statistics record themselves; the tests read their values
+dpb::alg::Ledger zoo_ledger;  // where the statistics record themselves; the tests read their values
 
 using namespace dpb;
 
@@ -196,7 +196,7 @@ TEST_CASE("mutant.private_mean_data_scale takes Lambda_hat from the data", "[mut
   const CanaryData data = canary_data(3, 400, 100);
   const alg::Input in = vectors_input(data, 1, 0.5, 1e-5);
   CHECK(counter(run("mutant.private_mean_data_scale", {}, in), "lambda_hat") ==
-        Approx(alg::mutants::top_sample_covariance_eigenvalue(in, "test", scratch)).epsilon(1e-12));
+        Approx(alg::mutants::top_sample_covariance_eigenvalue(in, "test", zoo_ledger)).epsilon(1e-12));
   CHECK(counter(run("liu2022.private_mean", {}, in), "lambda_hat") == data.model->info().eigenvalues[0]);
 }
 

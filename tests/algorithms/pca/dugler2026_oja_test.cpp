@@ -12,16 +12,16 @@ namespace dt = dpb::test::dugler;
 TEST_CASE("dugler2026.oja rejects invalid input", "[dugler2026]") {
   alg::Input in;
   core::Rng rng(1, 1);
-  CHECK_THROWS_AS(oja(in, OjaParams{}, rng), InvalidArgument);  // no samples
+  CHECK_THROWS_AS(oja(in, alg::dugler2026::OjaParams{}, rng), InvalidArgument);  // no samples
   const auto data = dt::shifted(5, 2, 0.5, 10, 1);
   in = data.input(0, 1, 0.01);
-  CHECK_THROWS_AS(oja(in, OjaParams{}, rng), InvalidArgument);  // k = 0
+  CHECK_THROWS_AS(oja(in, alg::dugler2026::OjaParams{}, rng), InvalidArgument);  // k = 0
   in.k = 6;
-  CHECK_THROWS_AS(oja(in, OjaParams{}, rng), InvalidArgument);  // k > d
+  CHECK_THROWS_AS(oja(in, alg::dugler2026::OjaParams{}, rng), InvalidArgument);  // k > d
   // lambda1_spiked reads the oracle: without one it names the parameters to give instead.
   in = data.input(2, 1, 0.01);
   in.oracle = nullptr;
-  OjaParams p;
+  alg::dugler2026::OjaParams p;
   p.lr.family = LearningRateFamily::lambda1_spiked;
   CHECK_THROWS_WITH(oja(in, p, rng), Catch::Contains("lr_lambda1"));
 }
@@ -35,7 +35,7 @@ TEST_CASE("dugler2026.oja known answer: identical rank-one matrices give their d
   alg::Input in;
   in.samples = &S;
   in.k = 1;
-  OjaParams p;
+  alg::dugler2026::OjaParams p;
   p.lr.family = LearningRateFamily::constant;
   p.lr.eta = 0.5;
   core::Rng rng(3, 4);
@@ -53,13 +53,16 @@ TEST_CASE("dugler2026.oja converges on dugler_shifted and improves with n, deter
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const auto small = dt::shifted(10, 2, 0.5, 8000, seed), large = dt::shifted(10, 2, 0.5, 64000, seed);
     core::Rng r1(seed, 7), r2(seed, 7);
-    err_small += dt::error(*oja(small.input(2, 1, 0.01), OjaParams{}, r1).Q, small.model->info()) / 3;
-    err_large += dt::error(*oja(large.input(2, 1, 0.01), OjaParams{}, r2).Q, large.model->info()) / 3;
+    err_small +=
+        dt::error(*oja(small.input(2, 1, 0.01), alg::dugler2026::OjaParams{}, r1).Q, small.model->info()) / 3;
+    err_large +=
+        dt::error(*oja(large.input(2, 1, 0.01), alg::dugler2026::OjaParams{}, r2).Q, large.model->info()) / 3;
   }
   CHECK(err_small < 0.3);
   CHECK(err_large < 0.1);
   CHECK(err_large < err_small);
   const auto data = dt::shifted(10, 2, 0.5, 1000, 9);
   core::Rng a(5, 5), b(5, 5);
-  CHECK(*oja(data.input(2, 1, 0.01), OjaParams{}, a).Q == *oja(data.input(2, 1, 0.01), OjaParams{}, b).Q);
+  CHECK(*oja(data.input(2, 1, 0.01), alg::dugler2026::OjaParams{}, a).Q ==
+        *oja(data.input(2, 1, 0.01), alg::dugler2026::OjaParams{}, b).Q);
 }

@@ -12,13 +12,13 @@
 using namespace dpb::alg;
 
 namespace {
-Ledger scratch;  // where releases whose ledger a test does not read are recorded
+Ledger top_eigenvalue_ledger;  // where releases whose ledger a test does not read are recorded
 }  // namespace
 using Catch::Matchers::Contains;
 
 namespace {
-const Privacy kPrivacy{1.0, 1e-5, Neighbours::replace};
-constexpr double kZeta = 0.01;
+const Privacy kTopEigenvaluePrivacy{1.0, 1e-5, Neighbours::replace};
+constexpr double kTopEigenvalueZeta = 0.01;
 }  // namespace
 
 TEST_CASE("liu2022.private_top_eigenvalue rejects invalid input with what is allowed", "[liu2022]") {
@@ -27,16 +27,22 @@ TEST_CASE("liu2022.private_top_eigenvalue rejects invalid input with what is all
   TopEigenvalueWorkspace ws;
   dpb::core::Rng rng(1, 1);
   const Eigen::MatrixXd G = Eigen::MatrixXd::Ones(3, 133);
-  CHECK_THROWS_WITH(private_top_eigenvalue(G, kPrivacy, kZeta, {}, rng, ws, scratch),
+  CHECK_THROWS_WITH(private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, rng, ws,
+                                           top_eigenvalue_ledger),
                     Contains("B' >= 2k") && Contains("133"));
   const Eigen::MatrixXd ok = Eigen::MatrixXd::Ones(3, 134);
-  CHECK_NOTHROW(private_top_eigenvalue(ok, kPrivacy, kZeta, {}, rng, ws, scratch));
-  CHECK_THROWS_AS(private_top_eigenvalue(ok, Privacy{1.0, 0.0}, kZeta, {}, rng, ws, scratch), dpb::InvalidArgument);
-  CHECK_THROWS_AS(private_top_eigenvalue(ok, Privacy{1.0, 1e-5, Neighbours::add_remove}, kZeta, {}, rng, ws, scratch),
+  CHECK_NOTHROW(private_top_eigenvalue(ok, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, rng, ws,
+                                       top_eigenvalue_ledger));
+  CHECK_THROWS_AS(
+      private_top_eigenvalue(ok, Privacy{1.0, 0.0}, kTopEigenvalueZeta, {}, rng, ws, top_eigenvalue_ledger),
+      dpb::InvalidArgument);
+  CHECK_THROWS_AS(private_top_eigenvalue(ok, Privacy{1.0, 1e-5, Neighbours::add_remove}, kTopEigenvalueZeta,
+                                         {}, rng, ws, top_eigenvalue_ledger),
                   dpb::InvalidArgument);
-  CHECK_THROWS_AS(private_top_eigenvalue(ok, kPrivacy, 0.0, {}, rng, ws, scratch), dpb::InvalidArgument);
+  CHECK_THROWS_AS(private_top_eigenvalue(ok, kTopEigenvaluePrivacy, 0.0, {}, rng, ws, top_eigenvalue_ledger),
+                  dpb::InvalidArgument);
   Input none;
-  none.privacy = kPrivacy;
+  none.privacy = kTopEigenvaluePrivacy;
   CHECK_THROWS_WITH(PrivateTopEigenvalue({}, 0.01).run(none, rng), Contains("needs vectors"));
 }
 
@@ -50,12 +56,14 @@ TEST_CASE("liu2022.private_top_eigenvalue known answer: every subset in one bin"
   TopEigenvalueWorkspace ws;
   for (std::uint64_t seed = 0; seed < 5; ++seed) {
     dpb::core::Rng rng(seed, 1);
-    const auto halved = private_top_eigenvalue(G, kPrivacy, kZeta, {}, rng, ws, scratch);
+    const auto halved = private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, rng, ws,
+                                               top_eigenvalue_ledger);
     REQUIRE(halved.value);
     CHECK(*halved.value == Approx(std::pow(2.0, 1.5) / 2).epsilon(1e-14));
     CHECK(halved.subsets == 67);
     CHECK(halved.subset_size == 2);
-    const auto faithful = private_top_eigenvalue(G, kPrivacy, kZeta, {4, false}, rng, ws, scratch);
+    const auto faithful = private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {4, false},
+                                                 rng, ws, top_eigenvalue_ledger);
     CHECK(*faithful.value == Approx(std::pow(2.0, 1.5)).epsilon(1e-14));
   }
 }
@@ -65,7 +73,8 @@ TEST_CASE("liu2022.private_top_eigenvalue BOTTOM and zero-bin paths", "[liu2022]
   // All-zero input: every subset eigenvalue is 0, the [0, 0] bin wins with value 0.
   const Eigen::MatrixXd zeros = Eigen::MatrixXd::Zero(3, 300);
   dpb::core::Rng rng(3, 3);
-  const auto z = private_top_eigenvalue(zeros, kPrivacy, kZeta, {}, rng, ws, scratch);
+  const auto z = private_top_eigenvalue(zeros, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, rng, ws,
+                                        top_eigenvalue_ledger);
   REQUIRE(z.value);
   CHECK(*z.value == 0);
   CHECK(z.zero_bin);
@@ -79,7 +88,8 @@ TEST_CASE("liu2022.private_top_eigenvalue BOTTOM and zero-bin paths", "[liu2022]
   int bottoms = 0;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     dpb::core::Rng r(seed, 4);
-    const auto res = private_top_eigenvalue(G, kPrivacy, kZeta, {}, r, ws, scratch);
+    const auto res = private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, r, ws,
+                                            top_eigenvalue_ledger);
     CHECK(res.occupied_bins == static_cast<std::size_t>(k));
     if (!res.value) ++bottoms;
   }
@@ -90,7 +100,8 @@ TEST_CASE("liu2022.private_top_eigenvalue BOTTOM and zero-bin paths", "[liu2022]
   unthresholded.release = BinRelease::every_occupied_bin;
   for (std::uint64_t seed = 0; seed < 20; ++seed) {
     dpb::core::Rng r(seed, 4);
-    const auto res = private_top_eigenvalue(G, kPrivacy, kZeta, unthresholded, r, ws, scratch);
+    const auto res = private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, unthresholded, r,
+                                            ws, top_eigenvalue_ledger);
     CHECK(res.released_bins == static_cast<std::size_t>(k));
     CHECK(res.value.has_value());
   }
@@ -98,9 +109,9 @@ TEST_CASE("liu2022.private_top_eigenvalue BOTTOM and zero-bin paths", "[liu2022]
   Eigen::MatrixXd X = G;
   Input in;
   in.X = &X;
-  in.privacy = kPrivacy;
+  in.privacy = kTopEigenvaluePrivacy;
   dpb::core::Rng r(1, 1);
-  const auto e = PrivateTopEigenvalue({}, kZeta).run(in, r);
+  const auto e = PrivateTopEigenvalue({}, kTopEigenvalueZeta).run(in, r);
   CHECK(!e.scalar);
   CHECK(e.diagnostics.counters.at("bottom") == 1);
   CHECK_THAT(e.diagnostics.notes.at(0), Contains("BOTTOM"));
@@ -128,7 +139,8 @@ TEST_CASE("liu2022.private_top_eigenvalue lands in [2^-1/2, 2^1/2] lambda1^2 ||H
     Eigen::MatrixXd G(4, Bp);
     for (Eigen::Index i = 0; i < Bp; ++i) G.col(i) = X.col(i) * X.col(i).dot(u);
     dpb::core::Rng rng(run, 22);
-    const auto r = private_top_eigenvalue(G, kPrivacy, kZeta, {}, rng, ws, scratch);
+    const auto r = private_top_eigenvalue(G, kTopEigenvaluePrivacy, kTopEigenvalueZeta, {}, rng, ws,
+                                          top_eigenvalue_ledger);
     const double ratio = r.value ? *r.value / target : 0.0;
     if (ratio < std::pow(2.0, -0.5) || ratio > std::pow(2.0, 0.5)) ++outside;
   }
@@ -140,9 +152,10 @@ TEST_CASE("liu2022.private_top_eigenvalue is deterministic for a seed", "[liu202
   const auto data = dpb::test::liu2022::spiked(4, 40000, 5);
   Input in;
   in.X = &data.X;
-  in.privacy = kPrivacy;
+  in.privacy = kTopEigenvaluePrivacy;
   dpb::core::Rng a(1, 1), b(1, 1);
-  const auto ea = PrivateTopEigenvalue({}, kZeta).run(in, a), eb = PrivateTopEigenvalue({}, kZeta).run(in, b);
+  const auto ea = PrivateTopEigenvalue({}, kTopEigenvalueZeta).run(in, a),
+             eb = PrivateTopEigenvalue({}, kTopEigenvalueZeta).run(in, b);
   REQUIRE(ea.scalar);
   CHECK(*ea.scalar == *eb.scalar);
   // Vector input: Cov(x) = Sigma, top eigenvalue 5; the estimate is within 2^{+-1/2} of it.
@@ -153,7 +166,7 @@ TEST_CASE("liu2022.private_top_eigenvalue is deterministic for a seed", "[liu202
   CHECK(ea.scalar_estimand == "lambda1");
   Input on_matrices;
   on_matrices.samples = data.samples.get();
-  on_matrices.privacy = kPrivacy;
-  const auto em = PrivateTopEigenvalue({}, kZeta).run(on_matrices, a);
+  on_matrices.privacy = kTopEigenvaluePrivacy;
+  const auto em = PrivateTopEigenvalue({}, kTopEigenvalueZeta).run(on_matrices, a);
   CHECK(em.scalar_estimand.empty());
 }

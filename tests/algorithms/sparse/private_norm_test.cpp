@@ -16,7 +16,7 @@ using Eigen::MatrixXd;
 
 namespace {
 
-constexpr Index kD = 6;
+constexpr Index kPrivNormD = 6;
 
 PrivNormParams hand_params(long long m) {
   PrivNormParams p;
@@ -31,8 +31,8 @@ PrivNormParams hand_params(long long m) {
 
 TEST_CASE("PrivNorm rejects invalid input", "[kumar2025]") {
   Ledger scratch;
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                40, MatrixXd(kD, 0), 0);
+  const MatrixXd X = dpb::test::repeated_blocks(
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivNormD, 4)), 40, MatrixXd(kPrivNormD, 0), 0);
   Rng rng(1, 1);
   PrivNormParams p = hand_params(40);
   CHECK_THROWS_AS(private_norm(X, 0, Privacy{1, 0.1}, p, scratch, rng), dpb::InvalidArgument);
@@ -49,8 +49,8 @@ TEST_CASE("PrivNorm noise: lambda_hat - ||T_17tau(SigmaBar)||_op ~ N(0, sigma_pr
   // Identical blocks diag(4, 1, ...): both tests always pass at eps = 10, delta = 0.5, m = 70, and the
   // noiseless value is exactly 4. sigma_priv is recomputed from spec A10: (6 * 68 k tau / eps)
   // sqrt(log(6/delta)).
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                70, MatrixXd(kD, 0), 0);
+  const MatrixXd X = dpb::test::repeated_blocks(
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivNormD, 4)), 70, MatrixXd(kPrivNormD, 0), 0);
   const Privacy privacy{10, 0.5};
   const PrivNormParams p = hand_params(70);
   const double sigma = 6 * 68 * 2 * 1e-3 / 10 * std::sqrt(std::log(6 / 0.5));
@@ -97,14 +97,15 @@ TEST_CASE("PrivNorm returns BOTTOM when no block is certified, certifies without
   Ledger scratch;
   const Privacy privacy{10, 0.5};
   Rng rng(2, 6);
-  const MatrixXd dense = dpb::test::repeated_blocks(dpb::test::dense_block(kD), 40, MatrixXd(kD, 0), 0);
+  const MatrixXd dense =
+      dpb::test::repeated_blocks(dpb::test::dense_block(kPrivNormD), 40, MatrixXd(kPrivNormD, 0), 0);
   const PrivNormResult none = private_norm(dense, 2, privacy, hand_params(40), scratch, rng);
   CHECK_FALSE(none.lambda_hat);
   CHECK(none.blocks.certified_count == 0);
   CHECK(none.blocks.bottom.rfind("line 4", 0) == 0);
   // A small top eigenvalue (1.5) still certifies: Alg 3 line 2 has no lambda_1 condition.
   const MatrixXd small = dpb::test::repeated_blocks(
-      dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 1.5)), 40, MatrixXd(kD, 0), 0);
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivNormD, 1.5)), 40, MatrixXd(kPrivNormD, 0), 0);
   const PrivNormResult r = private_norm(small, 2, privacy, hand_params(40), scratch, rng);
   CHECK(r.blocks.certified_count == 40);
   REQUIRE(r.lambda_hat);

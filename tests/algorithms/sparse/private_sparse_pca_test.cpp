@@ -18,7 +18,7 @@ using Eigen::VectorXd;
 
 namespace {
 
-constexpr Index kD = 6;
+constexpr Index kPrivPcaD = 6;
 
 // Public inputs for the hand-built datasets: lambda_hat = 4 = lambda_1 of diag(4, 1, ..., 1), gamma = 1/2,
 // and a tau small enough for Eq. 28 (34 k tau <= gamma lambda_hat / 16 = 1/8).
@@ -36,8 +36,8 @@ PrivPcaParams hand_params(Index k, long long m) {
 
 TEST_CASE("PrivPCA rejects invalid input and bad private-mode constants", "[kumar2025]") {
   Ledger scratch;
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                40, MatrixXd(kD, 0), 0);
+  const MatrixXd X = dpb::test::repeated_blocks(
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4)), 40, MatrixXd(kPrivPcaD, 0), 0);
   Rng rng(1, 1);
   const Privacy ok{1, 0.1};
   PrivPcaParams p = hand_params(2, 40);
@@ -63,8 +63,8 @@ TEST_CASE("PrivPCA rejects invalid input and bad private-mode constants", "[kuma
 
 TEST_CASE("PrivPCA checks Eq. 28 before touching the data: refuse, or BOTTOM on request", "[kumar2025]") {
   Ledger scratch;
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                40, MatrixXd(kD, 0), 0);
+  const MatrixXd X = dpb::test::repeated_blocks(
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4)), 40, MatrixXd(kPrivPcaD, 0), 0);
   PrivPcaParams p = hand_params(2, 40);
   p.tau = 0.125 / 68.0 * 1.01;  // just above the Eq. 28 boundary for k = 2
   Rng rng(2, 1);
@@ -94,8 +94,9 @@ TEST_CASE("PrivPCA returns BOTTOM at line 4 exactly when |C| + L - (3/eps) log(1
   Ledger scratch;
   // 35 certified blocks diag(4, 1, ...) and 5 dense blocks (not 2-RCS). m = 40, eps = 3, delta = 0.5: the
   // bound is log(24) = 3.18, and BOTTOM iff L < 32 - 35 + 3.18 = 0.18, about half the time.
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                35, dpb::test::dense_block(kD), 5);
+  const MatrixXd X =
+      dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4)), 35,
+                                 dpb::test::dense_block(kPrivPcaD), 5);
   const Privacy privacy{3, 0.5};
   const PrivPcaParams p = hand_params(2, 40);
   const double bound = 3.0 / 3 * std::log(12 / 0.5);
@@ -121,8 +122,8 @@ TEST_CASE("PrivPCA returns BOTTOM at line 13 exactly when Z + xi - (21/eps) log(
   // tau apart, so f = 34 (p = 1) and f = 6 (p = 0): Z = 34. eps = 30, delta = 0.5: the line-13 bound is 0.7
   // log(24) = 2.22 and BOTTOM iff xi <= 0.22 (about half the time); line 4 always passes.
   const MatrixXd X =
-      dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)), 34,
-                                 dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4.5)), 6);
+      dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4)), 34,
+                                 dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4.5)), 6);
   const Privacy privacy{30, 0.5};
   const PrivPcaParams p = hand_params(2, 40);
   const double bound = 21.0 / 30 * std::log(12 / 0.5);
@@ -150,22 +151,22 @@ TEST_CASE("PrivPCA noise: with k = d, P_til = P_hat + (W + W^T)/2 with W_ij ~ N(
   // Identical blocks: both tests always pass (eps = 10, delta = 0.5, m = 70), P_hat = e1 e1^T is fixed, and
   // top_{d^2} keeps every entry, so the diagonal of P_til - P_hat is N(0, sigma_priv^2), the off-diagonal
   // N(0, sigma_priv^2 / 2). sigma_priv is recomputed here from spec A5/A6.
-  const MatrixXd X = dpb::test::repeated_blocks(dpb::test::diagonal_block(dpb::test::spike_diagonal(kD, 4)),
-                                                70, MatrixXd(kD, 0), 0);
+  const MatrixXd X = dpb::test::repeated_blocks(
+      dpb::test::diagonal_block(dpb::test::spike_diagonal(kPrivPcaD, 4)), 70, MatrixXd(kPrivPcaD, 0), 0);
   const Privacy privacy{10, 0.5};
-  const PrivPcaParams p = hand_params(kD, 70);
-  const double Delta_P = 272 * std::sqrt(2.0) * kD * p.tau / (0.5 * 0.75 * 4);
+  const PrivPcaParams p = hand_params(kPrivPcaD, 70);
+  const double Delta_P = 272 * std::sqrt(2.0) * kPrivPcaD * p.tau / (0.5 * 0.75 * 4);
   const double sigma = 6 * Delta_P / 10 * std::sqrt(std::log(6 / 0.5));
   std::vector<double> diag, off;
   for (int seed = 0; seed < 300; ++seed) {
     Rng rng(seed, 5);
-    const PrivPcaResult r = private_sparse_pca(X, kD, privacy, p, scratch, rng);
+    const PrivPcaResult r = private_sparse_pca(X, kPrivPcaD, privacy, p, scratch, rng);
     REQUIRE(r.v_priv);
     REQUIRE(r.sigma_priv == Approx(sigma).epsilon(1e-12));
-    REQUIRE(r.v_hat.cwiseAbs().isApprox(VectorXd::Unit(kD, 0)));
+    REQUIRE(r.v_hat.cwiseAbs().isApprox(VectorXd::Unit(kPrivPcaD, 0)));
     const MatrixXd noise = r.P_til - r.P_hat;
-    for (Index i = 0; i < kD; ++i)
-      for (Index j = 0; j < kD; ++j) (i == j ? diag : off).push_back(noise(i, j));
+    for (Index i = 0; i < kPrivPcaD; ++i)
+      for (Index j = 0; j < kPrivPcaD; ++j) (i == j ? diag : off).push_back(noise(i, j));
   }
   const auto normal = [](double s) { return [s](double x) { return dpb::test::normal_cdf(x / s); }; };
   // DKW at level 1e-6: a correct sampler fails with probability <= 1e-6 (off-diagonal pairs are
@@ -179,21 +180,22 @@ TEST_CASE("PrivPCA noise: with k = d, P_til = P_hat + (W + W^T)/2 with W_ij ~ N(
   // is the same ledger, and it spends at most the request.
   Ledger ledger;
   Rng one(0, 5);
-  const PrivPcaResult r = private_sparse_pca(X, kD, privacy, p, ledger, one);
+  const PrivPcaResult r = private_sparse_pca(X, kPrivPcaD, privacy, p, ledger, one);
   REQUIRE(ledger.entries().size() == 3);
   const LedgerEntry& release = ledger.entries()[2];
   CHECK(release.mechanism == Mechanism::gaussian);
   CHECK(release.sensitivity == Approx(Delta_P).epsilon(1e-12));
   CHECK(release.noise_scale == r.sigma_priv);
   REQUIRE(ledger.entries().size() == 3);
-  dpb::test::check_plan_matches(plan_private_sparse_pca_ledger(X.cols(), X.rows(), kD, privacy, p), ledger);
+  dpb::test::check_plan_matches(plan_private_sparse_pca_ledger(X.cols(), X.rows(), kPrivPcaD, privacy, p),
+                                ledger);
   CHECK(account(ledger, privacy.delta, Neighbours::replace).epsilon <= privacy.epsilon * (1 + 1e-9));
   // The paper's Delta_P is the rigorous one times (1 - gamma/2)/4; the ledger still charges the rigorous one.
   PrivPcaParams paper = p;
   paper.rigorous_sensitivity = false;
   Rng rng(1, 5);
   Ledger paper_ledger;
-  const PrivPcaResult pr = private_sparse_pca(X, kD, privacy, paper, paper_ledger, rng);
+  const PrivPcaResult pr = private_sparse_pca(X, kPrivPcaD, privacy, paper, paper_ledger, rng);
   CHECK(pr.Delta_P == Approx(Delta_P * 0.75 / 4));
   CHECK(pr.proven_Delta_P == Approx(Delta_P));
   REQUIRE(paper_ledger.entries().size() == 3);

@@ -16,13 +16,13 @@ namespace {
 // of a cell is then within about 3 * 0.058 / sqrt(50) = 2.5% of c n^-a, so the slope of log R is
 // within about 0.03 / ln(100) ≈ 0.01 of its true value — far inside the 0.1 tolerance, whatever the
 // seed. Every verdict below therefore has a known answer.
-const std::vector<double> kNs = {100, 300, 1000, 3000, 10000};
-constexpr std::size_t kTrials = 50;
+const std::vector<double> kRateNs = {100, 300, 1000, 3000, 10000};
+constexpr std::size_t kRateTrials = 50;
 
 dpb::verify::ResultSet results_with_exponent(double a) {
   dpb::verify::ResultSet r;
   r.experiment = std::string("synthetic");
-  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials, dpb::test::power_law(2.0, a, 0.1, 7));
+  dpb::test::add_trials(r, "alg", "sin", kRateNs, kRateTrials, dpb::test::power_law(2.0, a, 0.1, 7));
   return r;
 }
 
@@ -51,7 +51,7 @@ TEST_CASE("rate check: an upper bound that holds passes, with the implied consta
   CHECK(slope <= hi);
   // R = mean / n^-0.5 ≈ 2 (c = 2, noise of mean 1) in every cell.
   CHECK(double(v.figures["implied_constant"]) == Approx(2).epsilon(0.05));
-  CHECK(v.figures["cells"].size() == kNs.size());
+  CHECK(v.figures["cells"].size() == kRateNs.size());
   CHECK(v.summary.rfind("PASS", 0) == 0);
 }
 
@@ -84,7 +84,7 @@ TEST_CASE("rate check: a CI straddling the tolerance is inconclusive", "[checks]
   // is exactly +0.1 = the tolerance and its bootstrap distribution is symmetric about it: the CI
   // contains +0.1 by construction.
   dpb::verify::ResultSet r;
-  dpb::test::add_trials(r, "alg", "sin", kNs, 22, [](double n, std::size_t i) {
+  dpb::test::add_trials(r, "alg", "sin", kRateNs, 22, [](double n, std::size_t i) {
     return (0.75 + 0.05 * double(i % 11)) * std::pow(n, -0.4);
   });
   const auto v = check(r, spec("rate"), t);
@@ -112,7 +112,7 @@ TEST_CASE("rate check: the (1 - zeta) quantile is used only with ceil(factor / z
   // Trial i of a cell has error (i + 1) n^-0.5: the cell's values are 1..m times n^-0.5.
   auto make = [](std::size_t m) {
     dpb::verify::ResultSet r;
-    dpb::test::add_trials(r, "alg", "sin", kNs, m,
+    dpb::test::add_trials(r, "alg", "sin", kRateNs, m,
                           [](double n, std::size_t i) { return static_cast<double>(i + 1) / std::sqrt(n); });
     return r;
   };
@@ -130,7 +130,7 @@ TEST_CASE("rate check: missing parameters and too few trials are inconclusive, n
           "[checks][rate]") {
   auto t = dpb::test::power_rate_theorem("T", Kind::upper, 0.5);
   dpb::verify::ResultSet one_trial;
-  dpb::test::add_trials(one_trial, "alg", "sin", kNs, 1, dpb::test::power_law(1, 0.5, 0.1, 3));
+  dpb::test::add_trials(one_trial, "alg", "sin", kRateNs, 1, dpb::test::power_law(1, 0.5, 0.1, 3));
   CHECK_THROWS_WITH(check(one_trial, spec("rate"), t), Catch::Contains("1 successful trials"));
   auto swept_d = spec("rate");
   swept_d.vary = std::string("d");
@@ -144,7 +144,7 @@ TEST_CASE("rate check: cells outside the theorem's conditions are left out and l
   t.conditions.push_back(
       {"n >= 300", "n >= 300", [](const dpb::bounds::Params& p) { return p.at("n") >= 300; }});
   const auto v = check(results_with_exponent(0.5), spec("rate"), t);
-  CHECK(v.figures["cells"].size() == kNs.size() - 1);
+  CHECK(v.figures["cells"].size() == kRateNs.size() - 1);
   REQUIRE(v.figures["outside_conditions"].size() == 1);
   CHECK(v.figures["outside_conditions"][0]["condition"] == "n >= 300");
 }
@@ -184,8 +184,9 @@ dpb::verify::ResultSet chance_below(double cutoff) {
   dpb::verify::ResultSet r;
   r.experiment = "synthetic";
   const auto follows_rate = dpb::test::power_law(20, 0.5, 0.02, 7);
-  dpb::test::add_trials(r, "alg", "sin", kNs, kTrials,
-                        [&](double n, std::size_t trial) { return n < cutoff ? 0.97 : follows_rate(n, trial); });
+  dpb::test::add_trials(r, "alg", "sin", kRateNs, kRateTrials, [&](double n, std::size_t trial) {
+    return n < cutoff ? 0.97 : follows_rate(n, trial);
+  });
   for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
   return r;
 }
@@ -221,7 +222,7 @@ TEST_CASE("rate check: an estimate at chance level in every cell is inconclusive
   auto flat_at = [](double level) {
     dpb::verify::ResultSet r;
     r.experiment = std::string("synthetic");
-    dpb::test::add_trials(r, "alg", "sin", kNs, kTrials, dpb::test::power_law(level, 0, 0.02, 7));
+    dpb::test::add_trials(r, "alg", "sin", kRateNs, kRateTrials, dpb::test::power_law(level, 0, 0.02, 7));
     for (auto& row : r.rows) row.cell_params.insert({{"k", 1}, {"d", 100}});
     return r;
   };

@@ -14,14 +14,14 @@ using dpb::verify::read_records;
 
 namespace {
 
-fs::path temp_file(const std::string& name) {
+fs::path records_file(const std::string& name) {
   return fs::temp_directory_path() / ("dpb_records_" + std::to_string(::getpid()) + "_" + name);
 }
 
 template <typename T>
 fs::path write_npy(const std::string& name, const std::string& descr, bool fortran, std::size_t rows,
                    std::size_t cols, const std::vector<T>& values) {
-  const auto path = temp_file(name);
+  const auto path = records_file(name);
   dpb::test::write_npy(path, descr, fortran, rows, cols, values);
   return path;
 }
@@ -78,10 +78,10 @@ TEST_CASE("bad .npy files are refused with what is allowed", "[verify][records]"
   CHECK_THROWS_WITH(read_records(with_nan), Catch::Contains("record 2, column 2: NaN is not allowed"));
   const auto short_file = write_npy("short.npy", "<f8", false, 3, 2, std::vector<double>{1, 2, 3});
   CHECK_THROWS_WITH(read_records(short_file), Catch::Contains("ends before its 3 x 2 values"));
-  const auto not_npy = temp_file("text.npy");
+  const auto not_npy = records_file("text.npy");
   std::ofstream(not_npy) << "1,2\n";
   CHECK_THROWS_WITH(read_records(not_npy), Catch::Contains("not a NumPy .npy file"));
-  CHECK_THROWS_WITH(read_records(temp_file("missing.csv")), Catch::Contains("no such file"));
+  CHECK_THROWS_WITH(read_records(records_file("missing.csv")), Catch::Contains("no such file"));
   for (const auto& p : {ints, with_nan, short_file, not_npy}) fs::remove(p);
 }
 
@@ -104,7 +104,7 @@ TEST_CASE("CSV follows RFC 4180: quoted fields hold commas, quotes and line brea
 }
 
 TEST_CASE("a UTF-8 byte-order mark before a CSV without a header is skipped", "[verify][records]") {
-  const auto path = temp_file("bom.csv");
+  const auto path = records_file("bom.csv");
   std::ofstream(path, std::ios::binary) << "\xEF\xBB\xBF" << "1,2\r\n3,4\r\n5,6\r\n";
   const auto records = read_records(path);
   CHECK(records.X == expected());

@@ -7,7 +7,7 @@
 using namespace dpb::verify;
 
 TEST_CASE("a trial's data depend on (cell, trial), its noise also on the algorithm", "[runner]") {
-  const auto spec = test::parse_text(test::kTinyExperiment);
+  const auto spec = verify::test::parse_text(verify::test::kTinyExperiment);
   const auto cells = make_cells(spec);
   const auto& registry = dpb::alg::algorithm_registry();
   const auto& nonprivate = spec.algorithms[0];
@@ -25,7 +25,8 @@ TEST_CASE("a trial's data depend on (cell, trial), its noise also on the algorit
 
 TEST_CASE("a failing algorithm gives a row with its error, never an exception", "[runner]") {
   // dugler_shifted gives sample matrices only; baseline.nonprivate_pca needs vectors.
-  const auto spec = test::parse_text(test::tiny_with("model", "model: { name: dugler_shifted, d: 6, k: 2 }"));
+  const auto spec = verify::test::parse_text(
+      verify::test::tiny_with("model", "model: { name: dugler_shifted, d: 6, k: 2 }"));
   const auto cells = make_cells(spec);
   const auto& nonprivate = spec.algorithms[0];
   const auto estimator = dpb::alg::algorithm_registry().make(nonprivate.id, nonprivate.given);

@@ -18,7 +18,7 @@ namespace {
 
 // A suite naming the tiny experiment as a file and one inline experiment.
 std::filesystem::path write_suite(const std::filesystem::path& dir) {
-  std::ofstream(dir / "tiny.yaml") << test::kTinyExperiment;
+  std::ofstream(dir / "tiny.yaml") << verify::test::kTinyExperiment;
   std::ofstream(dir / "s.yaml") << "name: s\ndescription: two tiny experiments\nexperiments:\n"
                                    "  - { file: tiny.yaml, set: [trials=2] }\n"
                                    "  - { name: inline, trials: 2, n: 100, model: { name: spiked_gaussian, d: 4 },\n"
@@ -143,8 +143,9 @@ TEST_CASE("a check without a theorem (dominates) covers no (algorithm, theorem) 
   // Observed: summary.md listed "baseline.dp_gauss_star against " with an empty theorem.
   const dpb::test::ScratchDir dir("suite_coverage_dominates");
   std::ofstream(dir.path() / "tiny.yaml")
-      << test::kTinyExperiment
-      << "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: 'baseline.dp_gauss_1[clip_constant=2]', "
+      << verify::test::kTinyExperiment
+      << "checks:\n  - { kind: dominates, algorithm: baseline.nonprivate_pca, against: "
+         "'baseline.dp_gauss_1[clip_constant=2]', "
          "metric: sin }\n";
   std::ofstream(dir.path() / "s.yaml") << "name: s\nexperiments: [tiny.yaml]\n";
   const Coverage coverage = suite_coverage(load_suite(dir.path() / "s.yaml"));
