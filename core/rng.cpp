@@ -7,6 +7,8 @@
 #include <immintrin.h>
 #endif
 
+#include "core/errors.hpp"
+
 namespace dpb::core {
 
 namespace {
@@ -24,24 +26,24 @@ void philox_reference(std::uint64_t seed, std::uint64_t stream, std::uint64_t bl
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#define DPB_PHILOX_AVX2 1
+#define DPB_PHILOX_VECTOR 1
 
-// Blocks processed per pass of the vector loop: two groups of four counters, one counter per 64-bit
-// lane (a 32-bit word of the counter in the low half, the high half ignored by _mm256_mul_epu32), so
-// that one multiply yields both halves of the product and two groups hide its latency.
-constexpr int kAvx2Groups = 2;
-constexpr int kAvx2Blocks = 4 * kAvx2Groups;
-
-__attribute__((target("avx2"))) void philox_blocks_avx2(std::uint64_t seed, std::uint64_t stream,
-                                                        std::uint64_t first_block, int count,
-                                                        std::uint64_t* out) {
+// Philox over 4 x kGroups counters per pass, one counter per 64-bit lane (a 32-bit word of the counter in the
+// low half, the high half ignored by _mm256_mul_epu32), so that one multiply yields both halves of the
+// product; the groups are independent chains that hide each round's latency. `count` is a multiple of 4
+// kGroups.
+template <int kGroups>
+__attribute__((target("avx2"), always_inline)) inline void philox_lanes(std::uint64_t seed,
+                                                                        std::uint64_t stream,
+                                                                        std::uint64_t first_block, int count,
+                                                                        std::uint64_t* out) {
   const __m256i m0 = _mm256_set1_epi64x(0xD2511F53u), m1 = _mm256_set1_epi64x(0xCD9E8D57u);
   const __m256i low32 = _mm256_set1_epi64x(0xffffffffu);
   const __m256i stream_lo = _mm256_set1_epi64x(static_cast<std::uint32_t>(stream));
   const __m256i stream_hi = _mm256_set1_epi64x(static_cast<std::uint32_t>(stream >> 32));
-  for (int base = 0; base < count; base += kAvx2Blocks) {
-    __m256i c0[kAvx2Groups], c1[kAvx2Groups], c2[kAvx2Groups], c3[kAvx2Groups];
-    for (int g = 0; g < kAvx2Groups; ++g) {
+  for (int base = 0; base < count; base += 4 * kGroups) {
+    __m256i c0[kGroups], c1[kGroups], c2[kGroups], c3[kGroups];
+    for (int g = 0; g < kGroups; ++g) {
       const auto first = static_cast<long long>(first_block + static_cast<std::uint64_t>(base + 4 * g));
       const __m256i block = _mm256_add_epi64(_mm256_set1_epi64x(first), _mm256_set_epi64x(3, 2, 1, 0));
       c0[g] = block;
@@ -52,7 +54,7 @@ __attribute__((target("avx2"))) void philox_blocks_avx2(std::uint64_t seed, std:
     std::uint32_t k0 = static_cast<std::uint32_t>(seed), k1 = static_cast<std::uint32_t>(seed >> 32);
     for (int round = 0; round < 10; ++round) {
       const __m256i key0 = _mm256_set1_epi64x(k0), key1 = _mm256_set1_epi64x(k1);
-      for (int g = 0; g < kAvx2Groups; ++g) {
+      for (int g = 0; g < kGroups; ++g) {
         const __m256i p0 = _mm256_mul_epu32(c0[g], m0), p1 = _mm256_mul_epu32(c2[g], m1);
         c0[g] = _mm256_xor_si256(_mm256_xor_si256(_mm256_srli_epi64(p1, 32), c1[g]), key0);
         c1[g] = p1;
@@ -62,7 +64,7 @@ __attribute__((target("avx2"))) void philox_blocks_avx2(std::uint64_t seed, std:
       k0 += 0x9E3779B9u;  // Philox's Weyl key schedule
       k1 += 0xBB67AE85u;
     }
-    for (int g = 0; g < kAvx2Groups; ++g) {
+    for (int g = 0; g < kGroups; ++g) {
       // Word 0 of each block is c1:c0, word 1 is c3:c2; interleave to block order.
       const __m256i w0 = _mm256_or_si256(_mm256_slli_epi64(c1[g], 32), _mm256_and_si256(c0[g], low32));
       const __m256i w1 = _mm256_or_si256(_mm256_slli_epi64(c3[g], 32), _mm256_and_si256(c2[g], low32));
@@ -73,22 +75,73 @@ __attribute__((target("avx2"))) void philox_blocks_avx2(std::uint64_t seed, std:
     }
   }
 }
+
+// AVX2 has 16 vector registers: two groups (8 state vectors and the constants) fit.
+__attribute__((target("avx2"))) void philox_avx2(std::uint64_t seed, std::uint64_t stream,
+                                                 std::uint64_t first_block, int count, std::uint64_t* out) {
+  philox_lanes<2>(seed, stream, first_block, count, out);
+}
+
+// The same instructions with AVX-512VL's encoding: 32 registers hold four groups without spilling, and the
+// compiler fuses the two xors of a round into one ternary-logic instruction. Measured on a 2-core AMD EPYC
+// (Zen 4): 0.83 ns per word against 1.40 for the AVX2 kernel (bench/README.md).
+__attribute__((target("avx2,avx512f,avx512vl"))) void philox_avx512vl(std::uint64_t seed,
+                                                                      std::uint64_t stream,
+                                                                      std::uint64_t first_block, int count,
+                                                                      std::uint64_t* out) {
+  philox_lanes<4>(seed, stream, first_block, count, out);
+}
 #endif
+
+// Blocks per pass of each kernel: `count` must be a multiple of it.
+int kernel_width(PhiloxKernel kernel) {
+  switch (kernel) {
+    case PhiloxKernel::avx2:
+      return 8;
+    case PhiloxKernel::avx512vl:
+      return 16;
+    case PhiloxKernel::portable:
+      break;
+  }
+  return 1;
+}
 
 }  // namespace
 
-void philox_blocks_portable(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
-                            std::uint64_t* out) {
-  for (int i = 0; i < count; ++i) philox_reference(seed, stream, first_block + static_cast<std::uint64_t>(i), out + 2 * i);
+std::vector<PhiloxKernel> philox_kernels() {
+  std::vector<PhiloxKernel> kernels{PhiloxKernel::portable};
+#ifdef DPB_PHILOX_VECTOR
+  if (__builtin_cpu_supports("avx2")) kernels.push_back(PhiloxKernel::avx2);
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+      __builtin_cpu_supports("avx512vl"))
+    kernels.push_back(PhiloxKernel::avx512vl);
+#endif
+  return kernels;
+}
+
+void philox_blocks(PhiloxKernel kernel, std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block,
+                   int count, std::uint64_t* out) {
+  if (count % kernel_width(kernel) != 0)
+    throw InvalidArgument("philox_blocks: count must be a multiple of the kernel's blocks per pass");
+  switch (kernel) {
+#ifdef DPB_PHILOX_VECTOR
+    case PhiloxKernel::avx2:
+      return philox_avx2(seed, stream, first_block, count, out);
+    case PhiloxKernel::avx512vl:
+      return philox_avx512vl(seed, stream, first_block, count, out);
+#endif
+    default:
+      for (int i = 0; i < count; ++i)
+        philox_reference(seed, stream, first_block + static_cast<std::uint64_t>(i), out + 2 * i);
+  }
 }
 
 void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
                    std::uint64_t* out) {
-#ifdef DPB_PHILOX_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2 && count % kAvx2Blocks == 0) return philox_blocks_avx2(seed, stream, first_block, count, out);
-#endif
-  philox_blocks_portable(seed, stream, first_block, count, out);
+  // The fastest kernel the CPU has whose width divides count (the buffer's first refills are 1, 2, 4 blocks).
+  static const std::vector<PhiloxKernel> kernels = philox_kernels();
+  for (auto k = kernels.rbegin(); k != kernels.rend(); ++k)
+    if (count % kernel_width(*k) == 0) return philox_blocks(*k, seed, stream, first_block, count, out);
 }
 
 void Rng::refill() {

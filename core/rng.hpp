@@ -17,6 +17,7 @@
 #include <limits>
 #include <span>
 #include <string_view>
+#include <vector>
 
 namespace dpb::core {
 
@@ -28,13 +29,19 @@ namespace dpb::core {
 inline constexpr int kStreamLayout = 2;
 
 // Philox4x32-10 of `count` consecutive blocks first_block, first_block + 1, ... of one stream, two
-// words per block in the order documented above. Vectorised (AVX2 where the CPU has it; the result is
-// the same integer arithmetic either way).
+// words per block in the order documented above. Vectorised over counters with the widest kernel the CPU
+// has (the result is the same integer arithmetic whichever runs).
 void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
                    std::uint64_t* out);
-// The portable path alone, for the test that both paths agree.
-void philox_blocks_portable(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
-                            std::uint64_t* out);
+// The kernels: Random123's reference one block at a time; AVX2 over 8 blocks a pass; the same with
+// AVX-512VL's 32 registers over 16.
+enum class PhiloxKernel { portable, avx2, avx512vl };
+// The kernels this CPU can run, portable first.
+std::vector<PhiloxKernel> philox_kernels();
+// One kernel by name (for the test that every kernel gives the portable one's words); count must be a
+// multiple of its blocks per pass (dpb::InvalidArgument otherwise).
+void philox_blocks(PhiloxKernel kernel, std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block,
+                   int count, std::uint64_t* out);
 
 class Rng {
  public:

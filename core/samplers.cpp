@@ -3,9 +3,6 @@
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/student_t_distribution.hpp>
 #include <cmath>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -42,59 +39,6 @@ bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out) {
   return y < std::exp(-x * x / 2);
 }
 
-std::size_t normals_in_rectangles_portable(const std::uint64_t* words, std::size_t n, double* out) {
-  std::size_t i = 0;
-  while (i < n && normal_in_rectangle(words[i], out[i])) ++i;
-  return i;
-}
-
-#if defined(__x86_64__) && defined(__GNUC__)
-#define DPB_ZIGGURAT_AVX2 1
-namespace {
-
-// normal_in_rectangle on four lanes: the 53-bit position converted to double exactly (its two halves through
-// the exponent bits of 2^52 and 2^84, each exact, and their sum below 2^53, exact), scaled by 2^-53 (exact),
-// one rounded product with the layer's width, one comparison: the scalar code's operations, so its bits.
-__attribute__((target("avx2"))) std::size_t normals_in_rectangles_avx2(const std::uint64_t* words,
-                                                                       std::size_t n, double* out) {
-  const double* width = ziggurat::kTables.x.data();
-  const __m256i layer_bits = _mm256_set1_epi64x(0xff), sign_bit = _mm256_set1_epi64x(0x100);
-  const __m256i low32 = _mm256_set1_epi64x(0xffffffff);
-  const __m256i two52 = _mm256_set1_epi64x(0x4330000000000000),
-                two84 = _mm256_set1_epi64x(0x4530000000000000);
-  const __m256d two52d = _mm256_set1_pd(0x1.0p52), two84d = _mm256_set1_pd(0x1.0p84);
-  const __m256d scale = _mm256_set1_pd(0x1.0p-53);
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(words + i));
-    const __m256i layer = _mm256_and_si256(w, layer_bits);
-    const __m256i m = _mm256_srli_epi64(w, 11);
-    const __m256d low =
-        _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_and_si256(m, low32), two52)), two52d);
-    const __m256d high =
-        _mm256_sub_pd(_mm256_castsi256_pd(_mm256_or_si256(_mm256_srli_epi64(m, 32), two84)), two84d);
-    const __m256d u = _mm256_mul_pd(_mm256_add_pd(high, low), scale);
-    const __m256d x = _mm256_mul_pd(u, _mm256_i64gather_pd(width, layer, 8));
-    const __m256d next = _mm256_i64gather_pd(width + 1, layer, 8);
-    if (_mm256_movemask_pd(_mm256_cmp_pd(x, next, _CMP_GE_OQ)) != 0)
-      break;  // the scalar code takes it from here
-    const __m256i sign = _mm256_slli_epi64(_mm256_and_si256(w, sign_bit), 55);
-    _mm256_storeu_pd(out + i, _mm256_or_pd(x, _mm256_castsi256_pd(sign)));
-  }
-  return i + normals_in_rectangles_portable(words + i, n - i, out + i);
-}
-
-}  // namespace
-#endif
-
-std::size_t normals_in_rectangles(const std::uint64_t* words, std::size_t n, double* out) {
-#ifdef DPB_ZIGGURAT_AVX2
-  static const bool avx2 = __builtin_cpu_supports("avx2");
-  if (avx2) return normals_in_rectangles_avx2(words, n, out);
-#endif
-  return normals_in_rectangles_portable(words, n, out);
-}
-
 }  // namespace detail
 
 void fill_standard_normal(Rng& rng, std::span<double> out) {
@@ -104,8 +48,8 @@ void fill_standard_normal(Rng& rng, std::span<double> out) {
     // stream to the scalar sampler's rest, which draws the words after it.
     const auto words = rng.pending();
     const std::size_t n = std::min(words.size(), out.size() - i);
-    const std::size_t used = detail::normals_in_rectangles(words.data(), n, out.data() + i);
-    i += used;
+    std::size_t used = 0;
+    while (used < n && detail::normal_in_rectangle(words[used], out[i])) ++used, ++i;
     if (used == n) {
       rng.skip(n);
       continue;

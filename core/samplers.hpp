@@ -81,13 +81,6 @@ inline double with_sign_bit(double x, std::uint64_t w) {
 // >= 1, Marsaglia's tail for layer 0. Returns false to reject (the caller starts a fresh draw).
 bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out);
 
-// The ziggurat's first step on words[0..n) in order, stopping at the first word outside its rectangle:
-// returns how many landed inside (their draws in out[0..count)); where count < n, out[count] holds the
-// candidate `normal_in_rectangle` leaves for the word that did not. The vectorised form (AVX2, four words
-// at a time, chosen when the CPU has it) computes the same bits as the portable one, word by word.
-std::size_t normals_in_rectangles(const std::uint64_t* words, std::size_t n, double* out);
-std::size_t normals_in_rectangles_portable(const std::uint64_t* words, std::size_t n, double* out);
-
 // The ziggurat's first step on one word: true and the draw in `out` when the word lands inside its
 // layer's rectangle (probability 0.993), false when the draw needs `normal_outside_rectangle`, which
 // then gets the unsigned candidate in `out`.

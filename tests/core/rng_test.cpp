@@ -8,6 +8,7 @@
 #include <random>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/samplers.hpp"
 
 using dpb::core::Rng;
@@ -50,22 +51,32 @@ TEST_CASE("Rng: Philox4x32-10 layout matches the Random123 known-answer vector",
   CHECK(rng() == 0x9b00dbd8bc57ac4cULL);
 }
 
-TEST_CASE("Rng: the vectorised Philox equals Random123's, block by block, across the 2^32 carry", "[rng]") {
-  // The buffer grows 1, 2, 4, ... 32 blocks per refill and the vector path takes multiples of 8: the
-  // words must be those of one Random123 call per block whatever the batching, and the block index's
-  // high word must carry (block 2^32 - 3 .. 2^32 + 28).
-  for (const std::uint64_t stream : {0ULL, 5ULL, (1ULL << 40) + 7, ~0ULL}) {
-    for (const std::uint64_t first : {0ULL, 123ULL, (1ULL << 32) - 3}) {
-      std::vector<std::uint64_t> fast(64), reference(64);
-      dpb::core::philox_blocks(0x0123456789abcdefULL, stream, first, 32, fast.data());
-      dpb::core::philox_blocks_portable(0x0123456789abcdefULL, stream, first, 32, reference.data());
-      INFO("stream " << stream << ", first block " << first);
-      CHECK(fast == reference);
+TEST_CASE("Rng: every vectorised Philox kernel equals Random123's, block by block, across the 2^32 carry",
+          "[rng]") {
+  // The buffer grows 1, 2, 4, ... 32 blocks per refill and the vector kernels take multiples of 8 or 16: the
+  // words must be those of one Random123 call per block whatever the kernel and batching, and the block
+  // index's high word must carry (block 2^32 - 3 .. 2^32 + 28). Each kernel this CPU has is run by name.
+  using dpb::core::PhiloxKernel;
+  const auto kernels = dpb::core::philox_kernels();
+  for (const PhiloxKernel kernel : kernels) {
+    for (const std::uint64_t stream : {0ULL, 5ULL, (1ULL << 40) + 7, ~0ULL}) {
+      for (const std::uint64_t first : {0ULL, 123ULL, (1ULL << 32) - 3}) {
+        std::vector<std::uint64_t> fast(64), reference(64);
+        dpb::core::philox_blocks(kernel, 0x0123456789abcdefULL, stream, first, 32, fast.data());
+        dpb::core::philox_blocks(PhiloxKernel::portable, 0x0123456789abcdefULL, stream, first, 32,
+                                 reference.data());
+        INFO("kernel " << static_cast<int>(kernel) << ", stream " << stream << ", first block " << first);
+        CHECK(fast == reference);
+      }
     }
   }
   std::vector<std::uint64_t> reference(2 * 300);
-  dpb::core::philox_blocks_portable(99, 4, 0, 300, reference.data());
+  dpb::core::philox_blocks(PhiloxKernel::portable, 99, 4, 0, 300, reference.data());
   CHECK(draw(Rng(99, 4), 600) == reference);
+  // A count a kernel cannot take is refused rather than cut short.
+  if (kernels.size() > 1)
+    CHECK_THROWS_AS(dpb::core::philox_blocks(kernels.back(), 1, 1, 0, 4, reference.data()),
+                    dpb::InvalidArgument);
 }
 
 TEST_CASE("stream_id: derivation is frozen", "[rng]") {

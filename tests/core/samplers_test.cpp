@@ -1,7 +1,6 @@
 #include "core/samplers.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <boost/math/distributions/beta.hpp>
 #include <boost/math/distributions/chi_squared.hpp>
 #include <boost/math/distributions/exponential.hpp>
@@ -187,34 +186,6 @@ TEST_CASE("bulk fills draw exactly what the scalar samplers draw", "[samplers]")
     add_gaussian_noise(r1, 0.5, value);
     CHECK(value == Eigen::MatrixXd::Constant(rows, 5, 2.0) + 0.5 * standard_normal_matrix(r2, rows, 5));
   }
-}
-
-TEST_CASE("the ziggurat's first step: the vectorised form gives the portable form's bits", "[samplers]") {
-  using dpb::core::detail::normals_in_rectangles;
-  using dpb::core::detail::normals_in_rectangles_portable;
-  // Words from a stream, run from every place a stop left off (about 1400 stops, at every lane position).
-  std::vector<std::uint64_t> words(200000);
-  Rng rng = rng_for("rectangles");
-  for (auto& w : words) w = rng();
-  // Then every layer's extremes and middle, both signs: positions 0, 2^52 and 2^53 - 1 in the top 53 bits.
-  for (std::uint64_t layer = 0; layer < 256; ++layer)
-    for (const std::uint64_t position :
-         {std::uint64_t{0}, std::uint64_t{1} << 52, (std::uint64_t{1} << 53) - 1})
-      for (const std::uint64_t sign : {0, 1}) words.push_back(position << 11 | sign << 8 | layer);
-  std::vector<double> fast(64), portable(64);
-  std::size_t stops = 0;
-  for (std::size_t start = 0; start < words.size();) {
-    const std::size_t n = std::min<std::size_t>(61, words.size() - start);  // 61: a tail after the last four
-    const std::size_t a = normals_in_rectangles(words.data() + start, n, fast.data());
-    const std::size_t b = normals_in_rectangles_portable(words.data() + start, n, portable.data());
-    REQUIRE(a == b);
-    const std::size_t written = a < n ? a + 1 : a;  // a stop leaves the candidate behind
-    for (std::size_t i = 0; i < written; ++i)
-      REQUIRE(std::bit_cast<std::uint64_t>(fast[i]) == std::bit_cast<std::uint64_t>(portable[i]));
-    stops += a < n;
-    start += a < n ? a + 1 : a;
-  }
-  CHECK(stops > 1000);
 }
 
 TEST_CASE("laplace: moments and KS", "[samplers]") {
