@@ -1,8 +1,10 @@
 #include "core/memory.hpp"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <cstdint>
 #include <fstream>
 #include <string>
 
@@ -38,6 +40,19 @@ void require_memory(double bytes, const std::string& what, const std::string& hi
   if (bytes <= available) return;
   throw InvalidArgument(fmt::format("{} needs about {:.3g} GiB of memory; this machine has {:.3g} GiB available ({})",
                                     what, bytes / kGiB, available / kGiB, hint));
+}
+
+void advise_huge_pages(void* data, std::size_t bytes) {
+#ifdef MADV_HUGEPAGE
+  // Only the whole huge pages inside the allocation: madvise needs page-aligned bounds.
+  constexpr std::uintptr_t kHugePage = std::uintptr_t{2} << 20;
+  const auto start = reinterpret_cast<std::uintptr_t>(data);
+  const std::uintptr_t begin = (start + kHugePage - 1) & ~(kHugePage - 1),
+                       end = (start + bytes) & ~(kHugePage - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#else
+  (void)data, (void)bytes;
+#endif
 }
 
 }  // namespace dpb::core

@@ -3,6 +3,7 @@
 // 1e12 audit runs) is one clean error naming what asked for it, never std::bad_alloc halfway through.
 // The estimates are deliberately rough (the peak of the largest objects); they catch what cannot fit,
 // not what fits tightly.
+#include <cstddef>
 #include <string>
 
 namespace dpb::core {
@@ -17,5 +18,11 @@ double trial_memory_bytes(double n, double d);
 // Throws dpb::InvalidArgument when `bytes` exceeds available_memory_bytes(): "<what> needs about 7.3e+03
 // GiB of memory; this machine has 21.4 GiB available (<hint>)".
 void require_memory(double bytes, const std::string& what, const std::string& hint);
+
+// Asks the kernel to back an allocation not touched yet with transparent huge pages (2 MiB) where it allows
+// them on request (Linux, THP "madvise" or "always"). For a model's samples: the Oja family reads one record
+// at a random place per step, and on 4 KiB pages nearly every read of n = 1e5, d = 100 data misses the TLB
+// (measured: about 6 of Private Oja's 46 ms a trial). A hint: nothing changes where it is refused.
+void advise_huge_pages(void* data, std::size_t bytes);
 
 }  // namespace dpb::core

@@ -6,6 +6,26 @@
 #include "core/errors.hpp"
 
 namespace dpb::alg::liu2022 {
+namespace {
+
+// out = x / by, entry by entry. IEEE division is correctly rounded at any vector width, so AVX2's four lanes
+// give the bits of SSE2's two; in an Oja step on d = 100 this division is most of the normalisation's cost.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("avx2"))) void divide_avx2(const double* x, double by, double* out, Eigen::Index n) {
+  for (Eigen::Index i = 0; i < n; ++i) out[i] = x[i] / by;
+}
+#endif
+
+void divide_into(const Eigen::VectorXd& x, double by, Eigen::VectorXd& out) {
+  out.resize(x.size());
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool avx2 = __builtin_cpu_supports("avx2");
+  if (avx2) return divide_avx2(x.data(), by, out.data(), x.size());
+#endif
+  out = x / by;
+}
+
+}  // namespace
 
 void validate_oja_input(const Input& in, const std::string& owner, bool is_private) {
   if (!in.samples)
@@ -154,7 +174,7 @@ void normalize_into(const Eigen::VectorXd& w_prime, Eigen::VectorXd& w, Eigen::I
     throw InvalidArgument(fmt::format(
         "{}: the iterate at step {} is zero or not finite (the data must be finite; got ||w'|| = {})", owner,
         t, norm));
-  w = w_prime / norm;
+  divide_into(w_prime, norm, w);
 }
 
 FieldTable<ModelConstantParams> model_constant_fields(bool with_M_V) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/memory.hpp"
 #include "core/models/support.hpp"
 #include "core/samplers.hpp"
 
@@ -90,6 +91,7 @@ SpikeOrGaussianMixture::SpikeOrGaussianMixture(const std::string& id, const Eige
 Eigen::MatrixXd SpikeOrGaussianMixture::sample(Eigen::Index n, Rng& rng) const {
   require_sample_count(n, info_.model);
   Eigen::MatrixXd X(v_.size(), n);
+  advise_huge_pages(X.data(), sizeof(double) * static_cast<std::size_t>(X.size()));
   // Draw order, per sample: the component (uniform01 < q), then either the sign or the d normals.
   for (Eigen::Index i = 0; i < n; ++i) {
     if (uniform01(rng) < q_) {

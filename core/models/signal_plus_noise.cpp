@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "core/memory.hpp"
 #include "core/models/support.hpp"
 #include "core/samplers.hpp"
 
@@ -30,6 +31,7 @@ SignedSpikePlusNoise::SignedSpikePlusNoise(const std::string& id, const Eigen::V
 Eigen::MatrixXd SignedSpikePlusNoise::sample(Eigen::Index n, Rng& rng) const {
   require_sample_count(n, info_.model);
   Eigen::MatrixXd X(v_.size(), n);
+  advise_huge_pages(X.data(), sizeof(double) * static_cast<std::size_t>(X.size()));
   // Draw order, per sample: the sign s, then the d entries of g.
   for (Eigen::Index i = 0; i < n; ++i) {
     const double s = rademacher(rng);

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/memory.hpp"
 #include "core/models/support.hpp"
 #include "core/samplers.hpp"
 
@@ -163,7 +164,9 @@ Eigen::MatrixXd SpikedModel::sample(Eigen::Index n, Rng& rng) const {
   // (r + d) x n draw is (g_i, w_i), filled in one bulk call.
   Eigen::MatrixXd draws(r + d, n);
   entries_.fill(rng, {draws.data(), static_cast<std::size_t>(draws.size())});
-  Eigen::MatrixXd X = sigma_ * draws.bottomRows(d);
+  Eigen::MatrixXd X(d, n);
+  advise_huge_pages(X.data(), sizeof(double) * static_cast<std::size_t>(X.size()));  // before its first touch
+  X.noalias() = sigma_ * draws.bottomRows(d);
   X.noalias() += loadings_ * draws.topRows(r);
   return X;
 }
