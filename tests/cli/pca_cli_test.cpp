@@ -7,16 +7,17 @@
 #include "core/metrics.hpp"
 #include "core/models/model.hpp"
 #include "support/npy_writer.hpp"
+#include "support/scratch_dir.hpp"
 
 namespace fs = std::filesystem;
 using dpb::test::run_cli;
 
 namespace {
 
+// One folder for the whole executable's run, removed at its exit (it used to stay behind in the temp folder).
 fs::path scratch(const std::string& name) {
-  const auto dir = fs::temp_directory_path() / ("dpb_pca_cli_" + std::to_string(::getpid()));
-  fs::create_directories(dir);
-  return dir / name;
+  static const dpb::test::ScratchDir dir("pca_cli");
+  return dir.path() / name;
 }
 
 // n records of a spiked Gaussian in d = 5 dimensions (spike lambda = 8 along U), as a d x n matrix.
@@ -80,7 +81,6 @@ TEST_CASE("pca recovers a planted spike from CSV, text and .npy in both orders a
     CHECK(json["privacy"]["delta"].get<double>() <= 1e-6 * (1 + 1e-12));
     CHECK(r.out.find("total spent") != std::string::npos);
   }
-  fs::remove_all(scratch("").parent_path());
 }
 
 TEST_CASE("pca refuses a mutant with one line and exit 2", "[cli][pca][privacy]") {
@@ -111,7 +111,6 @@ TEST_CASE("pca refuses malformed input with the row and column, and writes nothi
   CHECK(r.code == 2);
   CHECK(r.err.find("line 2 has 2 columns, expected 3") != std::string::npos);
   CHECK_FALSE(fs::exists(out));
-  fs::remove_all(scratch("").parent_path());
 }
 
 TEST_CASE("pca refuses a model-dependent mechanism unless the user accepts it", "[cli][pca]") {
@@ -126,8 +125,8 @@ TEST_CASE("pca refuses a model-dependent mechanism unless the user accepts it", 
   CHECK_FALSE(fs::exists(out));
   r = run_cli(args + " --accept-model-dependent-privacy");
   CHECK(r.code == 0);
-  CHECK(r.out.find("WARNING: this guarantee holds only for data drawn from the algorithm's model") != std::string::npos);
-  fs::remove_all(scratch("").parent_path());
+  CHECK(r.out.find("WARNING: this guarantee holds only for data drawn from the algorithm's model") !=
+        std::string::npos);
 }
 
 TEST_CASE("pca keeps an earlier result unless told, carries the header's names, and prints JSON on request",
@@ -169,5 +168,4 @@ TEST_CASE("pca keeps an earlier result unless told, carries the header's names, 
   CHECK(dpb::test::slurp(out / "pca.json") != before);
   CHECK(r.out.find("WARNING: delta = 0.5 is not below 1/n") != std::string::npos);
   CHECK(r.out.find("Any one row of named.csv could be replaced") != std::string::npos);
-  fs::remove_all(scratch("").parent_path());
 }
