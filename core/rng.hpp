@@ -30,7 +30,7 @@ inline constexpr int kStreamLayout = 2;
 
 // Philox4x32-10 of `count` consecutive blocks first_block, first_block + 1, ... of one stream, two
 // words per block in the order documented above. Vectorised over counters with the widest kernel the CPU
-// has (the result is the same integer arithmetic whichever runs).
+// has whose blocks per pass divide count (the result is the same integer arithmetic whichever runs).
 void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
                    std::uint64_t* out);
 // The kernels: Random123's reference one block at a time; AVX2 over 8 blocks a pass; the same with

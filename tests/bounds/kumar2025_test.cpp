@@ -24,10 +24,10 @@ bool kumar2025_holds(const std::string& id, const std::string& name, const Param
 
 }  // namespace
 
-TEST_CASE("kumar2025 kumar2025_upper bounds: the catalogue's shape and every example inside its domain",
+TEST_CASE("kumar2025 upper bounds: the catalogue's shape and every example inside its domain",
           "[kumar2025]") {
   const auto all = dpb::bounds::kumar2025_upper_bounds();
-  REQUIRE(all.size() == 10);  // Thm 1, 3, 6, Lemma 39 and the six kumar2025_upper-bound cells of Tables 1-2
+  REQUIRE(all.size() == 10);  // Thm 1, 3, 6, Lemma 39 and the six upper-bound cells of Tables 1-2
   for (const auto& t : all) {
     INFO(t.id);
     CHECK(t.kind == dpb::bounds::Kind::upper);
@@ -155,7 +155,7 @@ TEST_CASE("kumar2025 conditions on both sides", "[kumar2025]") {
   CHECK_FALSE(kumar2025_holds("kumar2025.lem39", "0 < gamma <= 1", with(l39, "gamma", 1.1)));
 }
 
-TEST_CASE("kumar2025 kumar2025_upper bounds: missing parameters are named", "[kumar2025]") {
+TEST_CASE("kumar2025 upper bounds: missing parameters are named", "[kumar2025]") {
   Params x = kumar2025_upper("kumar2025.thm3").example;
   x.erase("lambda1");
   CHECK_THROWS_WITH(kumar2025_upper("kumar2025.thm3").rate(x), Catch::Contains("'lambda1'"));

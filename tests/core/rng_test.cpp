@@ -2,6 +2,7 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <concepts>
@@ -58,6 +59,16 @@ TEST_CASE("Rng: every vectorised Philox kernel equals Random123's, block by bloc
   // index's high word must carry (block 2^32 - 3 .. 2^32 + 28). Each kernel this CPU has is run by name.
   using dpb::core::PhiloxKernel;
   const auto kernels = dpb::core::philox_kernels();
+  const auto has = [&](PhiloxKernel k) {
+    return std::find(kernels.begin(), kernels.end(), k) != kernels.end();
+  };
+  CHECK(kernels.front() == PhiloxKernel::portable);
+#if defined(__x86_64__) && defined(__GNUC__)
+  // A kernel the CPU has is listed (else it would silently go untested and unused).
+  CHECK(has(PhiloxKernel::avx2) == static_cast<bool>(__builtin_cpu_supports("avx2")));
+  CHECK(has(PhiloxKernel::avx512vl) == (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("avx512f") &&
+                                        __builtin_cpu_supports("avx512vl")));
+#endif
   for (const PhiloxKernel kernel : kernels) {
     for (const std::uint64_t stream : {0ULL, 5ULL, (1ULL << 40) + 7, ~0ULL}) {
       for (const std::uint64_t first : {0ULL, 123ULL, (1ULL << 32) - 3}) {

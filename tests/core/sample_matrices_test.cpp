@@ -61,7 +61,7 @@ void* realloc(void* p, std::size_t size) noexcept {
 
 namespace {
 
-double max_abs(const Eigen::MatrixXd& M) { return M.cwiseAbs().maxCoeff(); }
+double largest_entry(const Eigen::MatrixXd& M) { return M.cwiseAbs().maxCoeff(); }
 
 struct ShiftData {
   Eigen::MatrixXd W;
@@ -88,7 +88,7 @@ TEST_CASE("VectorSamples: apply(i, Q) = (x_i x_i^T) Q", "[sample_matrices]") {
   for (Eigen::Index i = 0; i < 4; ++i) {
     samples.apply(i, Q, out);
     const Eigen::MatrixXd A = X.col(i) * X.col(i).transpose();
-    CHECK(max_abs(out - A * Q) < 1e-12);
+    CHECK(largest_entry(out - A * Q) < 1e-12);
   }
   // Hand case: x = (1, 2), Q = I -> x x^T = [[1, 2], [2, 4]].
   const VectorSamples one(Eigen::Vector2d(1, 2));
@@ -106,7 +106,8 @@ TEST_CASE("VectorSamples: apply writes into blocks of larger matrices", "[sample
   const Eigen::MatrixXd big_Q = standard_normal_matrix(rng, 5, 4);
   Eigen::MatrixXd big_out = Eigen::MatrixXd::Zero(5, 4);
   samples.apply(2, big_Q.middleCols(1, 2), big_out.rightCols(2));
-  CHECK(max_abs(big_out.rightCols(2) - X.col(2) * (X.col(2).transpose() * big_Q.middleCols(1, 2))) < 1e-12);
+  CHECK(largest_entry(big_out.rightCols(2) - X.col(2) * (X.col(2).transpose() * big_Q.middleCols(1, 2))) <
+        1e-12);
   CHECK(big_out.leftCols(2).isZero(0));
 }
 
@@ -117,13 +118,13 @@ TEST_CASE("ShiftedVectorSamples: apply(i, Q) = (C + x_i x_i^T) Q", "[sample_matr
   REQUIRE(samples.n() == 5);
   REQUIRE(samples.d() == 7);
   const Eigen::MatrixXd C = data.W * data.w.asDiagonal() * data.W.transpose();
-  CHECK(max_abs(samples.shift() - C) < 1e-14);
+  CHECK(largest_entry(samples.shift() - C) < 1e-14);
   const Eigen::MatrixXd Q = haar_frame(rng, 7, 2);
   Eigen::MatrixXd out = Eigen::MatrixXd::Constant(7, 2, -1.0);
   for (Eigen::Index i = 0; i < 5; ++i) {
     samples.apply(i, Q, out);
     const Eigen::MatrixXd A = C + data.X.col(i) * data.X.col(i).transpose();
-    CHECK(max_abs(out - A * Q) < 1e-12);
+    CHECK(largest_entry(out - A * Q) < 1e-12);
   }
   // Hand case: C = 2 e1 e1^T, x = e2, Q = I -> A = diag(2, 1).
   const ShiftedVectorSamples hand(Eigen::Vector2d(1, 0), Eigen::VectorXd::Constant(1, 2.0),
@@ -195,7 +196,7 @@ TEST_CASE("SampleMatrices: apply_range_tangent is (I - Q Q^T) A_i Q, a sample's 
     for (Eigen::Index l = 0; l < 7; ++l) {
       s->apply(3 + l, Q, one);
       // Rounding only: entries are O(10), so 1e-12 is a few hundred ulps of the two evaluation orders.
-      CHECK(max_abs(many.middleCols(4 * l, 4) - Pi * one) < 1e-12);
+      CHECK(largest_entry(many.middleCols(4 * l, 4) - Pi * one) < 1e-12);
       if (s != &general) {  // the rank-one forms compute each sample on its own: bit for bit
         s->apply_range_tangent(3 + l, 1, Q, single, scratch);
         CHECK(many.middleCols(4 * l, 4) == single);

@@ -22,7 +22,7 @@ const std::vector<Theorem>& theorems() {
 
 const Theorem& find(const std::string& id) { return dpb::test::find_theorem(theorems(), id); }
 
-bool holds(const Theorem& t, const std::string& name, const Params& p) {
+bool kumar2025_lower_holds(const Theorem& t, const std::string& name, const Params& p) {
   return dpb::test::find_condition(t, name).holds(p);
 }
 
@@ -70,15 +70,16 @@ TEST_CASE("kumar2025.thm2: rate by hand at two points, conditions on both sides"
   const Params q{{"n", 400}, {"p", 100}, {"k", 20}, {"epsilon", 0.5}, {"subgaussian_sigma2", 2}};  // aliases
   CHECK(t.rate(q) == Approx(4).epsilon(1e-14));
   const Params& e = t.example;
-  CHECK_FALSE(holds(t, "eps <= 1", with(e, "epsilon", 1.5)));
-  CHECK(holds(t, "delta <= eps^2/d^2", with(e, "delta", 1e-6)));  // boundary eps^2/d^2 = 1e-6
-  CHECK_FALSE(holds(t, "delta <= eps^2/d^2", with(e, "delta", 2e-6)));
-  CHECK_FALSE(holds(t, "d >= 10", with(with(e, "d", 8), "k", 4)));
-  CHECK_FALSE(holds(t, "k | d", with(e, "k", 30)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "eps <= 1", with(e, "epsilon", 1.5)));
+  CHECK(kumar2025_lower_holds(t, "delta <= eps^2/d^2", with(e, "delta", 1e-6)));  // boundary eps^2/d^2 = 1e-6
+  CHECK_FALSE(kumar2025_lower_holds(t, "delta <= eps^2/d^2", with(e, "delta", 2e-6)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "d >= 10", with(with(e, "d", 8), "k", 4)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "k | d", with(e, "k", 30)));
   // (k+1)/2 (log 10 - 2) > log(d/k): k = 40: 6.20 > log 25 = 3.22; k = 5: 0.91 < log 200 = 5.30.
-  CHECK_FALSE(holds(t, "k >= C log d", with(e, "k", 5)));
-  CHECK(holds(t, "n < d e^k / eps", with(e, "n", 1e20)));  // log 1e20 = 46.05 < log 1000 + 40 = 46.91
-  CHECK_FALSE(holds(t, "n < d e^k / eps", with(e, "n", 1e21)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "k >= C log d", with(e, "k", 5)));
+  CHECK(kumar2025_lower_holds(t, "n < d e^k / eps",
+                              with(e, "n", 1e20)));  // log 1e20 = 46.05 < log 1000 + 40 = 46.91
+  CHECK_FALSE(kumar2025_lower_holds(t, "n < d e^k / eps", with(e, "n", 1e21)));
   CHECK_THROWS_WITH(t.rate(without(e, "epsilon")), Catch::Contains("'epsilon'"));
   CHECK_THROWS_WITH(t.rate(without(e, "sigma2")), Catch::Contains("'sigma2'"));
   CHECK_FALSE(t.explicit_value.has_value());  // universal constants unspecified
@@ -89,10 +90,11 @@ TEST_CASE("kumar2025.thm7: rate d/(n eps) by hand, conditions on both sides", "[
   CHECK(t.rate(t.example) == Approx(0.1).epsilon(1e-14));                               // 50 / (1000 * 0.5)
   CHECK(t.rate({{"n", 200}, {"d", 10}, {"epsilon", 0.25}}) == Approx(0.2).epsilon(1e-14));  // 10 / 50
   const Params& e = t.example;
-  CHECK_FALSE(holds(t, "delta < eps^2/d^2", with(e, "delta", 1e-4)));  // eps^2/d^2 = 1e-4, strict
-  CHECK_FALSE(holds(t, "n >= t2 d", with(e, "n", 49)));
-  CHECK_FALSE(holds(t, "e^-d < rho < t1", with(e, "n", 100)));  // rho = 50/50 = 1
-  CHECK_FALSE(holds(t, "eps < 1", with(e, "epsilon", 1)));
+  CHECK_FALSE(
+      kumar2025_lower_holds(t, "delta < eps^2/d^2", with(e, "delta", 1e-4)));  // eps^2/d^2 = 1e-4, strict
+  CHECK_FALSE(kumar2025_lower_holds(t, "n >= t2 d", with(e, "n", 49)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "e^-d < rho < t1", with(e, "n", 100)));  // rho = 50/50 = 1
+  CHECK_FALSE(kumar2025_lower_holds(t, "eps < 1", with(e, "epsilon", 1)));
   CHECK_THROWS_WITH(t.rate(without(e, "n")), Catch::Contains("'n'"));
 }
 
@@ -106,11 +108,11 @@ TEST_CASE("kumar2025.thm4: explicit value from the built Lemma 20 code, conditio
   CHECK((*t.explicit_value)(with(e, "n", std::floor(threshold))) ==
         1.0 / 20);  // sin > 1/20 <=> sin^2 > 1/400
   CHECK((*t.explicit_value)(with(e, "n", std::ceil(threshold) + 1)) == 0);
-  CHECK_FALSE(holds(t, "3 | d", with(e, "d", 301)));
-  CHECK_FALSE(holds(t, "k >= 6 even", with(e, "k", 7)));
-  CHECK_FALSE(holds(t, "k >= 6 even", with(e, "k", 4)));
-  CHECK_FALSE(holds(t, "k <= d/3", with(e, "k", 102)));
-  CHECK_FALSE(holds(t, "n < c d/eps", with(e, "n", 60)));  // c d / eps = 0.1959 * 300 = 58.8
+  CHECK_FALSE(kumar2025_lower_holds(t, "3 | d", with(e, "d", 301)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "k >= 6 even", with(e, "k", 7)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "k >= 6 even", with(e, "k", 4)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "k <= d/3", with(e, "k", 102)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "n < c d/eps", with(e, "n", 60)));  // c d / eps = 0.1959 * 300 = 58.8
   CHECK(t.rate(e) == 1);
   CHECK_THROWS_WITH(t.rate(without(e, "d")), Catch::Contains("'d'"));
 }
@@ -122,10 +124,10 @@ TEST_CASE("kumar2025.thm5: explicit value = private Assouad on the built family,
   CHECK((*t.explicit_value)(t.example) == Approx(0.0508908548).epsilon(1e-9));
   CHECK((*t.explicit_value)(t.example) > 0.01);  // Thm 5: more than 1/100 in its regime
   const Params& e = t.example;
-  CHECK_FALSE(holds(t, "d even", with(e, "d", 1001)));
-  CHECK_FALSE(holds(t, "delta <= eps/100", with(e, "delta", 0.02)));
-  CHECK_FALSE(holds(t, "n < d/(100 eps)", with(e, "n", 10)));
-  CHECK_FALSE(holds(t, "d/2 >= k-1", with(with(e, "d", 8), "k", 6)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "d even", with(e, "d", 1001)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "delta <= eps/100", with(e, "delta", 0.02)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "n < d/(100 eps)", with(e, "n", 10)));
+  CHECK_FALSE(kumar2025_lower_holds(t, "d/2 >= k-1", with(with(e, "d", 8), "k", 6)));
   CHECK_THROWS_WITH((*t.explicit_value)(without(e, "delta")), Catch::Contains("'delta'"));
 }
 

@@ -20,7 +20,8 @@ using dpb::alg::BulkRange;
 
 constexpr const char* kId = "cai2024.private_noise_variance";
 
-dpb::alg::Estimate run(const dpb::alg::Input& in, const dpb::core::ParamMap& params, std::uint64_t seed) {
+dpb::alg::Estimate run_noise_variance(const dpb::alg::Input& in, const dpb::core::ParamMap& params,
+                                      std::uint64_t seed) {
   dpb::core::Rng rng(seed, 3);
   return algorithm_registry().make(kId, params)->run(in, rng);
 }
@@ -98,7 +99,7 @@ TEST_CASE("cai2024.private_noise_variance: noise sd from Delta3 and Lemma 1, mea
   const auto w = dpb::alg::bulk_quantiles(40, 400, BulkRange::inner, 1e-10);
   const double nonprivate =
       dpb::alg::bulk_noise_variance(dpb::core::descending_eigenvalues(dpb::core::second_moment(data.X)), w, 0);
-  const auto first = run(data.input(eps, delta), {}, 0);
+  const auto first = run_noise_variance(data.input(eps, delta), {}, 0);
   CHECK(first.diagnostics.counters.at("Delta3") == Approx(D3).epsilon(1e-12));
   CHECK(first.diagnostics.counters.at("noise_sd") == Approx(sd).epsilon(1e-12));
   // One release in the ledger: sigmahat^2 with sensitivity Delta3, the whole budget.
@@ -122,7 +123,7 @@ TEST_CASE("cai2024.private_noise_variance: noise sd from Delta3 and Lemma 1, mea
   // End to end through the estimator (fewer seeds: it recomputes the spectrum each run).
   std::vector<double> released;
   for (std::uint64_t seed = 0; seed < 300; ++seed)
-    released.push_back(*run(data.input(eps, delta), {}, seed).scalar);
+    released.push_back(*run_noise_variance(data.input(eps, delta), {}, seed).scalar);
   CHECK(std::abs(dpb::test::variance(released) / (sd * sd) - 1) < 5 * std::sqrt(2.0 / 299));
   CHECK(std::abs(dpb::test::mean(released) - nonprivate) < 5 * sd / std::sqrt(300.0));
 }
@@ -161,23 +162,23 @@ TEST_CASE("cai2024.private_noise_variance: C4 = 6 bounds the fresh-copy sensitiv
 TEST_CASE("cai2024.private_noise_variance: validation, determinism and its claim", "[cai2024]") {
   const auto data = dpb::test::spiked_data(100, 20, 2, 10.0, 1.0, 30);
   const auto ok = data.input(0.5, 0.1);
-  CHECK(run(ok, {}, 4).scalar == run(ok, {}, 4).scalar);
-  CHECK(run(ok, {}, 4).scalar != run(ok, {}, 5).scalar);
+  CHECK(run_noise_variance(ok, {}, 4).scalar == run_noise_variance(ok, {}, 4).scalar);
+  CHECK(run_noise_variance(ok, {}, 4).scalar != run_noise_variance(ok, {}, 5).scalar);
   auto in = ok;
   in.k = 21;
-  CHECK_THROWS_WITH(run(in, {}, 1), Contains("r <= p ∧ n"));
+  CHECK_THROWS_WITH(run_noise_variance(in, {}, 1), Contains("r <= p ∧ n"));
   in = ok;
   in.oracle = nullptr;
-  CHECK_THROWS_WITH(run(in, {}, 1), Contains("'lambda'"));
-  CHECK_NOTHROW(run(in, {{"lambda", 10.0}, {"sigma2", 1.0}}, 1));
+  CHECK_THROWS_WITH(run_noise_variance(in, {}, 1), Contains("'lambda'"));
+  CHECK_NOTHROW(run_noise_variance(in, {{"lambda", 10.0}, {"sigma2", 1.0}}, 1));
   const Eigen::MatrixXd one = data.X.leftCols(1);
   in = ok;
   in.X = &one;
   in.k = 1;
-  CHECK_THROWS_WITH(run(in, {}, 1), Contains("p ∧ n >= 2"));
+  CHECK_THROWS_WITH(run_noise_variance(in, {}, 1), Contains("p ∧ n >= 2"));
   CHECK_THROWS_WITH(algorithm_registry().resolve(kId, {{"index_shift", std::string("two")}}),
                     Contains("none, rank"));
-  const auto est = run(ok, {}, 1);
+  const auto est = run_noise_variance(ok, {}, 1);
   CHECK(est.claim.scope == dpb::alg::ClaimScope::under_model_assumptions);
   CHECK_THAT(algorithm_registry().find(kId).privacy, Contains("ONLY UNDER THE MODEL"));
   CHECK(est.ledger.entries().size() == 1);

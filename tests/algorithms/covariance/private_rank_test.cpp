@@ -55,7 +55,7 @@ TEST_CASE("cai2024.private_rank finds r when the spec's signal condition holds",
   // spec: cai2024 §2.5: consistent when lambda/sigma^2 >= C0 p sqrt(log R log(2.5/delta))/(n eps). At
   // n = 20000, p = 50, lambda = 20, eps = 0.5, R = 10 the noise sd is ~0.3 (Delta2 with R): the
   // spike/bulk ratio is ~20 and a bulk ratio needs a denominator pushed ~3 sds towards 0 to compete,
-  // so a correct estimator misses with probability < 1e-3 per run_private_rank; we require 20 of 20 for r =
+  // so a correct estimator misses with probability < 1e-3 per run; we require 20 of 20 for r =
   // 1, 3, 5.
   for (const Eigen::Index r : {1, 3, 5}) {
     const auto data = dpb::test::spiked_data(20000, 50, r, 20.0, 1.0, 60 + static_cast<std::uint64_t>(r));

@@ -10,7 +10,7 @@ using namespace dpb::lower;
 
 namespace {
 
-PaddedSubcube cube_for_tests() {
+PaddedSubcube assouad_cube() {
   Rng rng(21, 0);
   return padded_subcube(20, 6, {}, rng);
 }
@@ -19,7 +19,7 @@ PaddedSubcube cube_for_tests() {
 
 TEST_CASE("private Assouad on the built padded subcube equals Lemma 26's closed form",
           "[kumar2025][constructions]") {
-  const PaddedSubcube cube = cube_for_tests();
+  const PaddedSubcube cube = assouad_cube();
   const double n = 3, eps = 0.5, delta = 1e-3;
   const AssouadInputs in = padded_subcube_assouad_inputs(cube, n);
   CHECK(in.tau == Approx(1.0 / 20).epsilon(1e-12));
@@ -35,7 +35,7 @@ TEST_CASE("private Assouad on the built padded subcube equals Lemma 26's closed 
 
 TEST_CASE("private Assouad: monotone in n and eps, clamped at 0, Thm 5's regime exceeds 1/100",
           "[kumar2025][constructions]") {
-  const PaddedSubcube cube = cube_for_tests();
+  const PaddedSubcube cube = assouad_cube();
   const double eps = 0.5, delta = 1e-4;
   double previous = 1;
   for (double n : {1.0, 2.0, 4.0, 8.0, 16.0}) {
