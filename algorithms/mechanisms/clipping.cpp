@@ -1,7 +1,8 @@
 #include "algorithms/mechanisms/clipping.hpp"
 
-#include <cmath>
 #include <fmt/format.h>
+#include <cmath>
+#include <utility>
 
 #include "core/errors.hpp"
 
@@ -33,6 +34,12 @@ const auto euclidean = [](const auto& y) { return y.norm(); };
 }  // namespace
 
 bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) { return clip_norm(y, radius, euclidean); }
+
+bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius, double norm) {
+  bool measured = true;  // clip_norm's first measurement is the caller's; a rescaled one (overflow) is taken
+  return clip_norm(y, radius,
+                   [&](const auto& v) { return std::exchange(measured, false) ? norm : v.norm(); });
+}
 
 bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius) { return clip_norm(y, radius, euclidean); }
 

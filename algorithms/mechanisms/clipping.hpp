@@ -8,6 +8,9 @@ namespace dpb::alg {
 // clipping of Private Oja). Returns whether y was scaled. R > 0 (R = inf never clips); throws
 // dpb::InvalidArgument on NaN or infinite entries, leaving y unchanged.
 bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius);
+// The same for a caller that has measured norm = y.norm() already (Private Oja reports it): it is not
+// measured again. Same result, same refusals.
+bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius, double norm);
 
 // The same with the Frobenius norm of a matrix (spec: dugler2026 §1, clip_R on R^{d x k}).
 bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius);

@@ -174,8 +174,9 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
     // The record four steps ahead: one step (~400 ns) does not always cover a miss to memory.
     if (t + 3 < n) A.prefetch(order[static_cast<std::size_t>(t + 3)]);
     A.apply(order[static_cast<std::size_t>(t - 1)], w, g);
-    largest_gradient = std::max(largest_gradient, g.norm());
-    if (l2_clip(g, s.clip)) ++clipped;
+    const double gradient_norm = g.norm();
+    largest_gradient = std::max(largest_gradient, gradient_norm);
+    if (l2_clip(g, s.clip, gradient_norm)) ++clipped;
     const double eta_t = s.eta(t);
     // 5-6: z_t ~ N(0, I_d); w'_t = w_{t-1} + eta_t clip_beta(A_t w_{t-1}) + 2 eta_t beta alpha z_t
     w_prime = w + eta_t * g;

@@ -47,6 +47,22 @@ TEST_CASE("l2_clip scales onto the ball only when the norm exceeds R", "[mechani
   CHECK_THROWS_AS(l2_clip(y, std::nan("")), dpb::InvalidArgument);
 }
 
+TEST_CASE("l2_clip with the norm measured by the caller: the same result and the same refusals",
+          "[mechanisms]") {
+  const auto both = [](Eigen::VectorXd y, double radius) {
+    Eigen::VectorXd given = y;
+    const bool clipped = l2_clip(y, radius);
+    CHECK(l2_clip(given, radius, given.norm()) == clipped);
+    CHECK(given == y);  // bit for bit
+  };
+  both(Eigen::Vector3d(0.3, -0.7, 1.1), 10.0);  // inside
+  both(Eigen::Vector3d(0.3, -0.7, 1.1), 0.9);   // clipped (an inexact scale)
+  both(Eigen::Vector2d(3e200, 4e200), 5.0);     // the norm overflows: rescaled and measured again
+  Eigen::VectorXd y = Eigen::Vector2d(0, 0), bad = Eigen::Vector2d(1, std::nan(""));
+  CHECK_THROWS_AS(l2_clip(y, 0.0, 0.0), dpb::InvalidArgument);  // a zero radius, even for a zero vector
+  CHECK_THROWS_AS(l2_clip(bad, 1.0, bad.norm()), dpb::InvalidArgument);
+}
+
 TEST_CASE("frobenius_clip uses the Frobenius norm of the whole matrix", "[mechanisms]") {
   Eigen::MatrixXd y(2, 2);
   // ||y||_F = sqrt(1 + 4 + 4 + 16) = 5 but ||y||_op = (3 + sqrt 41)/2 = 4.70: at R = 4.8 only a
