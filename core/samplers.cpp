@@ -3,6 +3,7 @@
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/student_t_distribution.hpp>
 #include <cmath>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -149,22 +150,38 @@ Eigen::MatrixXd haar_frame(Rng& rng, Eigen::Index d, Eigen::Index k) {
   return orthonormalize(standard_normal_matrix(rng, d, k));
 }
 
+namespace {
+
+// The d (d + 1) / 2 draws of a symmetric matrix's upper triangle with its diagonal, in one bulk call; the
+// callers place them column by column, in the order the scalar sampler would have drawn them.
+std::vector<double> triangle_draws(Rng& rng, Eigen::Index d) {
+  std::vector<double> z(static_cast<std::size_t>(d * (d + 1) / 2));
+  fill_standard_normal(rng, z);
+  return z;
+}
+
+}  // namespace
+
 Eigen::MatrixXd goe(Rng& rng, Eigen::Index d, double s2) {
   if (!(s2 >= 0)) throw InvalidArgument("goe: variance s2 must be >= 0");
   const double off = std::sqrt(s2), diag = std::sqrt(2.0 * s2);
+  const std::vector<double> z = triangle_draws(rng, d);
   Eigen::MatrixXd g(d, d);
-  for (Eigen::Index j = 0; j < d; ++j) {
-    for (Eigen::Index i = 0; i < j; ++i) g(i, j) = g(j, i) = off * standard_normal(rng);
-    g(j, j) = diag * standard_normal(rng);
+  std::size_t next = 0;
+  for (Eigen::Index j = 0; j < d; ++j) {  // column j: the entries above the diagonal, then the diagonal
+    for (Eigen::Index i = 0; i < j; ++i) g(i, j) = g(j, i) = off * z[next++];
+    g(j, j) = diag * z[next++];
   }
   return g;
 }
 
 Eigen::MatrixXd symmetric_gaussian(Rng& rng, Eigen::Index d, double s) {
   if (!(s >= 0)) throw InvalidArgument("symmetric_gaussian: scale s must be >= 0");
+  const std::vector<double> z = triangle_draws(rng, d);
   Eigen::MatrixXd g(d, d);
+  std::size_t next = 0;
   for (Eigen::Index j = 0; j < d; ++j)
-    for (Eigen::Index i = 0; i <= j; ++i) g(i, j) = g(j, i) = s * standard_normal(rng);
+    for (Eigen::Index i = 0; i <= j; ++i) g(i, j) = g(j, i) = s * z[next++];
   return g;
 }
 

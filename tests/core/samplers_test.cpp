@@ -172,6 +172,24 @@ TEST_CASE("bulk fills draw exactly what the scalar samplers draw", "[samplers]")
         scalar("l", [](Rng& r) { return laplace(r, 0.3); }));
   CHECK(bulk("r", [](Rng& r, std::span<double> x) { fill_rademacher(r, x); }) ==
         scalar("r", [](Rng& r) { return rademacher(r); }));
+  // goe and symmetric_gaussian draw their triangle in one bulk call: the scalar draws, column by column
+  // (above the diagonal, then the diagonal), scaled, and the stream left where they end.
+  for (const Eigen::Index d : {1, 5, 40}) {
+    Rng bulk_goe = rng_for("goe"), one_goe = rng_for("goe"), bulk_sym = rng_for("sym"),
+        one_sym = rng_for("sym");
+    const Eigen::MatrixXd g = goe(bulk_goe, d, 0.3), s = symmetric_gaussian(bulk_sym, d, 0.7);
+    Eigen::MatrixXd g_one(d, d), s_one(d, d);
+    for (Eigen::Index j = 0; j < d; ++j) {
+      for (Eigen::Index i = 0; i < j; ++i)
+        g_one(i, j) = g_one(j, i) = std::sqrt(0.3) * standard_normal(one_goe);
+      g_one(j, j) = std::sqrt(2 * 0.3) * standard_normal(one_goe);
+      for (Eigen::Index i = 0; i <= j; ++i) s_one(i, j) = s_one(j, i) = 0.7 * standard_normal(one_sym);
+    }
+    CHECK(g == g_one);
+    CHECK(s == s_one);
+    CHECK(bulk_goe() == one_goe());
+    CHECK(bulk_sym() == one_sym());
+  }
   // A fill in pieces continues the stream where the last piece stopped.
   Rng whole = rng_for("pieces"), pieces = rng_for("pieces");
   std::vector<double> a(1000), b(1000);
