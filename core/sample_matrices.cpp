@@ -36,6 +36,30 @@ void add_rank_one_product(const Eigen::Ref<const Eigen::VectorXd>& x,
   for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += x * x.dot(Q.col(j));
 }
 
+// out = x (x^T Q) for the d-vector at x, into the d x k block at out whose columns lie `stride` apart: the
+// bits of `setZero()` then add_rank_one_product (0 + x_i s turns a -0 product into +0), without storing and
+// reloading every entry. The dot products are Eigen's, as add_rank_one_product takes them: the same summation
+// order. The hot loops call it sample by sample, so it checks nothing.
+void set_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
+                          Eigen::Index stride) {
+  const Eigen::Index d = Q.rows();
+  // dugler2026's headline regime, d = 2: Eigen sums two products as x_0 q_0 + x_1 q_1 at any packet size.
+  if (d == 2) {
+    for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
+      const double* q = Q.col(j).data();
+      const double s = x[0] * q[0] + x[1] * q[1];
+      out[0] = x[0] * s + 0.0;
+      out[1] = x[1] * s + 0.0;
+    }
+    return;
+  }
+  const Eigen::Map<const Eigen::VectorXd> xv(x, d);
+  for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
+    const double s = xv.dot(Q.col(j));
+    for (Eigen::Index r = 0; r < d; ++r) out[r] = x[r] * s + 0.0;
+  }
+}
+
 // out = C Q for C = W diag(w) W^T, accumulated term by term onto zero (what apply adds first).
 void add_shift_product(const Eigen::MatrixXd& W, const Eigen::VectorXd& w,
                        const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out) {
@@ -115,8 +139,18 @@ VectorSamples::VectorSamples(Eigen::MatrixXd X) : X_(std::move(X)) { require_fin
 void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                           Eigen::Ref<Eigen::MatrixXd> out) const {
   check_apply_shapes(*this, i, Q, out);
-  out.setZero();
-  add_rank_one_product(X_.col(i), Q, out);
+  set_rank_one_product(X_.col(i).data(), Q, out.data(), out.outerStride());
+}
+
+void VectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
+                                const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                Eigen::Ref<Eigen::MatrixXd> out) const {
+  // Checked once for the range: at small d, checking and calling `apply` per sample cost more than the
+  // product.
+  check_range_shapes(*this, first, count, Q, out);
+  const Eigen::Index k = Q.cols(), stride = out.outerStride();
+  for (Eigen::Index l = 0; l < count; ++l)
+    set_rank_one_product(X_.col(first + l).data(), Q, out.data() + l * k * stride, stride);
 }
 
 void VectorSamples::prefetch(Eigen::Index i) const {
@@ -189,8 +223,24 @@ FactorSamples::FactorSamples(Eigen::MatrixXd X, Eigen::Index m) : X_(std::move(X
 void FactorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                           Eigen::Ref<Eigen::MatrixXd> out) const {
   check_apply_shapes(*this, i, Q, out);
-  out.setZero();
-  for (Eigen::Index l = 0; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l), Q, out);
+  product_into(i, Q, out.data(), out.outerStride());
+}
+
+void FactorSamples::apply_range(Eigen::Index first, Eigen::Index count,
+                                const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                Eigen::Ref<Eigen::MatrixXd> out) const {
+  check_range_shapes(*this, first, count, Q, out);  // once for the range, as VectorSamples does
+  const Eigen::Index k = Q.cols(), stride = out.outerStride();
+  for (Eigen::Index l = 0; l < count; ++l) product_into(first + l, Q, out.data() + l * k * stride, stride);
+}
+
+void FactorSamples::product_into(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
+                                 Eigen::Index stride) const {
+  // The first factor's product onto zero, then the others added in order.
+  set_rank_one_product(X_.col(i * m_).data(), Q, out, stride);
+  Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>> block(out, X_.rows(), Q.cols(),
+                                                             Eigen::OuterStride<>(stride));
+  for (Eigen::Index l = 1; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l), Q, block);
 }
 
 Eigen::MatrixXd ShiftedVectorSamples::shift() const { return W_ * w_.asDiagonal() * W_.transpose(); }

@@ -38,6 +38,8 @@ class VectorSamples final : public SampleMatrices {
   Eigen::Index d() const override { return X_.rows(); }
   void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
              Eigen::Ref<Eigen::MatrixXd> out) const override;
+  void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                   Eigen::Ref<Eigen::MatrixXd> out) const override;
   void apply_range_tangent(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            Eigen::Ref<Eigen::MatrixXd> out, Eigen::MatrixXd& scratch) const override;
   const Eigen::MatrixXd& vectors() const { return X_; }
@@ -83,9 +85,15 @@ class FactorSamples final : public SampleMatrices {
   Eigen::Index d() const override { return X_.rows(); }
   void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
              Eigen::Ref<Eigen::MatrixXd> out) const override;
+  void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                   Eigen::Ref<Eigen::MatrixXd> out) const override;
   const Eigen::MatrixXd& factors() const { return X_; }
 
  private:
+  // The d x k block at out (columns `stride` apart) = A_i Q, unchecked.
+  void product_into(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
+                    Eigen::Index stride) const;
+
   Eigen::MatrixXd X_;
   Eigen::Index m_;
 };

@@ -147,9 +147,11 @@ void MatrixChunks::produce(Index first, Index count, Eigen::Ref<Eigen::MatrixXd>
     S_->apply_range(first_ + first, count, *Q_, out);  // G_l = A_l Q
 }
 
-Index MatrixChunks::chunk_size() const {
-  return std::max<Index>(1, std::min<Index>(m_, (Index{1} << 15) / std::max<Index>(1, d_ * k_)));
+Index chunk_length(Index d, Index k, Index m) {
+  return std::max<Index>(1, std::min<Index>(m, (Index{1} << 15) / std::max<Index>(1, d * k)));
 }
+
+Index MatrixChunks::chunk_size() const { return chunk_length(d_, k_, m_); }
 
 void check_input(const Input& in, const std::string& owner, bool is_private, Index min_n) {
   if (!in.samples) throw InvalidArgument(owner + " needs sample matrices A_i (Input.samples)");

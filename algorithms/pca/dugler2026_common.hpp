@@ -71,6 +71,9 @@ class SampleRange final : public core::SampleMatrices {
 // The matrices G_0..G_{m-1} (d x k each) that PRIVRANGE and TRUNCATEDMEAN read, a chunk at a time:
 // either stored side by side in a matrix (no copy), or the products A_{first+l} Q (Pi_Q A_{first+l} Q
 // when `tangent`) computed on demand into `buffer`, so that no caller holds all m at once.
+// How many of m products A_i Q (d x k each) to produce at a time: about 256 KiB of them, at least one.
+Index chunk_length(Index d, Index k, Index m);
+
 class MatrixChunks {
  public:
   using View = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
@@ -84,7 +87,7 @@ class MatrixChunks {
   Index k() const { return k_; }
   // G_first..G_{first+count-1} side by side (d x count k), valid until the next call.
   View get(Index first, Index count);
-  // Chunk length (in matrices) that keeps a streamed chunk small (about 256 KiB).
+  // Chunk length (in matrices) that keeps a streamed chunk small: chunk_length(d, k, m).
   Index chunk_size() const;
 
  private:

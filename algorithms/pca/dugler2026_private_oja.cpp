@@ -1,5 +1,6 @@
 #include "algorithms/pca/dugler2026_private_oja.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "algorithms/mechanisms/clipping.hpp"
@@ -26,7 +27,7 @@ double private_oja_sigma(const PrivateOjaParams& p, double R, Eigen::Index B, co
 }
 
 void PrivateOjaWorkspace::resize(Eigen::Index d, Eigen::Index k) {
-  AQ.resize(d, k);
+  AQ.resize(d, 0);  // sized on first use: one chunk of products
   kk.resize(k, k);
   noise.resize(d, k);
 }
@@ -45,10 +46,17 @@ Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index f
                                    Eigen::Ref<Eigen::MatrixXd> out) {
   Eigen::Index clipped = 0;
   out.setZero();
-  for (Eigen::Index i = first; i < first + B; ++i) {  // (1/B) sum clip_R(A_i Q_{t-1})
-    S.apply(i, Q, ws.AQ);
-    clipped += frobenius_clip(ws.AQ, R);
-    out += ws.AQ;
+  // (1/B) sum clip_R(A_i Q_{t-1}), in sample order; the products a chunk at a time.
+  const Eigen::Index d = Q.rows(), k = Q.cols(), chunk = chunk_length(d, k, B);
+  if (ws.AQ.rows() != d || ws.AQ.cols() < chunk * k) ws.AQ.resize(d, chunk * k);
+  for (Eigen::Index l0 = 0; l0 < B; l0 += chunk) {
+    const Eigen::Index count = std::min(chunk, B - l0);
+    S.apply_range(first + l0, count, Q, ws.AQ.leftCols(count * k));
+    for (Eigen::Index l = 0; l < count; ++l) {
+      auto AQ = ws.AQ.middleCols(l * k, k);
+      clipped += frobenius_clip(AQ, R);
+      out += AQ;
+    }
   }
   out /= static_cast<double>(B);
   if (project) project_onto_SQ(Q, out, ws.kk);  // spec: dugler2026 ambiguity 12 (no-op for symmetric A_i)

@@ -26,7 +26,7 @@ double private_oja_radius(const PrivateOjaParams& p, const Input& in);
 double private_oja_sigma(const PrivateOjaParams& p, double R, Eigen::Index B, const Privacy& privacy);
 
 struct PrivateOjaWorkspace {
-  Eigen::MatrixXd AQ, kk;
+  Eigen::MatrixXd AQ, kk;  // AQ: one chunk of the batch's products A_i Q, side by side
   NoiseWorkspace noise;
   void resize(Eigen::Index d, Eigen::Index k);
 };

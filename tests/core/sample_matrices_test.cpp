@@ -1,9 +1,11 @@
 #include "core/sample_matrices.hpp"
 
 #include <atomic>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <cstdlib>
 #include <initializer_list>
 #include <limits>
@@ -159,6 +161,62 @@ TEST_CASE("SampleMatrices: apply_range is apply sample by sample, bit for bit", 
     CHECK_THROWS_AS(s->apply_range(0, 7, M.middleCols(8, 4), M.leftCols(28)), InvalidArgument);  // overlap
     CHECK_NOTHROW(s->apply_range(0, 7, M.rightCols(4), M.leftCols(28)));  // same matrix, disjoint
   }
+}
+
+namespace {
+// The products as first written: zero, then x (x^T Q) added for each factor x in order, with Eigen's dot.
+// The range kernels of VectorSamples and FactorSamples must give these bits (stored results depend on them).
+Eigen::MatrixXd summed_rank_one_products(const Eigen::MatrixXd& factors, const Eigen::MatrixXd& Q) {
+  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(Q.rows(), Q.cols());
+  for (Eigen::Index l = 0; l < factors.cols(); ++l)
+    for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += factors.col(l) * factors.col(l).dot(Q.col(j));
+  return out;
+}
+
+bool same_bits(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
+  if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
+  for (Eigen::Index i = 0; i < a.size(); ++i)
+    if (std::bit_cast<std::uint64_t>(a.data()[i]) != std::bit_cast<std::uint64_t>(b.data()[i])) return false;
+  return true;
+}
+}  // namespace
+
+TEST_CASE(
+    "VectorSamples and FactorSamples: apply and apply_range give the bits of zero plus Eigen's products",
+    "[sample_matrices]") {
+  // d = 2 has its own loop; 3, 4, 9 and 17 go through Eigen's dot (odd and even lengths, one packet and
+  // several). Written into a block of a taller matrix too, whose columns lie further apart than d.
+  Rng rng(29, 0);
+  for (const Eigen::Index d : {2, 3, 4, 9, 17})
+    for (const Eigen::Index k : {1, 2}) {
+      CAPTURE(d, k);
+      const Eigen::MatrixXd X = standard_normal_matrix(rng, d, 12), Q = haar_frame(rng, d, k);
+      const VectorSamples vectors(X);
+      const FactorSamples factors(X, 2);  // A_i = x_{2i} x_{2i}^T + x_{2i+1} x_{2i+1}^T
+      Eigen::MatrixXd one(d, k), tall = Eigen::MatrixXd::Constant(d + 3, 6 * k, -1.0);
+      auto range = tall.topRows(d);
+      vectors.apply_range(3, 6, Q, range);
+      for (Eigen::Index l = 0; l < 6; ++l) {
+        const Eigen::MatrixXd expected = summed_rank_one_products(X.col(3 + l), Q);
+        vectors.apply(3 + l, Q, one);
+        CHECK(same_bits(one, expected));
+        CHECK(same_bits(range.middleCols(l * k, k), expected));
+      }
+      CHECK((tall.bottomRows(3).array() == -1.0).all());  // nothing written outside the block
+      factors.apply_range(0, 6, Q, range);
+      for (Eigen::Index i = 0; i < 6; ++i) {
+        const Eigen::MatrixXd expected = summed_rank_one_products(X.middleCols(2 * i, 2), Q);
+        factors.apply(i, Q, one);
+        CHECK(same_bits(one, expected));
+        CHECK(same_bits(range.middleCols(i * k, k), expected));
+      }
+    }
+  // A -0 product comes out as +0, as zero plus it does.
+  const VectorSamples signed_zero(Eigen::Matrix2d{{1.0, 1.0}, {-0.0, 2.0}});
+  Eigen::MatrixXd out(2, 1);
+  signed_zero.apply(0, Eigen::Vector2d(1, 0), out);
+  CHECK(out(0, 0) == 1.0);
+  CHECK_FALSE(std::signbit(out(1, 0)));
 }
 
 namespace {

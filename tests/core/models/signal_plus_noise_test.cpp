@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/errors.hpp"
+#include "core/samplers.hpp"
 #include "tests/core/models/model_checks.hpp"
 
 using dpb::InvalidArgument;
@@ -29,6 +30,23 @@ TEST_CASE("signal_plus_noise: exact population quantities", "[models]") {
   CHECK(info.params.at("V") == *info.V);
   CHECK(info.params.at("gamma2") == *info.gamma2);
   CHECK_FALSE(info.effective_rank.has_value());
+}
+
+TEST_CASE("signal_plus_noise: samples are sigma g + s a v, drawn sign first, to the bit", "[models]") {
+  // The stored results of dugler2026's headline runs depend on these draws and roundings: per sample the
+  // sign, then the d normals; sigma g_j rounded, then s a v_j added.
+  const Eigen::VectorXd v = Eigen::Vector3d(2, -1, 2) / 3;
+  const dpb::core::SignedSpikePlusNoise model("signal_plus_noise", v, 1.5, 0.3);
+  Rng drawn(17, 4), expected(17, 4);
+  const Eigen::MatrixXd X = model.sample(40, drawn);
+  for (Eigen::Index i = 0; i < X.cols(); ++i) {
+    const double s = dpb::core::rademacher(expected);
+    for (Eigen::Index j = 0; j < 3; ++j) {
+      const double noise = 0.3 * dpb::core::standard_normal(expected);
+      CHECK(X(j, i) == noise + (s * 1.5) * v[j]);
+    }
+  }
+  CHECK(drawn() == expected());  // the same words used
 }
 
 TEST_CASE("signal_plus_noise: the empirical covariance, V and gamma^2 match the stated values", "[models]") {
