@@ -100,25 +100,45 @@ double max_abs_difference(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B) {
   return A.size() ? (A - B).cwiseAbs().maxCoeff() : 0.0;
 }
 
-// Chunks without an exit inside vectorise (a branch per entry does not); x86-64's baseline SSE2 has no
-// 64-bit lane compare-and-combine that GCC uses here, so an AVX2 clone is chosen at run time where the
-// CPU has it. A NaN compares false.
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("avx2", "default")))
-#endif
-bool within_max_abs(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, double radius) {
-  if (A.rows() != B.rows() || A.cols() != B.cols()) throw InvalidArgument("within_max_abs: shapes differ");
+namespace {
+// Whether |a_l - b_l| <= radius for every l < size. Chunks without an exit inside vectorise (a branch per
+// entry does not). A NaN compares false.
+__attribute__((always_inline)) inline bool within_max_abs(const double* a, const double* b, Eigen::Index size,
+                                                          double radius) {
   constexpr Eigen::Index kChunk = 64;
-  const Eigen::Index size = A.size();
   for (Eigen::Index start = 0; start < size; start += kChunk) {
     const Eigen::Index length = std::min(size - start, kChunk);
-    const double* a = A.data() + start;
-    const double* b = B.data() + start;
     std::int64_t within = -1;  // all bits set while every entry is within; lanes as wide as a double
-    for (Eigen::Index l = 0; l < length; ++l) within &= -static_cast<std::int64_t>(std::abs(a[l] - b[l]) <= radius);
+    for (Eigen::Index l = start; l < start + length; ++l)
+      within &= -static_cast<std::int64_t>(std::abs(a[l] - b[l]) <= radius);
     if (!within) return false;
   }
   return true;
+}
+}  // namespace
+
+// All pairs in one call: at kumar2025's small d a call per pair cost more than its comparisons. x86-64's
+// baseline SSE2 has no 64-bit lane compare-and-combine that GCC uses here, so AVX2 and AVX-512 clones are
+// chosen at run time where the CPU has them.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("avx512f", "avx2", "default")))
+#endif
+Eigen::VectorXd
+friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
+  const auto m = static_cast<Eigen::Index>(matrices.size());
+  for (const Eigen::MatrixXd& M : matrices)
+    if (M.rows() != matrices.front().rows() || M.cols() != matrices.front().cols())
+      throw InvalidArgument("friend_counts: the matrices' shapes differ");
+  Eigen::VectorXd f = Eigen::VectorXd::Ones(m);
+  for (Eigen::Index i = 0; i < m; ++i) {
+    const Eigen::MatrixXd& A = matrices[static_cast<std::size_t>(i)];
+    for (Eigen::Index j = i + 1; j < m; ++j)
+      if (within_max_abs(A.data(), matrices[static_cast<std::size_t>(j)].data(), A.size(), radius)) {
+        f[i] += 1;
+        f[j] += 1;
+      }
+  }
+  return f;
 }
 
 TopTwoEigenvalues top_two_eigenvalues(const Eigen::MatrixXd& S) {

@@ -41,8 +41,10 @@ Eigen::MatrixXd graph_projection(const Eigen::MatrixXd& M,
 
 // ||A - B||_{inf,inf} = max_ij |A_ij - B_ij| (same shape).
 double max_abs_difference(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B);
-// Whether ||A - B||_{inf,inf} <= radius, stopping at the first entry that exceeds it.
-bool within_max_abs(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B, double radius);
+// f_i = #{ j : ||M_j - M_i||_{inf,inf} <= radius } over the matrices M_i (j = i included; all of one shape):
+// the friend counts of kumar2025 Alg. 2 line 8. A pair stops at its first chunk with an entry beyond the
+// radius.
+Eigen::VectorXd friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius);
 
 // The two largest (algebraic) eigenvalues of a symmetric matrix (d >= 2), and its relative gap
 // gamma(M) = 1 - lambda_2/lambda_1 (spec §1.2), which is defined only when lambda_1 > 0 (A24).

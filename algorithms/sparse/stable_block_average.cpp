@@ -210,14 +210,7 @@ StableBlockResult stable_block_average(const Eigen::MatrixXd& X, Eigen::Index m,
   }
   // Lines 7-9: f_i = #{ j : ||SigmaHat_j - SigmaHat_i||_{inf,inf} <= 4 tau } (j = i included);
   // p_i = clip((f_i - m/2) / (2m/3 - m/2), 0, 1).
-  out.f = Eigen::VectorXd::Ones(m);
-  for (Eigen::Index i = 0; i < m; ++i)
-    for (Eigen::Index j = i + 1; j < m; ++j)
-      if (within_max_abs(moments[static_cast<std::size_t>(i)], moments[static_cast<std::size_t>(j)],
-                         K.friend_radius * tau)) {
-        out.f[i] += 1;
-        out.f[j] += 1;
-      }
+  out.f = friend_counts(moments, K.friend_radius * tau);
   const double low = K.ramp_low * mm, high = K.ramp_high * mm;
   out.p = ((out.f.array() - low) / (high - low)).max(0.0).min(1.0).matrix();
   out.Z = out.p.sum();  // line 11

@@ -1,7 +1,9 @@
 #include "algorithms/pca/liu2022_common.hpp"
 
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 
 #include "algorithms/registry.hpp"
 #include "core/errors.hpp"
@@ -95,4 +97,31 @@ TEST_CASE("liu2022 registry entries: ids, spec parameters with defaults, privacy
   CHECK(r.find("liu2022.private_mean").needs == DataNeed::vectors);
   CHECK(std::get<std::string>(r.resolve("liu2022.minibatch_private_oja", {}).values().at("composition")) ==
         "serial");
+}
+
+TEST_CASE("liu2022 normalize_into: w' / ||w'|| correctly rounded, entry by entry, as division gives it",
+          "[liu2022]") {
+  // Where the CPU has FMA the division is Markstein's multiply-and-correct; every entry must still be the
+  // IEEE quotient: random vectors of lengths around the 4-lane width, scaled over a wide range of binades,
+  // and entries the correction leaves to a division (zeros, -0, tiny and huge magnitudes beside ordinary
+  // ones).
+  dpb::core::Rng rng(41, 0);
+  const auto check = [](const Eigen::VectorXd& w_prime) {
+    Eigen::VectorXd w;
+    liu2022::normalize_into(w_prime, w, 1, "test");
+    const Eigen::VectorXd expected = w_prime / w_prime.norm();
+    REQUIRE(w.size() == expected.size());
+    for (Eigen::Index i = 0; i < w.size(); ++i)
+      REQUIRE(std::bit_cast<std::uint64_t>(w[i]) == std::bit_cast<std::uint64_t>(expected[i]));
+  };
+  for (int trial = 0; trial < 20000; ++trial) {
+    const auto d = static_cast<Eigen::Index>(1 + trial % 11);
+    const double scale = std::ldexp(
+        1.0, static_cast<int>(dpb::core::uniform01(rng) * 960) - 480);  // squares stay finite and normal
+    check(dpb::core::standard_normal_vector(rng, d) * scale);
+  }
+  Eigen::VectorXd mixed(9);
+  mixed << 1.0, 0.0, -0.0, 1e-200, -3e-160, 0.75, 0x1.0p-500, -0x1.fffffffffffffp-501, 2.0;
+  check(mixed);
+  check(mixed * 0x1.0p505);  // a norm above 2^500: all divided
 }

@@ -79,12 +79,13 @@ TEST_CASE("P_G keeps the diagonal and the edges (either orientation), zeroes the
   CHECK_THROWS_AS(graph_projection(MatrixXd::Ones(2, 3), {}), dpb::InvalidArgument);
 }
 
-TEST_CASE("max-norm distance, its early-exit test, and the relative gap", "[kumar2025]") {
+TEST_CASE("max-norm distance, friend counts with their early exit, and the relative gap", "[kumar2025]") {
   MatrixXd A = MatrixXd::Zero(2, 2), B = MatrixXd::Zero(2, 2);
   B(1, 0) = -0.3;
   CHECK(max_abs_difference(A, B) == Approx(0.3));
-  CHECK(within_max_abs(A, B, 0.3));  // non-strict, like the friend test of Alg 2 line 8
-  CHECK_FALSE(within_max_abs(A, B, 0.29));
+  CHECK(friend_counts({A, B}, 0.3) ==
+        Eigen::Vector2d(2, 2));  // non-strict, as the friend test of Alg 2 line 8
+  CHECK(friend_counts({A, B}, 0.29) == Eigen::Vector2d(1, 1));  // each matrix is its own friend
   // Chunks of 64 entries: one entry outside (or NaN) in any chunk, the last partial one included, fails.
   const MatrixXd C = MatrixXd::Zero(13, 11);
   for (const Eigen::Index at : {Eigen::Index{0}, Eigen::Index{63}, Eigen::Index{64}, Eigen::Index{142}}) {
@@ -92,10 +93,13 @@ TEST_CASE("max-norm distance, its early-exit test, and the relative gap", "[kuma
       MatrixXd D = MatrixXd::Constant(13, 11, 0.3);
       D(at) = v;
       INFO("entry " << at << " = " << v);
-      CHECK_FALSE(within_max_abs(C, D, 0.3));
+      // C and E are friends; D, 0.3 from C but for its odd entry and 0.35 from E, is nobody's.
+      const MatrixXd E = MatrixXd::Constant(13, 11, -0.05);
+      CHECK(friend_counts({C, D, E}, 0.3) == Eigen::Vector3d(2, 1, 2));
     }
   }
-  CHECK(within_max_abs(C, MatrixXd::Constant(13, 11, -0.3), 0.3));
+  CHECK(friend_counts({C, MatrixXd::Constant(13, 11, -0.3)}, 0.3) == Eigen::Vector2d(2, 2));
+  CHECK_THROWS_AS(friend_counts({C, MatrixXd::Zero(11, 13)}, 0.3), dpb::InvalidArgument);
   MatrixXd S(2, 2);
   S << 2, 0, 0, 1;
   const TopTwoEigenvalues ev = top_two_eigenvalues(S);
