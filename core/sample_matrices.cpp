@@ -39,25 +39,37 @@ void add_rank_one_product(const Eigen::Ref<const Eigen::VectorXd>& x,
 // out = x (x^T Q) for the d-vector at x, into the d x k block at out whose columns lie `stride` apart: the
 // bits of `setZero()` then add_rank_one_product (0 + x_i s turns a -0 product into +0), without storing and
 // reloading every entry. The dot products are Eigen's, as add_rank_one_product takes them: the same summation
-// order. The hot loops call it sample by sample, so it checks nothing.
-void set_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
-                          Eigen::Index stride) {
+// order. For d = 2 (dugler2026's headline regime) Eigen sums the two products as x_0 q_0 + x_1 q_1 at any
+// packet size, which kTwoRows writes out.
+template <bool kTwoRows>
+__attribute__((always_inline)) inline void set_rank_one_product(const double* x,
+                                                                const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                                                double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows();
-  // dugler2026's headline regime, d = 2: Eigen sums two products as x_0 q_0 + x_1 q_1 at any packet size.
-  if (d == 2) {
-    for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
+  for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
+    if constexpr (kTwoRows) {
       const double* q = Q.col(j).data();
       const double s = x[0] * q[0] + x[1] * q[1];
       out[0] = x[0] * s + 0.0;
       out[1] = x[1] * s + 0.0;
+    } else {
+      const double s = Eigen::Map<const Eigen::VectorXd>(x, d).dot(Q.col(j));
+      for (Eigen::Index r = 0; r < d; ++r) out[r] = x[r] * s + 0.0;
     }
-    return;
   }
-  const Eigen::Map<const Eigen::VectorXd> xv(x, d);
-  for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
-    const double s = xv.dot(Q.col(j));
-    for (Eigen::Index r = 0; r < d; ++r) out[r] = x[r] * s + 0.0;
-  }
+}
+
+// set_rank_one_product for the `count` d-vectors stored one after another from x, into as many d x k blocks
+// one after another from out: the products of apply_range, which the hot loops call with nothing checked.
+void set_rank_one_products(const double* x, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                           double* out, Eigen::Index stride) {
+  const Eigen::Index d = Q.rows(), block = Q.cols() * stride;
+  if (d == 2)
+    for (Eigen::Index l = 0; l < count; ++l)
+      set_rank_one_product<true>(x + 2 * l, Q, out + l * block, stride);
+  else
+    for (Eigen::Index l = 0; l < count; ++l)
+      set_rank_one_product<false>(x + d * l, Q, out + l * block, stride);
 }
 
 // out = C Q for C = W diag(w) W^T, accumulated term by term onto zero (what apply adds first).
@@ -139,7 +151,7 @@ VectorSamples::VectorSamples(Eigen::MatrixXd X) : X_(std::move(X)) { require_fin
 void VectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                           Eigen::Ref<Eigen::MatrixXd> out) const {
   check_apply_shapes(*this, i, Q, out);
-  set_rank_one_product(X_.col(i).data(), Q, out.data(), out.outerStride());
+  set_rank_one_products(X_.col(i).data(), 1, Q, out.data(), out.outerStride());
 }
 
 void VectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
@@ -148,9 +160,7 @@ void VectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
   // Checked once for the range: at small d, checking and calling `apply` per sample cost more than the
   // product.
   check_range_shapes(*this, first, count, Q, out);
-  const Eigen::Index k = Q.cols(), stride = out.outerStride();
-  for (Eigen::Index l = 0; l < count; ++l)
-    set_rank_one_product(X_.col(first + l).data(), Q, out.data() + l * k * stride, stride);
+  set_rank_one_products(X_.data() + first * X_.rows(), count, Q, out.data(), out.outerStride());
 }
 
 void VectorSamples::prefetch(Eigen::Index i) const {
@@ -237,7 +247,7 @@ void FactorSamples::apply_range(Eigen::Index first, Eigen::Index count,
 void FactorSamples::product_into(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
                                  Eigen::Index stride) const {
   // The first factor's product onto zero, then the others added in order.
-  set_rank_one_product(X_.col(i * m_).data(), Q, out, stride);
+  set_rank_one_products(X_.col(i * m_).data(), 1, Q, out, stride);
   Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>> block(out, X_.rows(), Q.cols(),
                                                              Eigen::OuterStride<>(stride));
   for (Eigen::Index l = 1; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l), Q, block);
