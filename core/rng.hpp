@@ -33,9 +33,8 @@ inline constexpr int kStreamLayout = 2;
 // has whose blocks per pass divide count (the result is the same integer arithmetic whichever runs).
 void philox_blocks(std::uint64_t seed, std::uint64_t stream, std::uint64_t first_block, int count,
                    std::uint64_t* out);
-// The kernels: Random123's reference one block at a time; AVX2 over 8 blocks a pass; the same with
-// AVX-512VL's 32 registers over 16.
-enum class PhiloxKernel { portable, avx2, avx512vl };
+// The kernels: Random123's reference one block at a time; AVX2 over 8 blocks a pass; AVX-512 over 32.
+enum class PhiloxKernel { portable, avx2, avx512 };
 // The kernels this CPU can run, portable first.
 std::vector<PhiloxKernel> philox_kernels();
 // One kernel by name (for the test that every kernel gives the portable one's words); count must be a
