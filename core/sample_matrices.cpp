@@ -30,46 +30,78 @@ void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Re
   check_no_overlap(Q, out);
 }
 
-// out += x (x^T Q), column by column so nothing is allocated.
-void add_rank_one_product(const Eigen::Ref<const Eigen::VectorXd>& x,
-                          const Eigen::Ref<const Eigen::MatrixXd>& Q, Eigen::Ref<Eigen::MatrixXd> out) {
-  for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += x * x.dot(Q.col(j));
+// x^T q summed as Eigen's dot sums it. Where Eigen's packets are SSE2's two doubles and no multiply is fused
+// into an add (x86-64's baseline), that order is written out: two packets' lanes, the packets added, the pair
+// reduced, then the odd entry. At small d Eigen's call costs more than the arithmetic. Elsewhere Eigen is
+// called. A test compares the two bit for bit over d = 1 .. 40.
+inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
+#if !defined(__FMA__)
+  if constexpr (Eigen::internal::packet_traits<double>::Vectorizable &&
+                Eigen::internal::packet_traits<double>::size == 2) {
+    if (n >= 2) {
+      const Eigen::Index pairs_end = n / 2 * 2, quads_end = n / 4 * 4;
+      double even = a[0] * b[0], odd = a[1] * b[1];  // packet 0's lanes
+      if (pairs_end > 2) {
+        double even1 = a[2] * b[2], odd1 = a[3] * b[3];  // packet 1's
+        for (Eigen::Index i = 4; i < quads_end; i += 4) {
+          even += a[i] * b[i];
+          odd += a[i + 1] * b[i + 1];
+          even1 += a[i + 2] * b[i + 2];
+          odd1 += a[i + 3] * b[i + 3];
+        }
+        even += even1;
+        odd += odd1;
+        if (pairs_end > quads_end) {
+          even += a[quads_end] * b[quads_end];
+          odd += a[quads_end + 1] * b[quads_end + 1];
+        }
+      }
+      const double sum = even + odd;
+      return pairs_end < n ? sum + a[n - 1] * b[n - 1] : sum;
+    }
+  }
+#endif
+  return Eigen::Map<const Eigen::VectorXd>(a, n).dot(Eigen::Map<const Eigen::VectorXd>(b, n));
 }
 
-// out = x (x^T Q) for the d-vector at x, into the d x k block at out whose columns lie `stride` apart: the
-// bits of `setZero()` then add_rank_one_product (0 + x_i s turns a -0 product into +0), without storing and
-// reloading every entry. The dot products are Eigen's, as add_rank_one_product takes them: the same summation
-// order. For d = 2 (dugler2026's headline regime) Eigen sums the two products as x_0 q_0 + x_1 q_1 at any
-// packet size, which kTwoRows writes out.
-template <bool kTwoRows>
-__attribute__((always_inline)) inline void set_rank_one_product(const double* x,
-                                                                const Eigen::Ref<const Eigen::MatrixXd>& Q,
-                                                                double* out, Eigen::Index stride) {
+// out = x (x^T Q) (kAdd false) or out += x (x^T Q) (kAdd true) for the d-vector at x, into the d x k block at
+// out whose columns lie `stride` apart. Setting gives the bits of `setZero()` then adding (0 + x_i s turns a
+// -0 product into +0) without storing and reloading every entry. For d = 2 (dugler2026's headline regime)
+// Eigen sums the two products as x_0 q_0 + x_1 q_1 at any packet size, which kTwoRows writes out.
+template <bool kAdd, bool kTwoRows = false>
+__attribute__((always_inline)) inline void rank_one_product(const double* x,
+                                                            const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                                            double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows();
   for (Eigen::Index j = 0; j < Q.cols(); ++j, out += stride) {
+    const double* q = Q.col(j).data();
     if constexpr (kTwoRows) {
-      const double* q = Q.col(j).data();
       const double s = x[0] * q[0] + x[1] * q[1];
-      out[0] = x[0] * s + 0.0;
-      out[1] = x[1] * s + 0.0;
+      out[0] = kAdd ? out[0] + x[0] * s : x[0] * s + 0.0;
+      out[1] = kAdd ? out[1] + x[1] * s : x[1] * s + 0.0;
     } else {
-      const double s = Eigen::Map<const Eigen::VectorXd>(x, d).dot(Q.col(j));
-      for (Eigen::Index r = 0; r < d; ++r) out[r] = x[r] * s + 0.0;
+      const double s = dot_as_eigen(x, q, d);
+      for (Eigen::Index r = 0; r < d; ++r) out[r] = kAdd ? out[r] + x[r] * s : x[r] * s + 0.0;
     }
   }
 }
 
-// set_rank_one_product for the `count` d-vectors stored one after another from x, into as many d x k blocks
-// one after another from out: the products of apply_range, which the hot loops call with nothing checked.
+// out += x (x^T Q), column by column so nothing is allocated.
+void add_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
+                          Eigen::Index stride) {
+  rank_one_product<true>(x, Q, out, stride);
+}
+
+// x (x^T Q) for the `count` d-vectors stored one after another from x, into as many d x k blocks one after
+// another from out: the products of apply_range, which the hot loops call with nothing checked.
 void set_rank_one_products(const double* x, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows(), block = Q.cols() * stride;
   if (d == 2)
     for (Eigen::Index l = 0; l < count; ++l)
-      set_rank_one_product<true>(x + 2 * l, Q, out + l * block, stride);
+      rank_one_product<false, true>(x + 2 * l, Q, out + l * block, stride);
   else
-    for (Eigen::Index l = 0; l < count; ++l)
-      set_rank_one_product<false>(x + d * l, Q, out + l * block, stride);
+    for (Eigen::Index l = 0; l < count; ++l) rank_one_product<false>(x + d * l, Q, out + l * block, stride);
 }
 
 // out = C Q for C = W diag(w) W^T, accumulated term by term onto zero (what apply adds first).
@@ -194,7 +226,7 @@ void ShiftedVectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::M
   check_apply_shapes(*this, i, Q, out);
   out.setZero();
   add_shift_product(W_, w_, Q, out);
-  add_rank_one_product(X_.col(i), Q, out);
+  add_rank_one_product(X_.col(i).data(), Q, out.data(), out.outerStride());
 }
 
 void ShiftedVectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
@@ -209,7 +241,7 @@ void ShiftedVectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
   for (Eigen::Index l = count - 1; l >= 0; --l) {
     auto block = out.middleCols(l * k, k);
     if (l > 0) block = CQ;
-    add_rank_one_product(X_.col(first + l), Q, block);
+    add_rank_one_product(X_.col(first + l).data(), Q, block.data(), out.outerStride());
   }
 }
 
@@ -248,9 +280,7 @@ void FactorSamples::product_into(Eigen::Index i, const Eigen::Ref<const Eigen::M
                                  Eigen::Index stride) const {
   // The first factor's product onto zero, then the others added in order.
   set_rank_one_products(X_.col(i * m_).data(), 1, Q, out, stride);
-  Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>> block(out, X_.rows(), Q.cols(),
-                                                             Eigen::OuterStride<>(stride));
-  for (Eigen::Index l = 1; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l), Q, block);
+  for (Eigen::Index l = 1; l < m_; ++l) add_rank_one_product(X_.col(i * m_ + l).data(), Q, out, stride);
 }
 
 Eigen::MatrixXd ShiftedVectorSamples::shift() const { return W_ * w_.asDiagonal() * W_.transpose(); }

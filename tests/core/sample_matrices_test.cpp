@@ -1,5 +1,6 @@
 #include "core/sample_matrices.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <bit>
 #include <catch2/catch.hpp>
@@ -184,15 +185,28 @@ bool same_bits(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
 TEST_CASE(
     "VectorSamples and FactorSamples: apply and apply_range give the bits of zero plus Eigen's products",
     "[sample_matrices]") {
-  // d = 2 has its own loop; 3, 4, 9 and 17 go through Eigen's dot (odd and even lengths, one packet and
-  // several). Written into a block of a taller matrix too, whose columns lie further apart than d.
+  // d = 2 has its own loop; the others sum the dot products in Eigen's order, written out (every length mod
+  // 4, one packet and several). Written into a block of a taller matrix too, whose columns lie further apart
+  // than d. ShiftedVectorSamples adds x (x^T Q) to Eigen's C Q.
   Rng rng(29, 0);
-  for (const Eigen::Index d : {2, 3, 4, 9, 17})
+  for (Eigen::Index d = 1; d <= 40; ++d)
     for (const Eigen::Index k : {1, 2}) {
+      if (k > d) continue;
       CAPTURE(d, k);
       const Eigen::MatrixXd X = standard_normal_matrix(rng, d, 12), Q = haar_frame(rng, d, k);
       const VectorSamples vectors(X);
       const FactorSamples factors(X, 2);  // A_i = x_{2i} x_{2i}^T + x_{2i+1} x_{2i+1}^T
+      const ShiftData shift = shift_data(rng, d, std::min<Eigen::Index>(d, 3), 12);
+      const ShiftedVectorSamples shifted(shift.W, shift.w, shift.X);
+      for (Eigen::Index i = 0; i < 12; ++i) {
+        Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(d, k), one(d, k);
+        for (Eigen::Index l = 0; l < shift.W.cols(); ++l)
+          for (Eigen::Index j = 0; j < k; ++j)
+            expected.col(j) += shift.W.col(l) * (shift.w[l] * shift.W.col(l).dot(Q.col(j)));
+        for (Eigen::Index j = 0; j < k; ++j) expected.col(j) += shift.X.col(i) * shift.X.col(i).dot(Q.col(j));
+        shifted.apply(i, Q, one);
+        CHECK(same_bits(one, expected));
+      }
       Eigen::MatrixXd one(d, k), tall = Eigen::MatrixXd::Constant(d + 3, 6 * k, -1.0);
       auto range = tall.topRows(d);
       vectors.apply_range(3, 6, Q, range);
