@@ -30,12 +30,13 @@ void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Re
   check_no_overlap(Q, out);
 }
 
-// x^T q summed as Eigen's dot sums it. Where Eigen's packets are SSE2's two doubles and no multiply is fused
-// into an add (x86-64's baseline), that order is written out: two packets' lanes, the packets added, the pair
-// reduced, then the odd entry. At small d Eigen's call costs more than the arithmetic. Elsewhere Eigen is
-// called. A test compares the two bit for bit over d = 1 .. 40.
+// x^T q summed as Eigen's dot sums it. Where Eigen's packets are SSE2's two doubles and no multiply can be
+// fused into an add (x86-64 without FMA, the baseline; its scalar arithmetic is SSE2's too), that order is
+// written out: two packets' lanes, the packets added, the pair reduced, then the odd entry. At small d
+// Eigen's call costs more than the arithmetic. Elsewhere (other CPUs, AVX builds) Eigen is called. A test
+// compares the two bit for bit over d = 1 .. 40.
 inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
-#if !defined(__FMA__)
+#if defined(__x86_64__) && !defined(__FMA__)
   if constexpr (Eigen::internal::packet_traits<double>::Vectorizable &&
                 Eigen::internal::packet_traits<double>::size == 2) {
     if (n >= 2) {

@@ -12,11 +12,11 @@ namespace dpb::alg::liu2022 {
 namespace {
 
 // out = x / by, entry by entry, correctly rounded as IEEE division is. In an Oja step on d = 100 the
-// divisions were most of the normalisation's cost, so with FMA none is made per entry: for y = RN(1/b) and q
-// = RN(x y), r = x - b q is exact (one fma) and RN(q + r y) is RN(x/b) (Markstein 1990; Muller et al.,
-// Handbook of Floating-Point Arithmetic, on division with an FMA), provided nothing underflows or overflows.
-// That holds for b and x within [2^-500, 2^500] in magnitude; other entries (zeros, NaN, infinities) and
-// other b are divided.
+// divisions were most of the normalisation's cost, so with FMA none is made per entry: for y = RN(1/b),
+// q = RN(x y) and r = RN(x - b q) (one fma), RN(q + r y) is RN(x/b) in round-to-nearest (Brisebarre, Muller,
+// Raina, IEEE Trans. Comput. 2004; where q is within an ulp of x/b, r is exact and this is Markstein's
+// theorem), provided nothing underflows or overflows. That holds for b and x within [2^-500, 2^500] in
+// magnitude; other entries (zeros, NaN, infinities) and other b are divided.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("avx2,fma"))) void divide_fma(const double* x, double by, double* out, Eigen::Index n) {
   const double lo = 0x1.0p-500, hi = 0x1.0p500;
@@ -28,7 +28,7 @@ __attribute__((target("avx2,fma"))) void divide_fma(const double* x, double by, 
     for (; i + 4 <= n; i += 4) {
       const __m256d a = _mm256_loadu_pd(x + i);
       const __m256d q = _mm256_mul_pd(a, y);
-      const __m256d r = _mm256_fnmadd_pd(b, q, a);  // a - b q, exact
+      const __m256d r = _mm256_fnmadd_pd(b, q, a);  // a - b q
       __m256d quotient = _mm256_fmadd_pd(r, y, q);
       const __m256d magnitude = _mm256_and_pd(a, abs_mask);
       const __m256d safe = _mm256_and_pd(_mm256_cmp_pd(magnitude, low, _CMP_GE_OQ),
