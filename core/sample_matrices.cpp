@@ -30,45 +30,48 @@ void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Re
   check_no_overlap(Q, out);
 }
 
-// x^T q summed as Eigen's dot sums it. Where Eigen's packets are SSE2's two doubles and no multiply can be
-// fused into an add (x86-64 without FMA, the baseline; its scalar arithmetic is SSE2's too), that order is
-// written out: two packets' lanes, the packets added, the pair reduced, then the odd entry. At small d
-// Eigen's call costs more than the arithmetic. Elsewhere (other CPUs, AVX builds) Eigen is called. A test
-// compares the two bit for bit over d = 1 .. 40.
-inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
+// Whether the dot products below may be written out in Eigen's order: where Eigen's packets are SSE2's two
+// doubles and no multiply can be fused into an add (x86-64 without FMA, the baseline; its scalar arithmetic
+// is SSE2's too). Elsewhere (other CPUs, AVX builds) Eigen is called. A test compares the two bit for bit
+// over d = 1 .. 40.
 #if defined(__x86_64__) && !defined(__FMA__)
-  if constexpr (Eigen::internal::packet_traits<double>::Vectorizable &&
-                Eigen::internal::packet_traits<double>::size == 2) {
-    if (n >= 2) {
-      const Eigen::Index pairs_end = n / 2 * 2, quads_end = n / 4 * 4;
-      double even = a[0] * b[0], odd = a[1] * b[1];  // packet 0's lanes
-      if (pairs_end > 2) {
-        double even1 = a[2] * b[2], odd1 = a[3] * b[3];  // packet 1's
-        for (Eigen::Index i = 4; i < quads_end; i += 4) {
-          even += a[i] * b[i];
-          odd += a[i + 1] * b[i + 1];
-          even1 += a[i + 2] * b[i + 2];
-          odd1 += a[i + 3] * b[i + 3];
-        }
-        even += even1;
-        odd += odd1;
-        if (pairs_end > quads_end) {
-          even += a[quads_end] * b[quads_end];
-          odd += a[quads_end + 1] * b[quads_end + 1];
-        }
-      }
-      const double sum = even + odd;
-      return pairs_end < n ? sum + a[n - 1] * b[n - 1] : sum;
-    }
-  }
+constexpr bool kEigenOrderWrittenOut =
+    Eigen::internal::packet_traits<double>::Vectorizable && Eigen::internal::packet_traits<double>::size == 2;
+#else
+constexpr bool kEigenOrderWrittenOut = false;
 #endif
+
+// x^T q summed as Eigen's dot sums it: two packets' lanes, the packets added, the pair reduced, then the odd
+// entry. At small d Eigen's call costs more than the arithmetic.
+inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
+  if (kEigenOrderWrittenOut && n >= 2) {
+    const Eigen::Index pairs_end = n / 2 * 2, quads_end = n / 4 * 4;
+    double even = a[0] * b[0], odd = a[1] * b[1];  // packet 0's lanes
+    if (pairs_end > 2) {
+      double even1 = a[2] * b[2], odd1 = a[3] * b[3];  // packet 1's
+      for (Eigen::Index i = 4; i < quads_end; i += 4) {
+        even += a[i] * b[i];
+        odd += a[i + 1] * b[i + 1];
+        even1 += a[i + 2] * b[i + 2];
+        odd1 += a[i + 3] * b[i + 3];
+      }
+      even += even1;
+      odd += odd1;
+      if (pairs_end > quads_end) {
+        even += a[quads_end] * b[quads_end];
+        odd += a[quads_end + 1] * b[quads_end + 1];
+      }
+    }
+    const double sum = even + odd;
+    return pairs_end < n ? sum + a[n - 1] * b[n - 1] : sum;
+  }
   return Eigen::Map<const Eigen::VectorXd>(a, n).dot(Eigen::Map<const Eigen::VectorXd>(b, n));
 }
 
 // out = x (x^T Q) (kAdd false) or out += x (x^T Q) (kAdd true) for the d-vector at x, into the d x k block at
 // out whose columns lie `stride` apart. Setting gives the bits of `setZero()` then adding (0 + x_i s turns a
-// -0 product into +0) without storing and reloading every entry. For d = 2 (dugler2026's headline regime)
-// Eigen sums the two products as x_0 q_0 + x_1 q_1 at any packet size, which kTwoRows writes out.
+// -0 product into +0) without storing and reloading every entry. kTwoRows is dot_as_eigen at d = 2 without
+// its branches (dugler2026's headline regime): x_0 q_0 + x_1 q_1.
 template <bool kAdd, bool kTwoRows = false>
 __attribute__((always_inline)) inline void rank_one_product(const double* x,
                                                             const Eigen::Ref<const Eigen::MatrixXd>& Q,
@@ -98,7 +101,7 @@ void add_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixX
 void set_rank_one_products(const double* x, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows(), block = Q.cols() * stride;
-  if (d == 2)
+  if (kEigenOrderWrittenOut && d == 2)
     for (Eigen::Index l = 0; l < count; ++l)
       rank_one_product<false, true>(x + 2 * l, Q, out + l * block, stride);
   else
