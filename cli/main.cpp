@@ -10,8 +10,9 @@
 
 #include "cli/verb.hpp"
 #include "core/errors.hpp"
-#include "verify/experiment/suggest.hpp"
+#include "core/memory.hpp"
 #include "verify/distributed/ranks.hpp"
+#include "verify/experiment/suggest.hpp"
 
 namespace {
 
@@ -53,6 +54,7 @@ void require_known_verb(int argc, char** argv, const std::vector<dpb::cli::Verb>
 }  // namespace
 
 int main(int argc, char** argv) {
+  dpb::core::retain_freed_memory();  // before any thread: a trial's blocks are reused, not faulted in again
   CLI::App app{"dpbounds: differentially private PCA and covariance estimation, checked against the theorems."};
   app.name("dpbounds");
   app.set_version_flag("--version", std::string("dpbounds ") + DPB_VERSION);

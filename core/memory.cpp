@@ -2,6 +2,9 @@
 
 #include <sys/mman.h>
 #include <unistd.h>
+#if defined(__GLIBC__)  // <unistd.h> defines it
+#include <malloc.h>
+#endif
 
 #include <fmt/format.h>
 #include <cstdint>
@@ -52,6 +55,16 @@ void advise_huge_pages(void* data, std::size_t bytes) {
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
 #else
   (void)data, (void)bytes;
+#endif
+}
+
+bool retain_freed_memory() {
+#if defined(__GLIBC__)
+  constexpr int kMmapAbove = 32 << 20;  // glibc's cap on the threshold (half a thread arena's 64 MiB heap)
+  constexpr int kTrimAbove = 1 << 30;  // a heap top this large goes back: one huge trial's memory is not kept
+  return mallopt(M_MMAP_THRESHOLD, kMmapAbove) == 1 && mallopt(M_TRIM_THRESHOLD, kTrimAbove) == 1;
+#else
+  return false;
 #endif
 }
 

@@ -25,4 +25,14 @@ void require_memory(double bytes, const std::string& what, const std::string& hi
 // (measured: about 6 of Private Oja's 46 ms a trial). A hint: nothing changes where it is refused.
 void advise_huge_pages(void* data, std::size_t bytes);
 
+// Keeps freed memory in the process for the next allocation rather than handing it back to the kernel. For
+// the dpbounds executable: called first thing in main(), before any thread exists. Trials allocate and free
+// the same blocks, trial after trial. By default glibc maps a block of 128 KiB or more on its own (a free
+// raises that threshold to the block's size) and hands a heap's free top beyond twice the threshold back to
+// the kernel; either way the next trial's block is pages the kernel must fault in and zero again (measured:
+// 28% of the CPU time of kumar2025's quick-suite experiment). So (glibc; elsewhere a no-op) blocks up to
+// 32 MiB, the most glibc allows, come from the heap, and a heap's top goes back only beyond 1 GiB. Returns
+// whether the allocator took both settings.
+bool retain_freed_memory();
+
 }  // namespace dpb::core

@@ -160,14 +160,28 @@ SpikedModel::SpikedModel(const std::string& id, const Eigen::MatrixXd& U, const 
 Eigen::MatrixXd SpikedModel::sample(Eigen::Index n, Rng& rng) const {
   require_sample_count(n, info_.model);
   const Eigen::Index d = loadings_.rows(), r = loadings_.cols();
-  // Draw order, per sample i: the r entries of g_i, then the d entries of w_i; so column i of the
-  // (r + d) x n draw is (g_i, w_i), filled in one bulk call.
-  Eigen::MatrixXd draws(r + d, n);
-  entries_.fill(rng, {draws.data(), static_cast<std::size_t>(draws.size())});
   Eigen::MatrixXd X(d, n);
   advise_huge_pages(X.data(), sizeof(double) * static_cast<std::size_t>(X.size()));  // before its first touch
-  X.noalias() = sigma_ * draws.bottomRows(d);
-  X.noalias() += loadings_ * draws.topRows(r);
+  // Draw order, per sample i: the r entries of g_i, then the d entries of w_i; so column i of the (r + d) x n
+  // draw is (g_i, w_i). It is drawn a block of columns at a time, in cache and never whole (the whole draw is
+  // larger than X: fresh pages the kernel must fault in and zero, every trial). Fills continue one stream, so
+  // the numbers are those of one fill. Every block has at least kMinBlockColumns columns, so that Eigen
+  // evaluates each block's product as it evaluates the whole one (a matrix product, not its coefficient-wise
+  // path for tiny ones), and the bits are the same.
+  constexpr Eigen::Index kBlockDoubles = Eigen::Index{1} << 15;  // 256 KiB of draws
+  constexpr Eigen::Index kMinBlockColumns = 32;
+  const Eigen::Index block = std::max(kMinBlockColumns, kBlockDoubles / (r + d));
+  Eigen::MatrixXd draws(r + d, std::min(n, block + kMinBlockColumns));
+  for (Eigen::Index first = 0; first < n;) {
+    // The last block takes a short tail with it.
+    const Eigen::Index cols = n - first < block + kMinBlockColumns ? n - first : block;
+    auto drawn = draws.leftCols(cols);
+    entries_.fill(rng, {drawn.data(), static_cast<std::size_t>(drawn.size())});
+    auto out = X.middleCols(first, cols);
+    out.noalias() = sigma_ * drawn.bottomRows(d);
+    out.noalias() += loadings_ * drawn.topRows(r);
+    first += cols;
+  }
   return X;
 }
 

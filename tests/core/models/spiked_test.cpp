@@ -2,6 +2,7 @@
 
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstring>
 #include <string>
 
 #include "core/errors.hpp"
@@ -132,4 +133,37 @@ TEST_CASE("spiked models: invalid parameters are rejected with what is allowed",
   rejects("spiked_rademacher", {{"nu", 5.0}}, "unknown parameter 'nu'");
   Rng sample_rng(1, 5);
   CHECK_THROWS_AS(make_model("spiked_gaussian", {}, rng)->sample(-1, sample_rng), InvalidArgument);
+}
+
+// The samples are drawn a block of columns at a time: the bits must be those of one (r + d) x n draw and
+// whole products, at every n around the block boundaries (the block is 2^15 / (r + d) columns, at least 32;
+// the last block takes a short tail).
+TEST_CASE("spiked models: samples drawn in blocks are the bits of one whole draw", "[models]") {
+  using dpb::core::EntryNoise;
+  for (const auto kind : {EntryNoise::gaussian, EntryNoise::rademacher, EntryNoise::student_t}) {
+    const dpb::core::StandardizedEntries entries{kind, kind == EntryNoise::student_t ? 5.0 : 0.0};
+    for (const auto& [d, r] : {std::pair<Eigen::Index, Eigen::Index>{2, 1}, {10, 1}, {10, 3}, {200, 3}}) {
+      Rng setup(7, 1);
+      const Eigen::MatrixXd U = dpb::core::haar_frame(setup, d, r);
+      Eigen::VectorXd spikes = Eigen::VectorXd::LinSpaced(r, 3.0, 1.0 + 1.0 / double(r));
+      const double sigma2 = 0.7;
+      const dpb::core::SpikedModel model("spiked_test", U, spikes, sigma2, entries);
+      const Eigen::MatrixXd loadings =
+          U * spikes.cwiseSqrt().asDiagonal();  // a matrix, as the model holds it
+      const Eigen::Index block = std::max<Eigen::Index>(32, (Eigen::Index{1} << 15) / (r + d));
+      for (const Eigen::Index n : {Eigen::Index{1}, Eigen::Index{31}, Eigen::Index{33}, block, block + 31,
+                                   block + 32, block + 33, 3 * block + 7}) {
+        Rng a(11, 2), b(11, 2);
+        const Eigen::MatrixXd X = model.sample(n, a);
+        Eigen::MatrixXd draws(r + d, n);
+        entries.fill(b, {draws.data(), static_cast<std::size_t>(draws.size())});
+        Eigen::MatrixXd expected(d, n);
+        expected.noalias() = std::sqrt(sigma2) * draws.bottomRows(d);
+        expected.noalias() += loadings * draws.topRows(r);
+        INFO("kind " << int(kind) << ", d = " << d << ", r = " << r << ", n = " << n);
+        CHECK(std::memcmp(X.data(), expected.data(), sizeof(double) * std::size_t(X.size())) == 0);
+        CHECK(a() == b());  // the stream is left where one whole draw leaves it
+      }
+    }
+  }
 }

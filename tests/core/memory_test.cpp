@@ -1,0 +1,35 @@
+#include "core/memory.hpp"
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <thread>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+namespace {
+
+// 20 MiB: above glibc's default mmap threshold (128 KiB), within the 32 MiB the setting raises it to.
+constexpr std::size_t kBlock = std::size_t{20} << 20;
+
+void* volatile kept;  // the compiler must not pair a malloc with its free and drop both
+
+// Allocates and frees one block; true when the block was neither mapped on its own nor handed back.
+bool block_is_reused() {
+  const std::size_t mapped = mallinfo2().hblkhd;
+  kept = std::malloc(kBlock);
+  const bool from_heap = mallinfo2().hblkhd == mapped;
+  std::free(kept);
+  return from_heap && mallinfo2().fordblks >= kBlock;
+}
+
+}  // namespace
+
+TEST_CASE("retain_freed_memory: a freed trial-sized block stays for the next, on every thread", "[memory]") {
+  REQUIRE(dpb::core::retain_freed_memory());
+  CHECK(block_is_reused());
+  bool on_worker = false;
+  std::thread([&] { on_worker = block_is_reused(); }).join();  // a thread's own arena
+  CHECK(on_worker);
+}
+#endif
