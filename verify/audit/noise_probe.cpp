@@ -1,8 +1,11 @@
 #include "verify/audit/noise_probe.hpp"
 
 #include <fmt/format.h>
+#include <omp.h>
+
 #include <algorithm>
 #include <cmath>
+#include <exception>
 
 #include "algorithms/mechanisms/ledger.hpp"
 #include "core/errors.hpp"
@@ -131,6 +134,47 @@ class NoiseRecorder final : public alg::LedgerProbe {
   }
 };
 
+// One run's observations, kept to be shown to the recorder later, in run order.
+class ObservationLog final : public alg::LedgerProbe {
+ public:
+  void observe(const alg::LedgerEntry& entry, const std::vector<double>& statistic,
+               const std::vector<std::int64_t>& keys, std::vector<double>& release,
+               alg::ProbedRelease kind) override {
+    if (kind != alg::ProbedRelease::projected)
+      observations_.push_back({entry, statistic, keys, release, kind});
+  }
+  void replay(NoiseRecorder& recorder) {
+    for (Observation& o : observations_) recorder.observe(o.entry, o.statistic, o.keys, o.release, o.kind);
+  }
+
+ private:
+  struct Observation {
+    alg::LedgerEntry entry;
+    std::vector<double> statistic;
+    std::vector<std::int64_t> keys;
+    std::vector<double> release;
+    alg::ProbedRelease kind;
+  };
+  std::vector<Observation> observations_;
+};
+
+// The runs of the next batch: one first (nothing is known yet), then as many as the slowest pool needs to
+// reach min_draws at its rate so far (all that are left when a pool has drawn nothing), at least one per
+// thread and at most kRunsPerThread per thread.
+int runs_to_ask(const std::vector<Pool>& pools, std::size_t runs, const NoiseProbeOptions& options) {
+  constexpr int kRunsPerThread = 8;
+  if (runs == 0) return 1;
+  const int threads = omp_get_max_threads();
+  double needed = 1;
+  for (const Pool& p : pools) {
+    if (p.draws >= options.min_draws || !p.problem.empty()) continue;
+    needed = std::max(needed, p.draws == 0 ? double(options.max_runs)
+                                           : std::ceil(double(options.min_draws - p.draws) * double(runs) /
+                                                       double(p.draws)));
+  }
+  return static_cast<int>(std::clamp(needed, double(threads), double(threads) * kRunsPerThread));
+}
+
 NoiseCheck judge(const Pool& pool, const NoiseProbeOptions& options) {
   NoiseCheck c;
   c.step = pool.step;
@@ -208,11 +252,31 @@ NoiseProbeReport probe_noise(const AuditSpec& spec, const alg::Registry& registr
     return std::all_of(recorder.pools.begin(), recorder.pools.end(),
                        [&](const Pool& p) { return p.draws >= options.min_draws || !p.problem.empty(); });
   };
-  for (int run = 0; run < options.max_runs && !(run > 0 && enough()); ++run) {
-    const alg::ScopedProbe scope(recorder);
-    core::Rng rng(options.seed, core::stream_id("noise probe", 0, spec.algorithm, static_cast<std::uint64_t>(run), "run"));
-    estimator->run(in, rng);
-    ++report.runs;
+  const auto go_on = [&] { return int(report.runs) < options.max_runs && !(report.runs > 0 && enough()); };
+  // The runs go in batches over the threads, each run observed by its own log; the logs join the pools in run
+  // order, and those after the run that leaves enough are dropped: the report is a serial loop's, bit for
+  // bit, whatever the threads. A batch is about as many runs as the pools still need, so little is dropped.
+  while (go_on()) {
+    const int batch =
+        std::min(options.max_runs - int(report.runs), runs_to_ask(recorder.pools, report.runs, options));
+    std::vector<ObservationLog> logs(static_cast<std::size_t>(batch));
+    std::vector<std::exception_ptr> failures(logs.size());
+#pragma omp parallel for schedule(dynamic, 1)
+    for (int j = 0; j < batch; ++j) {
+      const auto run = static_cast<std::uint64_t>(report.runs) + static_cast<std::uint64_t>(j);
+      try {
+        const alg::ScopedProbe scope(logs[std::size_t(j)]);
+        core::Rng rng(options.seed, core::stream_id("noise probe", 0, spec.algorithm, run, "run"));
+        estimator->run(in, rng);
+      } catch (...) {
+        failures[std::size_t(j)] = std::current_exception();  // an exception must not leave an OpenMP region
+      }
+    }
+    for (std::size_t j = 0; j < logs.size() && go_on(); ++j) {
+      if (failures[j]) std::rethrow_exception(failures[j]);  // the one a serial loop would have thrown
+      logs[j].replay(recorder);
+      ++report.runs;
+    }
   }
   for (const Pool& pool : recorder.pools) report.checks.push_back(judge(pool, options));
   report.unchecked = std::move(recorder.unchecked);

@@ -1,6 +1,7 @@
 #include "verify/runner/privacy_ledgers.hpp"
 
 #include <fmt/format.h>
+#include <memory>
 
 #include "algorithms/registry.hpp"
 #include "verify/runner/cells.hpp"
@@ -26,22 +27,28 @@ std::string verdict(const CellLedger& l) {
 
 std::vector<CellLedger> trial_ledgers(const ExperimentSpec& spec) {
   const std::vector<CellContext> cells = make_cells(spec);
-  std::vector<CellLedger> out;
-  for (const AlgorithmSpec& algorithm : spec.algorithms) {
-    const auto estimator = alg::algorithm_registry().make(algorithm.id, algorithm.given);
-    for (std::size_t c = 0; c < cells.size(); ++c) {
-      CellLedger l;
-      l.algorithm = algorithm.label;
-      l.cell = cells[c].label;
-      try {
-        const alg::Estimate e = trial_estimate(spec, c, cells[c], algorithm, *estimator, 0);
-        l.claim = e.claim;
-        l.spend = alg::account(e.ledger, e.claim.delta, e.claim.neighbours);
-        l.lines = alg::describe_ledger(e.ledger, e.claim);
-      } catch (const std::exception& e) {
-        l.error = e.what();
-      }
-      out.push_back(std::move(l));
+  std::vector<std::unique_ptr<alg::Estimator>> estimators;
+  for (const AlgorithmSpec& algorithm : spec.algorithms)
+    estimators.push_back(alg::algorithm_registry().make(algorithm.id, algorithm.given));
+  // Trial 0 of each (algorithm, cell) again, over the threads: each fills its own slot, in algorithm-major
+  // order.
+  std::vector<CellLedger> out(spec.algorithms.size() * cells.size());
+  const auto count = static_cast<std::ptrdiff_t>(out.size());
+#pragma omp parallel for schedule(dynamic, 1)
+  for (std::ptrdiff_t i = 0; i < count; ++i) {
+    const std::size_t a = std::size_t(i) / cells.size(), c = std::size_t(i) % cells.size();
+    CellLedger& l = out[std::size_t(i)];
+    l.algorithm = spec.algorithms[a].label;
+    l.cell = cells[c].label;
+    try {  // an exception must not leave an OpenMP region: a failing trial is what the ledger reports
+      const alg::Estimate e = trial_estimate(spec, c, cells[c], spec.algorithms[a], *estimators[a], 0);
+      l.claim = e.claim;
+      l.spend = alg::account(e.ledger, e.claim.delta, e.claim.neighbours);
+      l.lines = alg::describe_ledger(e.ledger, e.claim);
+    } catch (const std::exception& e) {
+      l.error = e.what();
+    } catch (...) {
+      l.error = "an unknown exception";
     }
   }
   return out;

@@ -18,6 +18,7 @@ namespace dpb::verify {
 
 ExperimentRun run_and_report(const ExperimentSpec& spec, const std::filesystem::path& out, const RunOptions& options) {
   check_run_options(options);  // before the store exists: a refused run leaves nothing behind
+  const ThreadCount threads(options.threads);
   ExperimentRun run;
   run.dir = out / spec.name;
   run.results.experiment = spec.name;

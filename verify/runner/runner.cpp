@@ -93,6 +93,9 @@ void share_outcome(RunOutcome& outcome) {
 
 int default_threads() { return omp_get_max_threads(); }
 
+ThreadCount::ThreadCount(int threads) : previous_(omp_get_max_threads()) { omp_set_num_threads(threads); }
+ThreadCount::~ThreadCount() { omp_set_num_threads(previous_); }
+
 void check_run_options(const RunOptions& options) {
   if (options.threads < 1)
     throw InvalidArgument(fmt::format("--threads must be a whole number >= 1, got {}", options.threads));

@@ -15,6 +15,19 @@ namespace dpb::verify {
 // The threads a run uses unless told: OpenMP's default (OMP_NUM_THREADS, else every core).
 int default_threads();
 
+// Sets how many OpenMP threads this thread's parallel regions use, for the guard's lifetime: a run's threads
+// hold for all of it (its audits' runs, its noise probes, its ledgers), not only for its trials.
+class ThreadCount {
+ public:
+  explicit ThreadCount(int threads);
+  ~ThreadCount();
+  ThreadCount(const ThreadCount&) = delete;
+  ThreadCount& operator=(const ThreadCount&) = delete;
+
+ private:
+  int previous_;
+};
+
 // What a run does with trials of the same experiment (content hash) that the store already holds.
 enum class StoredTrials {
   refuse,  // stop with dpb::InvalidArgument naming --resume and --fresh: never delete results unasked

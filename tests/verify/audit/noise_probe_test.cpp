@@ -3,9 +3,10 @@
 // test doubles that draw less than they declare.
 #include "verify/audit/noise_probe.hpp"
 
-#include <catch2/catch.hpp>
 #include <algorithm>
+#include <catch2/catch.hpp>
 #include <set>
+#include <tuple>
 
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/mechanisms/histogram.hpp"
@@ -13,8 +14,10 @@
 #include "algorithms/mechanisms/ledger.hpp"
 #include "algorithms/mechanisms/probed_release.hpp"
 #include "core/samplers.hpp"
+#include "tests/verify/audit/noise_scaled.hpp"
 #include "verify/experiment/parse.hpp"
 #include "verify/experiment/repository_configs.hpp"
+#include "verify/runner/runner.hpp"
 
 using dpb::verify::AuditSpec;
 namespace alg = dpb::alg;
@@ -97,6 +100,17 @@ class SignHistogram final : public alg::Estimator {
   bool slipped_;
 };
 
+// Claims a budget and refuses every run, as an algorithm refusing the probe's data does.
+class RefusesEveryRun final : public alg::Estimator {
+ public:
+  alg::Estimate run(const alg::Input&, dpb::core::Rng&) const override {
+    throw dpb::InvalidArgument("refused");
+  }
+  alg::PrivacyClaim claim(const alg::Input& in) const override {
+    return {in.privacy.epsilon, in.privacy.delta, alg::Neighbours::replace, alg::ClaimScope::worst_case, {}};
+  }
+};
+
 alg::Registry doubles() {
   alg::Registry registry;
   const auto add = [&](const char* id, std::function<std::unique_ptr<alg::Estimator>()> make) {
@@ -114,6 +128,7 @@ alg::Registry doubles() {
   add("test.laplace_x08", [] { return std::make_unique<NoisySum>(alg::Mechanism::laplace, 0.8); });
   add("test.histogram", [] { return std::make_unique<SignHistogram>(false); });
   add("test.histogram_slipped", [] { return std::make_unique<SignHistogram>(true); });
+  add("test.refuses", [] { return std::make_unique<RefusesEveryRun>(); });
   return registry;
 }
 
@@ -214,9 +229,10 @@ TEST_CASE("every audited algorithm draws the noise its ledger declares", "[priva
 
 TEST_CASE("noise x0.8 hidden inside the Gaussian mechanism fails the noise probe of every algorithm that uses it",
           "[privacy][probe][slow]") {
-  // The slip a ledger cannot show: the mechanism draws 0.8 of the sd its entry declares, and the ledger and the
-  // accountant see the honest entry (alg::ScopedGaussianNoiseFactor, hidden). Every audited algorithm with a
-  // Gaussian check of >= 1000 draws must fail it (x0.8: 8 standard errors out at 1000 draws).
+  // The slip a ledger cannot show: the mechanism draws 0.8 of the sd its entry declares, and the ledger and
+  // the accountant see the honest entry (alg::ScopedGaussianNoiseFactor, hidden, in each run:
+  // noise_scaled.hpp). Every audited algorithm with a Gaussian check of >= 1000 draws must fail it (x0.8: 8
+  // standard errors out at 1000 draws).
   const auto suite =
       dpb::verify::load_experiment(dpb::verify::test::configs_dir() / "experiments" / "audits.yaml");
   const auto& registry = alg::algorithm_registry();
@@ -224,8 +240,11 @@ TEST_CASE("noise x0.8 hidden inside the Gaussian mechanism fails the noise probe
   int caught = 0;
   for (const AuditSpec& spec : suite.audits) {
     if (registry.find(spec.algorithm).mutant || !seen.insert(spec.algorithm).second) continue;
-    const alg::ScopedGaussianNoiseFactor slip(0.8, alg::NoiseDefect::hidden);
-    const auto report = dpb::verify::probe_noise(spec, registry);
+    // The slip is on in every run, on whichever thread runs it.
+    alg::Registry slipped;
+    slipped.add(dpb::test::noise_scaled(registry.find(spec.algorithm), spec.algorithm, 0.8,
+                                        alg::NoiseDefect::hidden));
+    const auto report = dpb::verify::probe_noise(spec, slipped);
     for (const auto& c : report.checks) {
       if (c.mechanism.find("gaussian") == std::string::npos || c.draws < 1000) continue;
       INFO(spec.algorithm << ": '" << c.step << "', " << c.draws << " draws, z " << c.z_score);
@@ -250,4 +269,33 @@ TEST_CASE("a top-k support released without its values is a selection, not a noi
   const auto report = dpb::verify::probe_noise(spec, alg::algorithm_registry(), {.max_runs = 50});
   CHECK(report.failures().empty());
   CHECK_FALSE(report.unchecked.empty());
+}
+
+// The probe's runs go over the threads in batches and join the pools in run order: its report is a serial
+// loop's, bit for bit, at any number of threads. The Gaussian sum draws 50 values a run, so a serial loop
+// stops after exactly 400 runs (the batches' later runs are dropped); the histogram's runs go on to max_runs.
+TEST_CASE("the noise probe reports the same runs and numbers at any number of threads", "[privacy][probe]") {
+  const auto registry = doubles();
+  for (const auto& [spec, options, runs] :
+       {std::tuple{spec_of("test.gaussian"), dpb::verify::NoiseProbeOptions{}, std::size_t{400}},
+        std::tuple{spec_of("test.histogram", 50, 2), dpb::verify::NoiseProbeOptions{.max_runs = 300},
+                   std::size_t{300}}}) {
+    INFO(spec.algorithm);
+    std::vector<dpb::verify::NoiseProbeReport> reports;
+    for (const int threads : {1, 2, 3}) {
+      const dpb::verify::ThreadCount count(threads);
+      reports.push_back(dpb::verify::probe_noise(spec, registry, options));
+    }
+    for (const auto& report : reports) {
+      CHECK(report.runs == runs);
+      REQUIRE(report.checks.size() == reports.front().checks.size());
+      for (std::size_t i = 0; i < report.checks.size(); ++i) {
+        CHECK(report.checks[i].draws == reports.front().checks[i].draws);
+        CHECK(report.checks[i].measured == reports.front().checks[i].measured);  // the same bits
+        CHECK(report.checks[i].z_score == reports.front().checks[i].z_score);
+      }
+    }
+  }
+  const dpb::verify::ThreadCount two(2);
+  CHECK_THROWS_WITH(dpb::verify::probe_noise(spec_of("test.refuses"), registry), "refused");
 }
