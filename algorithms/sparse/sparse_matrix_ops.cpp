@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
+#include <utility>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
@@ -115,20 +118,16 @@ __attribute__((always_inline)) inline bool within_max_abs(const double* a, const
   }
   return true;
 }
-}  // namespace
 
-// All pairs in one call: at kumar2025's small d a call per pair cost more than its comparisons. x86-64's
-// baseline SSE2 has no 64-bit lane compare-and-combine that GCC uses here, so AVX2 and AVX-512 clones are
-// chosen at run time where the CPU has them.
+// Every pair compared entry by entry, all pairs in one call: at kumar2025's small d a call per pair cost more
+// than its comparisons. x86-64's baseline SSE2 has no 64-bit lane compare-and-combine that GCC uses here, so
+// AVX2 and AVX-512 clones are chosen at run time where the CPU has them.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
 Eigen::VectorXd
-friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
+pairwise_friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
   const auto m = static_cast<Eigen::Index>(matrices.size());
-  for (const Eigen::MatrixXd& M : matrices)
-    if (M.rows() != matrices.front().rows() || M.cols() != matrices.front().cols())
-      throw InvalidArgument("friend_counts: the matrices' shapes differ");
   Eigen::VectorXd f = Eigen::VectorXd::Ones(m);
   for (Eigen::Index i = 0; i < m; ++i) {
     const Eigen::MatrixXd& A = matrices[static_cast<std::size_t>(i)];
@@ -137,6 +136,75 @@ friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
         f[i] += 1;
         f[j] += 1;
       }
+  }
+  return f;
+}
+
+// The pairs i < j (as i m + j) that entry l alone puts beyond the radius, appended to `apart`; false, leaving
+// `apart` partial, once it would exceed `budget`. Among the values sorted, v_p <= v_q <= v_q', rounding is
+// monotone: fl(v_q - v_p) <= fl(v_q' - v_p), and it only falls as p rises. So each p's partners beyond the
+// radius are a suffix of the order, and its start only moves right.
+bool pairs_apart_at(const std::vector<Eigen::MatrixXd>& matrices, Eigen::Index l, double radius,
+                    std::vector<std::pair<double, std::uint32_t>>& sorted, std::vector<std::uint64_t>& apart,
+                    std::size_t budget) {
+  const auto m = matrices.size();
+  sorted.clear();
+  for (std::size_t i = 0; i < m; ++i)
+    sorted.emplace_back(matrices[i].data()[l], static_cast<std::uint32_t>(i));
+  std::sort(sorted.begin(), sorted.end());
+  std::size_t q = 0;
+  for (std::size_t p = 0; p < m; ++p) {
+    q = std::max(q, p + 1);
+    while (q < m && sorted[q].first - sorted[p].first <= radius) ++q;
+    if (apart.size() + (m - q) > budget) return false;
+    for (std::size_t r = q; r < m; ++r) {
+      const auto [i, j] = std::minmax(sorted[p].second, sorted[r].second);
+      apart.push_back(std::uint64_t{i} * m + j);
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+Eigen::VectorXd friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
+  for (const Eigen::MatrixXd& M : matrices)
+    if (M.rows() != matrices.front().rows() || M.cols() != matrices.front().cols())
+      throw InvalidArgument("friend_counts: the matrices' shapes differ");
+  const std::size_t m = matrices.size();
+  // Few matrices, or a value the sorted path's order cannot hold (NaN; infinities, whose differences are
+  // NaN): compare every pair.
+  constexpr std::size_t kFewMatrices = 64;
+  const auto finite = [](const Eigen::MatrixXd& M) { return M.allFinite(); };
+  if (m < kFewMatrices || m > UINT32_MAX || !std::isfinite(radius) ||
+      !std::all_of(matrices.begin(), matrices.end(), finite))
+    return pairwise_friend_counts(matrices, radius);
+  // An entry whose values over all matrices span at most the radius separates no pair (fl(hi - lo) bounds
+  // every fl(b - a) with lo <= a <= b <= hi): only the others are looked at. Under the model, most blocks'
+  // moments are close, so most pairs are friends and few are not: the pairs apart are listed entry by entry
+  // (sorted, O(m log m) plus the pairs), unless they pass a budget: then every pair is compared.
+  const Eigen::Index size = matrices.front().size();
+  const std::size_t budget = std::min<std::size_t>(m * m / 8, std::size_t{1} << 22);
+  std::vector<std::pair<double, std::uint32_t>> sorted;
+  std::vector<std::uint64_t> apart;
+  for (Eigen::Index l = 0; l < size; ++l) {
+    double lo = matrices.front().data()[l], hi = lo;
+    for (const Eigen::MatrixXd& M : matrices) {
+      lo = std::min(lo, M.data()[l]);
+      hi = std::max(hi, M.data()[l]);
+    }
+    if (hi - lo <= radius) continue;
+    if (!pairs_apart_at(matrices, l, radius, sorted, apart, budget))
+      return pairwise_friend_counts(matrices, radius);
+  }
+  // f_i = 1 + (m - 1 - #{j : i, j apart}) = m - #{j : i, j apart}, each pair once however many entries part
+  // it.
+  std::sort(apart.begin(), apart.end());
+  apart.erase(std::unique(apart.begin(), apart.end()), apart.end());
+  Eigen::VectorXd f = Eigen::VectorXd::Constant(static_cast<Eigen::Index>(m), static_cast<double>(m));
+  for (const std::uint64_t key : apart) {
+    f[static_cast<Eigen::Index>(key / m)] -= 1;
+    f[static_cast<Eigen::Index>(key % m)] -= 1;
   }
   return f;
 }

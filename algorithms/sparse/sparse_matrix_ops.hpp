@@ -42,8 +42,8 @@ Eigen::MatrixXd graph_projection(const Eigen::MatrixXd& M,
 // ||A - B||_{inf,inf} = max_ij |A_ij - B_ij| (same shape).
 double max_abs_difference(const Eigen::MatrixXd& A, const Eigen::MatrixXd& B);
 // f_i = #{ j : ||M_j - M_i||_{inf,inf} <= radius } over the matrices M_i (j = i included; all of one shape):
-// the friend counts of kumar2025 Alg. 2 line 8. A pair stops at its first chunk with an entry beyond the
-// radius.
+// the friend counts of kumar2025 Alg. 2 line 8, exactly as comparing every pair entry by entry (non-strict;
+// NaN is nobody's friend) gives them. Throws dpb::InvalidArgument when the shapes differ.
 Eigen::VectorXd friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius);
 
 // The two largest (algebraic) eigenvalues of a symmetric matrix (d >= 2), and its relative gap

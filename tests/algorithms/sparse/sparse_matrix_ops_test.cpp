@@ -2,7 +2,12 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <limits>
+#include <vector>
+
 #include "core/errors.hpp"
+#include "core/samplers.hpp"
 
 using namespace dpb::alg;
 using Eigen::Index;
@@ -106,4 +111,46 @@ TEST_CASE("max-norm distance, friend counts with their early exit, and the relat
   CHECK(ev.lambda1 == Approx(2));
   CHECK(ev.relative_gap() == Approx(0.5));
   CHECK_FALSE(top_two_eigenvalues(-S).gap_defined());  // lambda_1 <= 0: gamma undefined (A24)
+}
+
+namespace {
+
+// Every pair, every entry: the friend test of Alg 2 line 8 as printed (j = i counts, even for a NaN).
+VectorXd friend_counts_by_definition(const std::vector<MatrixXd>& matrices, double radius) {
+  VectorXd f = VectorXd::Zero(Index(matrices.size()));
+  for (std::size_t i = 0; i < matrices.size(); ++i)
+    for (std::size_t j = 0; j < matrices.size(); ++j)
+      f[Index(i)] += i == j || ((matrices[i] - matrices[j]).cwiseAbs().array() <= radius).all() ? 1 : 0;
+  return f;
+}
+
+}  // namespace
+
+// From 64 matrices the counts come from the pairs each entry parts (sorted values), not from every pair: they
+// must be the same counts, at the radius's edge (values on a grid of quarters, so differences are exact),
+// with outliers, with most pairs apart (past the budget: every pair compared) and with NaN or an infinity.
+TEST_CASE("friend counts of many matrices are those of every pair compared", "[kumar2025]") {
+  dpb::core::Rng rng(5, 3);
+  for (const std::size_t m : {std::size_t{64}, std::size_t{200}}) {
+    for (const double spread : {0.0, 0.25, 1.0, 8.0}) {
+      std::vector<MatrixXd> matrices;
+      for (std::size_t i = 0; i < m; ++i) {
+        MatrixXd M(3, 2);
+        for (Index l = 0; l < M.size(); ++l)  // quarters in [-spread, spread]
+          M(l) = spread > 0 ? std::round(dpb::core::uniform(rng, -spread, spread) * 4) / 4 : 0.0;
+        matrices.push_back(M);
+      }
+      matrices[7](4) += 3;      // an outlier in one entry
+      matrices[m - 1](0) -= 2;  // another, in another entry
+      INFO("m = " << m << ", spread " << spread);
+      for (const double radius : {0.0, 0.25, 0.5, 1.0, 2.0})
+        CHECK(friend_counts(matrices, radius) == friend_counts_by_definition(matrices, radius));
+      for (const double odd : {std::nan(""), std::numeric_limits<double>::infinity()}) {
+        std::vector<MatrixXd> with_odd = matrices;
+        with_odd[3](2) = odd;
+        with_odd[9](2) = odd;  // two infinities are not friends either: their difference is NaN
+        CHECK(friend_counts(with_odd, 0.5) == friend_counts_by_definition(with_odd, 0.5));
+      }
+    }
+  }
 }
