@@ -60,9 +60,9 @@ void advise_huge_pages(void* data, std::size_t bytes) {
 
 bool retain_freed_memory() {
 #if defined(__GLIBC__)
-  constexpr int kMmapAbove = 32 << 20;  // glibc's cap on the threshold (half a thread arena's 64 MiB heap)
+  constexpr int kMapFrom = 32 << 20;   // the largest threshold glibc's own raises reach
   constexpr int kTrimAbove = 1 << 30;  // a heap top this large goes back: one huge trial's memory is not kept
-  return mallopt(M_MMAP_THRESHOLD, kMmapAbove) == 1 && mallopt(M_TRIM_THRESHOLD, kTrimAbove) == 1;
+  return mallopt(M_MMAP_THRESHOLD, kMapFrom) == 1 && mallopt(M_TRIM_THRESHOLD, kTrimAbove) == 1;
 #else
   return false;
 #endif

@@ -165,12 +165,15 @@ Eigen::MatrixXd SpikedModel::sample(Eigen::Index n, Rng& rng) const {
   // Draw order, per sample i: the r entries of g_i, then the d entries of w_i; so column i of the (r + d) x n
   // draw is (g_i, w_i). It is drawn a block of columns at a time, in cache and never whole (the whole draw is
   // larger than X: fresh pages the kernel must fault in and zero, every trial). Fills continue one stream, so
-  // the numbers are those of one fill. Every block has at least kMinBlockColumns columns, so that Eigen
-  // evaluates each block's product as it evaluates the whole one (a matrix product, not its coefficient-wise
-  // path for tiny ones), and the bits are the same.
+  // the numbers are those of one fill. The products give the bits of the whole one's too: every block has at
+  // least kMinBlockColumns columns, so Eigen takes its matrix product (not the coefficient-wise path for tiny
+  // ones), and every block but the last is a multiple of kColumnGroup columns, so each column falls in the
+  // same place of the kernel's column groups (Eigen 3.4 sums a group's tail of fewer than 4 columns, 8 with
+  // AVX-512, in another order).
   constexpr Eigen::Index kBlockDoubles = Eigen::Index{1} << 15;  // 256 KiB of draws
-  constexpr Eigen::Index kMinBlockColumns = 32;
-  const Eigen::Index block = std::max(kMinBlockColumns, kBlockDoubles / (r + d));
+  constexpr Eigen::Index kMinBlockColumns = 32, kColumnGroup = 8;
+  const Eigen::Index block =
+      std::max(kMinBlockColumns, kBlockDoubles / (r + d) / kColumnGroup * kColumnGroup);
   Eigen::MatrixXd draws(r + d, std::min(n, block + kMinBlockColumns));
   for (Eigen::Index first = 0; first < n;) {
     // The last block takes a short tail with it.

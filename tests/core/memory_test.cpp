@@ -9,27 +9,27 @@
 
 namespace {
 
-// 20 MiB: above glibc's default mmap threshold (128 KiB), within the 32 MiB the setting raises it to.
+// Above glibc's default mmap threshold (128 KiB), below the 32 MiB the setting raises it to.
 constexpr std::size_t kBlock = std::size_t{20} << 20;
 
 void* volatile kept;  // the compiler must not pair a malloc with its free and drop both
 
 // Allocates and frees one block; true when the block was neither mapped on its own nor handed back.
-bool block_is_reused() {
+bool block_is_reused(std::size_t bytes) {
   const std::size_t mapped = mallinfo2().hblkhd;
-  kept = std::malloc(kBlock);
+  kept = std::malloc(bytes);
   const bool from_heap = mallinfo2().hblkhd == mapped;
   std::free(kept);
-  return from_heap && mallinfo2().fordblks >= kBlock;
+  return from_heap && mallinfo2().fordblks >= bytes;
 }
 
 }  // namespace
 
 TEST_CASE("retain_freed_memory: a freed trial-sized block stays for the next, on every thread", "[memory]") {
   REQUIRE(dpb::core::retain_freed_memory());
-  CHECK(block_is_reused());
+  CHECK(block_is_reused(kBlock));
   bool on_worker = false;
-  std::thread([&] { on_worker = block_is_reused(); }).join();  // a thread's own arena
+  std::thread([&] { on_worker = block_is_reused(kBlock); }).join();  // a thread's own arena
   CHECK(on_worker);
 }
 #endif

@@ -136,13 +136,20 @@ TEST_CASE("spiked models: invalid parameters are rejected with what is allowed",
 }
 
 // The samples are drawn a block of columns at a time: the bits must be those of one (r + d) x n draw and
-// whole products, at every n around the block boundaries (the block is 2^15 / (r + d) columns, at least 32;
-// the last block takes a short tail).
+// whole products, at every n around the block boundaries (the block is 2^15 / (r + d) columns rounded down
+// to a multiple of 8, at least 32; the last block takes a short tail). Unrounded, d = 63, r = 8 and d = 14,
+// r = 8 gave blocks of 461 and 1489 columns, and columns beside the boundaries summed in another order.
 TEST_CASE("spiked models: samples drawn in blocks are the bits of one whole draw", "[models]") {
   using dpb::core::EntryNoise;
   for (const auto kind : {EntryNoise::gaussian, EntryNoise::rademacher, EntryNoise::student_t}) {
     const dpb::core::StandardizedEntries entries{kind, kind == EntryNoise::student_t ? 5.0 : 0.0};
-    for (const auto& [d, r] : {std::pair<Eigen::Index, Eigen::Index>{2, 1}, {10, 1}, {10, 3}, {200, 3}}) {
+    for (const auto& [d, r] : {std::pair<Eigen::Index, Eigen::Index>{2, 1},
+                               {10, 1},
+                               {10, 3},
+                               {200, 3},
+                               {63, 8},
+                               {14, 8},
+                               {40, 20}}) {
       Rng setup(7, 1);
       const Eigen::MatrixXd U = dpb::core::haar_frame(setup, d, r);
       Eigen::VectorXd spikes = Eigen::VectorXd::LinSpaced(r, 3.0, 1.0 + 1.0 / double(r));
@@ -150,7 +157,7 @@ TEST_CASE("spiked models: samples drawn in blocks are the bits of one whole draw
       const dpb::core::SpikedModel model("spiked_test", U, spikes, sigma2, entries);
       const Eigen::MatrixXd loadings =
           U * spikes.cwiseSqrt().asDiagonal();  // a matrix, as the model holds it
-      const Eigen::Index block = std::max<Eigen::Index>(32, (Eigen::Index{1} << 15) / (r + d));
+      const Eigen::Index block = std::max<Eigen::Index>(32, (Eigen::Index{1} << 15) / (r + d) / 8 * 8);
       for (const Eigen::Index n : {Eigen::Index{1}, Eigen::Index{31}, Eigen::Index{33}, block, block + 31,
                                    block + 32, block + 33, 3 * block + 7}) {
         Rng a(11, 2), b(11, 2);
