@@ -1,9 +1,10 @@
 #include "core/linalg.hpp"
 
+#include <fmt/format.h>
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <fmt/format.h>
+#include <limits>
 #include <numeric>
 #include <optional>
 #include <vector>
@@ -68,6 +69,47 @@ Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& S) {
 EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S) {
   const Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver(S);
   return {solver.eigenvalues(), solver.eigenvectors()};
+}
+
+namespace {
+
+// The largest eigenvalue of the symmetric tridiagonal matrix (diagonal a, off-diagonal e), by Sturm
+// bisection to rounding level.
+double largest_tridiagonal_eigenvalue(const Eigen::VectorXd& a, const Eigen::VectorXd& e) {
+  const Eigen::Index n = a.size();
+  double lo = a(0), hi = a(0);
+  for (Eigen::Index i = 0; i < n; ++i) {  // Gershgorin interval
+    const double r = (i > 0 ? std::abs(e(i - 1)) : 0.0) + (i + 1 < n ? std::abs(e(i)) : 0.0);
+    lo = std::min(lo, a(i) - r);
+    hi = std::max(hi, a(i) + r);
+  }
+  const double scale = std::max(std::abs(lo), std::abs(hi));
+  if (scale == 0) return 0;
+  const double pivmin = std::numeric_limits<double>::min() * std::max(1.0, scale * scale);
+  for (int it = 0; it < 200 && hi - lo > 4 * std::numeric_limits<double>::epsilon() * scale; ++it) {
+    const double x = lo + 0.5 * (hi - lo);
+    Eigen::Index below = 0;  // eigenvalues < x (Sturm count of the LDL^T pivots)
+    double q = 1;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      q = a(i) - x - (i > 0 ? e(i - 1) * e(i - 1) / q : 0.0);
+      if (std::abs(q) < pivmin) q = -pivmin;
+      below += q < 0;
+    }
+    (below == n ? hi : lo) = x;
+  }
+  return hi;
+}
+
+}  // namespace
+
+double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws) {
+  if (S.rows() < 1 || S.cols() != S.rows())
+    throw InvalidArgument("largest_eigenvalue: needs a square matrix");
+  if (S.rows() == 1) return S(0, 0);
+  ws.tridiagonal.compute(S);  // reads the lower triangle
+  ws.diagonal = ws.tridiagonal.diagonal();
+  ws.subdiagonal = ws.tridiagonal.subDiagonal();
+  return largest_tridiagonal_eigenvalue(ws.diagonal, ws.subdiagonal);
 }
 
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S) {

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/dugler2026_common.hpp"
@@ -18,33 +17,6 @@ std::int64_t geometric_bin(double x, double q) { return log_bin(q == 4.0 ? x : s
 double geometric_bin_left(std::int64_t i, double q) {
   const double left = log_bin_left(i);
   return q == 4.0 ? left : std::pow(left, 4.0 / q);
-}
-
-// The largest eigenvalue of the symmetric tridiagonal matrix (diagonal a, off-diagonal e), by Sturm
-// bisection to rounding level: the same value a full eigensolver gives, without the other eigenvalues.
-double largest_tridiagonal_eigenvalue(const Eigen::VectorXd& a, const Eigen::VectorXd& e) {
-  const Eigen::Index n = a.size();
-  double lo = a(0), hi = a(0);
-  for (Eigen::Index i = 0; i < n; ++i) {  // Gershgorin interval
-    const double r = (i > 0 ? std::abs(e(i - 1)) : 0.0) + (i + 1 < n ? std::abs(e(i)) : 0.0);
-    lo = std::min(lo, a(i) - r);
-    hi = std::max(hi, a(i) + r);
-  }
-  const double scale = std::max(std::abs(lo), std::abs(hi));
-  if (scale == 0) return 0;
-  const double pivmin = std::numeric_limits<double>::min() * std::max(1.0, scale * scale);
-  for (int it = 0; it < 200 && hi - lo > 4 * std::numeric_limits<double>::epsilon() * scale; ++it) {
-    const double x = lo + 0.5 * (hi - lo);
-    Eigen::Index below = 0;  // eigenvalues < x (Sturm count of the LDL^T pivots)
-    double q = 1;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      q = a(i) - x - (i > 0 ? e(i - 1) * e(i - 1) / q : 0.0);
-      if (std::abs(q) < pivmin) q = -pivmin;
-      below += q < 0;
-    }
-    (below == n ? hi : lo) = x;
-  }
-  return hi;
 }
 
 }  // namespace
@@ -104,13 +76,7 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
         ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff.transpose());
       else
         ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff);
-      double top = ws.gram(0, 0);
-      if (g > 1) {
-        ws.tri.compute(ws.gram);  // reads the lower triangle
-        ws.diag = ws.tri.diagonal();
-        ws.sub = ws.tri.subDiagonal();
-        top = largest_tridiagonal_eigenvalue(ws.diag, ws.sub);
-      }
+      const double top = core::largest_eigenvalue(ws.gram, ws.eigen);  // reads the lower triangle
       const double lam = std::max(0.0, top) / (2.0 * static_cast<double>(b));
       ws.maxima[static_cast<std::size_t>(j)] =
           std::max(ws.maxima[static_cast<std::size_t>(j)], lam);  // line 12

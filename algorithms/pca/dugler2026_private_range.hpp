@@ -8,9 +8,10 @@
 
 #include "algorithms/mechanisms/composition.hpp"
 #include "algorithms/mechanisms/histogram.hpp"
-#include "algorithms/pca/dugler2026_common.hpp"
 #include "algorithms/param_fields.hpp"
+#include "algorithms/pca/dugler2026_common.hpp"
 #include "algorithms/registry.hpp"
+#include "core/linalg.hpp"
 #include "core/rng.hpp"
 
 namespace dpb::alg::dugler2026 {
@@ -45,8 +46,7 @@ struct PrivateRangeReport {
 // Preallocated buffers (allocation happens once per size, not per block).
 struct PrivateRangeWorkspace {
   Eigen::MatrixXd diff, gram;
-  Eigen::Tridiagonalization<Eigen::MatrixXd> tri;  // lambda_max by Sturm bisection on the tridiagonal form
-  Eigen::VectorXd diag, sub;
+  core::LargestEigenvalueWorkspace eigen;
   std::vector<double> maxima;
   std::vector<std::int64_t> bins;
 };

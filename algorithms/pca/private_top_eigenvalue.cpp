@@ -60,8 +60,7 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
       ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(Gj.transpose());
     else
       ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(Gj);
-    ws.solver.compute(ws.gram, Eigen::EigenvaluesOnly);
-    const double top = std::max(0.0, ws.solver.eigenvalues()[m - 1]) / static_cast<double>(b);
+    const double top = std::max(0.0, core::largest_eigenvalue(ws.gram, ws.eigen)) / static_cast<double>(b);
     if (!std::isfinite(top))
       throw InvalidArgument(fmt::format("{}: the input vectors must be finite", kOwner));
     ws.bins[static_cast<std::size_t>(j)] = log_bin(top);  // 4: bins [2^{m/4}, 2^{(m+1)/4}) and [0, 0]

@@ -8,6 +8,7 @@
 
 #include "algorithms/mechanisms/histogram.hpp"
 #include "algorithms/pca/liu2022_common.hpp"
+#include "core/linalg.hpp"
 
 namespace dpb::alg {
 
@@ -41,7 +42,7 @@ Eigen::Index top_eigenvalue_subsets(double epsilon, double delta, double zeta, d
 // Buffers reused across calls (DP-PCA calls Alg. 4 once per step).
 struct TopEigenvalueWorkspace {
   Eigen::MatrixXd differences, gram;
-  Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> solver;
+  core::LargestEigenvalueWorkspace eigen;
   std::vector<std::int64_t> bins;
 };
 

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <ctime>
 
+#include "core/memory.hpp"
+
 namespace dpb::bench {
 
 double thread_cpu_seconds() {
@@ -30,6 +32,7 @@ double median_seconds(const std::function<void()>& f, int min_runs, double min_s
 }
 
 int run_benchmarks(int argc, char** argv, const std::function<void()>& summary) {
+  core::retain_freed_memory();  // as the dpbounds executable that runs the trials does
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   benchmark::RunSpecifiedBenchmarks();

@@ -17,7 +17,7 @@ double median(std::vector<double> values);
 double median_seconds(const std::function<void()>& f, int min_runs = 3, double min_seconds = 0.2);
 
 // Google Benchmark's main (its flags: --benchmark_filter=... and the rest), then `summary`: 1 on an
-// unrecognised argument, else 0.
+// unrecognised argument, else 0. Freed memory is kept in the process, as in `dpbounds` (core/memory.hpp).
 int run_benchmarks(int argc, char** argv, const std::function<void()>& summary);
 
 }  // namespace dpb::bench
