@@ -31,12 +31,9 @@ void advise_huge_pages(void* data, std::size_t bytes);
 // free raises that threshold to the freed block's size, up to 32 MiB) and hands a heap's free top back to
 // the kernel beyond 128 KiB (twice the threshold once raised); either way the next trial's block is pages the
 // kernel must fault in and zero again (measured: 28% of the CPU time of kumar2025's quick-suite experiment).
-// So (glibc; elsewhere a no-op) blocks below 32 MiB come from the heap, and a heap's top goes back only
-// beyond 1 GiB. Larger blocks, a model's samples among them, stay mapped on their own: fresh every trial,
-// but on the 2 MiB pages the models ask for (advise_huge_pages), which the Oja family's random reads need
-// more than the clearing costs (from the heap, on reused 4 KiB pages, the quick suite took 126 s, not 103 s).
-// A worker thread's arena also unmaps a 64 MiB heap of its own once it is empty. Returns whether the
-// allocator took both settings.
+// So (glibc; elsewhere a no-op) blocks below 1 GiB come from the heap, and a heap's top goes back only beyond
+// 1 GiB. A worker thread's arena still maps a block above its 64 MiB heaps on its own, and unmaps such a heap
+// once it is empty. Returns whether the allocator took both settings.
 bool retain_freed_memory();
 
 }  // namespace dpb::core

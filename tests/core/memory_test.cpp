@@ -9,8 +9,9 @@
 
 namespace {
 
-// Above glibc's default mmap threshold (128 KiB), below the 32 MiB the setting raises it to.
-constexpr std::size_t kBlock = std::size_t{20} << 20;
+// Above glibc's default mmap threshold (128 KiB) and below the 1 GiB the setting raises it to: 20 MiB fits a
+// worker thread arena's 64 MiB heap; 48 MiB is above the 32 MiB where glibc's own raises stop.
+constexpr std::size_t kBlock = std::size_t{20} << 20, kLargeBlock = std::size_t{48} << 20;
 
 void* volatile kept;  // the compiler must not pair a malloc with its free and drop both
 
@@ -28,6 +29,7 @@ bool block_is_reused(std::size_t bytes) {
 TEST_CASE("retain_freed_memory: a freed trial-sized block stays for the next, on every thread", "[memory]") {
   REQUIRE(dpb::core::retain_freed_memory());
   CHECK(block_is_reused(kBlock));
+  CHECK(block_is_reused(kLargeBlock));
   bool on_worker = false;
   std::thread([&] { on_worker = block_is_reused(kBlock); }).join();  // a thread's own arena
   CHECK(on_worker);
