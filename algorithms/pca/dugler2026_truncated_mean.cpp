@@ -12,21 +12,34 @@
 namespace dpb::alg::dugler2026 {
 namespace {
 
-// The bins of every entry of a chunk, in memory order, as left_closed_bin gives them (floor by
-// truncation and a correction: exact for |x / w| < 2^62, and what left_closed_bin throws otherwise).
+// The bins of x[0..length), as left_closed_bin gives them (floor by truncation and a correction: exact for
+// |x / w| < 2^62, and what left_closed_bin throws otherwise). The range is checked first, so the loop that
+// bins has no exit and vectorises: AVX-512 converts eight doubles to 64-bit integers at once, which x86-64's
+// baseline cannot.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void bin_entries(const double* x, Eigen::Index length, double w, std::int64_t* out) {
+  std::int64_t out_of_range = 0;  // as wide as a double's lane, so that this loop vectorises too
+  for (Eigen::Index j = 0; j < length; ++j)
+    out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / w) < 0x1.0p62));
+  if (out_of_range != 0)
+    for (Eigen::Index j = 0; j < length; ++j) left_closed_bin(x[j], w);  // throws at the first one
+  for (Eigen::Index j = 0; j < length; ++j) {
+    const double ratio = x[j] / w;
+    const auto i = static_cast<std::int64_t>(ratio);
+    out[j] = i - (ratio < static_cast<double>(i) ? 1 : 0);
+  }
+}
+
+// The bins of every entry of a chunk, in memory order: in one run where its columns are contiguous (at
+// dugler2026's d = 2, a column alone is too short to vectorise).
 void chunk_bins(const MatrixChunks::View& V, double w, std::vector<std::int64_t>& bins) {
   const Eigen::Index d = V.rows();
   bins.resize(static_cast<std::size_t>(V.size()));
-  for (Eigen::Index col = 0; col < V.cols(); ++col) {
-    const double* x = V.col(col).data();
-    std::int64_t* out = bins.data() + col * d;
-    for (Eigen::Index j = 0; j < d; ++j) {
-      const double ratio = x[j] / w;
-      if (!(std::abs(ratio) < 0x1.0p62)) left_closed_bin(x[j], w);  // throws
-      const auto i = static_cast<std::int64_t>(ratio);
-      out[j] = i - (ratio < static_cast<double>(i) ? 1 : 0);
-    }
-  }
+  if (V.outerStride() == d) return bin_entries(V.data(), V.size(), w, bins.data());
+  for (Eigen::Index col = 0; col < V.cols(); ++col)
+    bin_entries(V.col(col).data(), d, w, bins.data() + col * d);
 }
 
 // The occupied bins of coordinate c with their counts, in increasing order: the overflow below the

@@ -216,3 +216,26 @@ TEST_CASE(
   CHECK(m1 == m2);
   CHECK(a() == b());
 }
+
+// The bins of a chunk are computed in one run after one range check for the whole run (so that the run
+// vectorises): an entry whose x / w is NaN or beyond 2^62, anywhere in a chunk, must still stop the release
+// with left_closed_bin's error, and a bound just inside must not.
+TEST_CASE("dugler2026 TRUNCATEDMEAN refuses an entry too large or NaN to bin, wherever it sits",
+          "[dugler2026]") {
+  const long d = 3, k = 2, m = 3000;
+  const alg::Budget center{10.0, 0.1};
+  for (const long at : {0L, 7L, d * k * m / 2 + 1, d * k * m - 1}) {
+    for (const double bad : {std::nan(""), 0x1.0p62, -0x1.0p62, std::numeric_limits<double>::infinity()}) {
+      Eigen::MatrixXd G = Eigen::MatrixXd::Zero(d, k * m), mean(d, k);
+      G(at) = bad;  // w = 1: x / w = x
+      TruncatedMeanWorkspace ws;
+      alg::Ledger ledger;
+      core::Rng rng(1, 1);
+      INFO("entry " << at << " = " << bad);
+      CHECK_THROWS_WITH(truncated_mean(G, k, 1.0, 1.0, center, "c", ledger, mean, ws, rng),
+                        Catch::Contains("is not finite or too large"));
+      G(at) = std::nextafter(0x1.0p62, 0.0);  // the largest |x / w| that bins
+      CHECK_NOTHROW(truncated_mean(G, k, 1.0, 1.0, center, "c", ledger, mean, ws, rng));
+    }
+  }
+}
