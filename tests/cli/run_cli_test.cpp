@@ -1,7 +1,6 @@
 // End-to-end tests of `dpbounds run / check / table / plot / verify`: the executable as a child
 // process (its path in ctest's DPB_CLI), killed or interrupted mid-run to test the store's promises.
 #include <signal.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
@@ -71,14 +70,9 @@ std::size_t stored_count(const fs::path& out, const fs::path& config) {
   return store.finished(dpb::verify::content_hash(spec)).size();
 }
 
-// Waits until the running child has committed at least one row (the run is then mid-way); fails
-// instead of waiting forever if the child ended without any.
+// Waits until the running child has committed at least one row (the run is then mid-way).
 void wait_for_rows(const Child& child, const fs::path& out, const fs::path& config) {
-  while (stored_count(out, config) == 0) {
-    int status = 0;
-    REQUIRE(::waitpid(child.pid, &status, WNOHANG) == 0);
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
+  dpb::test::wait_while_running(child, [&] { return stored_count(out, config) > 0; });
 }
 
 constexpr std::size_t kSlowTasks = 2 * 2 * 150;

@@ -7,9 +7,11 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/run_cli.hpp"
@@ -52,6 +54,25 @@ inline CliResult wait_for(const Child& child) {
   int status = 0;
   ::waitpid(child.pid, &status, 0);
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status), slurp(child.out), slurp(child.err)};
+}
+
+// Polls `ready` every 2 ms while the child runs, so that a signal sent next lands mid-run. Fails with the
+// child's exit status and what it printed when it ends first: a run that failed or finished between two
+// polls says which.
+template <class Ready>
+void wait_while_running(const Child& child, Ready ready) {
+  while (!ready()) {
+    int status = 0;
+    if (::waitpid(child.pid, &status, WNOHANG) != 0) {
+      const bool finished = ready();
+      FAIL("the child ended (status " << (WIFEXITED(status) ? WEXITSTATUS(status) : -WTERMSIG(status))
+                                      << ") before the test saw "
+                                      << (finished ? "it finish: " : "any progress: ") << "stdout:\n"
+                                      << slurp(child.out) << "stderr:\n"
+                                      << slurp(child.err));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
 }
 
 }  // namespace dpb::test

@@ -3,15 +3,12 @@
 // from rank 0. Built only when CMake found MPI and its mpirun (DPB_MPIEXEC, compiled in).
 #include <signal.h>
 #include <sqlite3.h>
-#include <sys/wait.h>
 
 #include <catch2/catch.hpp>
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cli/run_cli.hpp"
@@ -189,11 +186,7 @@ TEST_CASE("SIGTERM to every rank (a job's time limit) commits what finished, --r
   REQUIRE(dpb::test::run_cli(run_args(config, reference)).code == 0);
   const std::vector<std::string> launcher = {DPB_MPIEXEC, "-np", "2", "--allow-run-as-root", "--oversubscribe"};
   const auto child = dpb::test::spawn_cli(dir.path(), {"run", config.string(), "--threads", "1", "--out", out.string()}, launcher);
-  while (committed(out, config) == 0) {
-    int status = 0;
-    REQUIRE(::waitpid(child.pid, &status, WNOHANG) == 0);  // still running
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
-  }
+  dpb::test::wait_while_running(child, [&] { return committed(out, config) > 0; });
   // Slurm's scancel and time limit signal every process of the job. (A Ctrl-C reaches only mpirun, which
   // passes it on as SIGTERM after a second or so: the same path, later; docs/cluster.md.)
   const auto ranks = children_of(child.pid);

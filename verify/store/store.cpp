@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <chrono>
 #include <nlohmann/json.hpp>
+#include <thread>
 
 #include "core/errors.hpp"
 
@@ -71,13 +73,7 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file.string(
   }
   sqlite3_busy_timeout(db_, kBusyTimeoutMs);
   try {
-    // WAL persists in the file: switch only when needed, so that a second process opening a store in
-    // use (`dpbounds check` during a run) takes no exclusive lock.
-    const std::string mode = [&] {
-      Statement q(db_, "PRAGMA journal_mode");
-      return q.step() ? q.text(0) : std::string();
-    }();
-    if (mode != "wal") exec("PRAGMA journal_mode=WAL");
+    use_wal();
     // NORMAL is safe in WAL mode against a killed process (only a power loss may drop recent commits).
     exec("PRAGMA synchronous=NORMAL");
     // The write lock first, so that concurrent openers wait (busy timeout) instead of deadlocking.
@@ -97,6 +93,26 @@ ResultStore::ResultStore(const std::filesystem::path& file) : file_(file.string(
 }
 
 ResultStore::~ResultStore() { sqlite3_close(db_); }
+
+// WAL persists in the file: switch only when needed, so that a second process opening a store in use
+// (`dpbounds check` during a run) takes no exclusive lock. The switch takes one, and SQLite refuses it at
+// once, without the busy wait (which could deadlock), while another process opening the new file switches
+// too: retry until the other has switched or the busy timeout has passed.
+void ResultStore::use_wal() {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(kBusyTimeoutMs);
+  for (;;) {
+    const std::string mode = [&] {
+      Statement q(db_, "PRAGMA journal_mode");
+      return q.step() ? q.text(0) : std::string();
+    }();
+    if (mode == "wal") return;
+    const int rc = sqlite3_exec(db_, "PRAGMA journal_mode=WAL", nullptr, nullptr, nullptr);
+    if (rc == SQLITE_OK) return;
+    if ((rc & 0xff) != SQLITE_BUSY || std::chrono::steady_clock::now() >= deadline)
+      throw InvalidArgument(fmt::format("{}: results store: {}", file_, sqlite3_errmsg(db_)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+}
 
 bool ResultStore::has_column(const char* table, const char* column) const {
   const std::string sql = fmt::format("PRAGMA table_info({})", table);

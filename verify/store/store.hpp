@@ -50,6 +50,7 @@ class ResultStore {
 
  private:
   void exec(const char* sql) const;
+  void use_wal();
   bool has_column(const char* table, const char* column) const;
   sqlite3* db_ = nullptr;
   std::string file_;
