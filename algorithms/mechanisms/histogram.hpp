@@ -83,6 +83,8 @@ double log_bin_left(std::int64_t m);
 // liu2022 Alg. 5 line 3: left-open bins (m tau, (m+1) tau], index m = ceil(x/tau) - 1. x finite,
 // tau finite and > 0, |x/tau| < 2^62.
 std::int64_t interval_bin(double x, double tau);
+// interval_bin of each x[j] into out[j] (out.size() >= x.size()), or its error at the first x[j] it refuses.
+void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out);
 // Left endpoint of interval bin m: m tau (Alg. 5 line 4).
 double interval_bin_left(std::int64_t m, double tau);
 

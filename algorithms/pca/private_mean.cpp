@@ -26,38 +26,62 @@ void check_options(const PrivateMeanOptions& o) {
         kOwner, o.noise_multiplier, o.truncation_multiplier));
 }
 
-// The coordinate's histogram release. Bins are counted in a short list (the bin width tau is several
-// standard deviations, so a coordinate occupies a handful of bins) and released from the counts, which
-// is the same release as stability_histogram on the records; more than 32 distinct bins fall back to it.
+// Every coordinate's bins are counted in one pass over the records (the columns of G, in memory order; one
+// coordinate at a time read G one entry per 64-byte line, twice, missing the cache at every entry). Bins
+// do not depend on the noise, so the histograms are then released in coordinate order: the same draws in
+// the same order. A coordinate's bins are counted in a short list (the bin width tau is several standard
+// deviations, so a coordinate occupies a handful of bins) and released from the counts, which is the same
+// release as stability_histogram on the records; a coordinate with more than kListedBins distinct bins is
+// released from its records instead.
+constexpr std::size_t kListedBins = 32;
+
+void count_bins(const Eigen::Ref<const Eigen::MatrixXd>& G, double tau, PrivateMeanResult& ws) {
+  const auto d = static_cast<std::size_t>(G.rows());
+  ws.counts.resize(d);
+  for (auto& counts : ws.counts) counts.clear();
+  ws.last.assign(d, 0);
+  ws.overflowed.assign(d, 0);
+  ws.bins.resize(d);
+  for (Eigen::Index i = 0; i < G.cols(); ++i) {
+    interval_bins({G.col(i).data(), d}, tau, ws.bins);
+    for (std::size_t j = 0; j < d; ++j) {
+      const std::int64_t m = ws.bins[j];
+      auto& counts = ws.counts[j];
+      if (ws.overflowed[j]) continue;
+      if (!counts.empty() && counts[ws.last[j]].bin == m) {
+        ++counts[ws.last[j]].count;
+        continue;
+      }
+      std::size_t k = 0;
+      while (k < counts.size() && counts[k].bin != m) ++k;
+      if (k == counts.size()) {
+        if (k == kListedBins) {
+          ws.overflowed[j] = 1;
+          continue;
+        }
+        counts.push_back({m, 0});
+      }
+      ++counts[k].count;
+      ws.last[j] = k;
+    }
+  }
+}
+
+// Coordinate j's histogram release (Alg. 5 line 3), from its counts.
 StabilityHistogram coordinate_histogram(const Eigen::Ref<const Eigen::MatrixXd>& G, Eigen::Index j,
                                         double tau, const Privacy& privacy, core::Rng& rng,
                                         PrivateMeanResult& ws, Ledger& ledger) {
   static const std::string step = "Alg. 5: coordinate histogram (Lemma B.1), one per coordinate";
   const Eigen::Index B = G.cols();
-  ws.counts.clear();
-  std::size_t last = 0;
-  for (Eigen::Index i = 0; i < B; ++i) {
-    const std::int64_t m = interval_bin(G(j, i), tau);
-    if (!ws.counts.empty() && ws.counts[last].bin == m) {
-      ++ws.counts[last].count;
-      continue;
-    }
-    std::size_t k = 0;
-    while (k < ws.counts.size() && ws.counts[k].bin != m) ++k;
-    if (k == ws.counts.size()) {
-      if (ws.counts.size() == 32) {  // many occupied bins: count by sorting the records instead
-        for (Eigen::Index r = 0; r < B; ++r)
-          ws.bins[static_cast<std::size_t>(r)] = interval_bin(G(j, r), tau);
-        return stability_histogram(ws.bins, privacy, step, ledger, rng);
-      }
-      ws.counts.push_back({m, 0});
-    }
-    ++ws.counts[k].count;
-    last = k;
+  const auto row = static_cast<std::size_t>(j);
+  if (ws.overflowed[row]) {
+    ws.bins.resize(static_cast<std::size_t>(B));
+    for (Eigen::Index i = 0; i < B; ++i) ws.bins[static_cast<std::size_t>(i)] = interval_bin(G(j, i), tau);
+    return stability_histogram(ws.bins, privacy, step, ledger, rng);
   }
-  std::sort(ws.counts.begin(), ws.counts.end(),
-            [](const BinCount& a, const BinCount& b) { return a.bin < b.bin; });
-  return stability_histogram_from_counts(ws.counts, static_cast<std::size_t>(B), privacy, step, ledger, rng);
+  auto& counts = ws.counts[row];
+  std::sort(counts.begin(), counts.end(), [](const BinCount& a, const BinCount& b) { return a.bin < b.bin; });
+  return stability_histogram_from_counts(counts, static_cast<std::size_t>(B), privacy, step, ledger, rng);
 }
 
 void check_privacy(const Privacy& p) {
@@ -96,27 +120,32 @@ void private_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, const Privacy& pri
   const Privacy per_coordinate{per.epsilon, per.delta, Neighbours::replace};
   out.centre.resize(d);
   out.truncated_mean.resize(d);
-  out.bins.resize(static_cast<std::size_t>(B));
   out.truncated_entries = 0;
   out.empty_histograms = 0;
+  count_bins(G, out.tau, out);
+  out.low.resize(d);
+  out.high.resize(d);
   for (Eigen::Index j = 0; j < d; ++j) {  // 2
     // 3: histogram over the left-open bins ((m) tau, (m+1) tau]
     const auto best = largest_released_bin(coordinate_histogram(G, j, out.tau, per_coordinate, rng, out, ledger));
     // 4: g_bar_j = left endpoint of the bucket with maximal released count; an empty histogram gives
     // g_bar_j = 0 (spec: liu2022 §2.6 / ambiguity 15; a function of DP outputs only)
     if (!best) ++out.empty_histograms;
-    const double centre = best ? interval_bin_left(best->bin, out.tau) : 0.0;
-    out.centre[j] = centre;
-    // 5-6: truncate to [g_bar_j - r, g_bar_j + r] and average
-    double sum = 0;
-    for (Eigen::Index i = 0; i < B; ++i) {
-      const double x = G(j, i);
-      const double clamped = o.truncate ? std::clamp(x, centre - out.half_width, centre + out.half_width) : x;
-      if (clamped != x) ++out.truncated_entries;
-      sum += clamped;
-    }
-    out.truncated_mean[j] = sum / Bd;
+    out.centre[j] = best ? interval_bin_left(best->bin, out.tau) : 0.0;
+    out.low[j] = o.truncate ? out.centre[j] - out.half_width : -std::numeric_limits<double>::infinity();
+    out.high[j] = o.truncate ? out.centre[j] + out.half_width : std::numeric_limits<double>::infinity();
   }
+  // 5-6: truncate to [g_bar_j - r, g_bar_j + r] and average, each coordinate summed in record order
+  out.truncated_mean.setZero(d);
+  Eigen::Index moved = 0;
+  for (Eigen::Index i = 0; i < B; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) {
+      const double x = G(j, i), clamped = std::clamp(x, out.low[j], out.high[j]);
+      moved += clamped != x;
+      out.truncated_mean[j] += clamped;
+    }
+  out.truncated_entries = moved;
+  out.truncated_mean /= Bd;
   // 7: mu_hat = mu~ + N(0, sigma^2 I), sigma = 12 K sqrt(Lambda_hat) log^a(Bd/zeta) sqrt(2d
   // log(2.5/delta))/(eps B). With the default multipliers this equals Lemma 2.4 at (eps/2, delta/2) for the
   // replace-one sensitivity 2 r sqrt(d)/B of the truncated mean (spec: liu2022 §3.5; ambiguity 10).

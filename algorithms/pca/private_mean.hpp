@@ -38,8 +38,13 @@ struct PrivateMeanResult {
   double half_width = 0;               // truncation half-width r (line 5)
   Eigen::Index truncated_entries = 0;  // coordinates g_ij moved by line 5
   Eigen::Index empty_histograms = 0;   // coordinates whose histogram released nothing (g_bar_j = 0)
-  std::vector<std::int64_t> bins;      // workspace
-  std::vector<BinCount> counts;        // workspace
+  // workspace: each coordinate's occupied bins, the last one it hit, whether it has too many to list, the
+  // bins of a record (or of a coordinate's records, where it has too many), and the truncation intervals
+  std::vector<std::vector<BinCount>> counts;
+  std::vector<std::size_t> last;
+  std::vector<char> overflowed;
+  std::vector<std::int64_t> bins;
+  Eigen::VectorXd low, high;
 };
 
 // Algorithm 5 on the columns of G (d x B) with approximate top eigenvalue lambda_hat > 0. privacy:

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <random>
+#include <span>
+#include <string>
 #include <vector>
 
 #include "algorithms/mechanisms/accountant.hpp"
@@ -193,6 +196,50 @@ TEST_CASE("log_bin and interval_bin index the bins of liu2022 Alg. 4 and Alg. 5"
   CHECK_THROWS_AS(interval_bin(1.0, 0.0), dpb::InvalidArgument);
   CHECK_THROWS_AS(interval_bin(std::nan(""), 1.0), dpb::InvalidArgument);
   CHECK_THROWS_AS(interval_bin(1e300, 1e-10), dpb::InvalidArgument);  // no int64 bin index
+}
+
+TEST_CASE("interval_bins gives interval_bin's bins, and its error at the first value it refuses",
+          "[mechanisms]") {
+  // Exact multiples (the right-closed edge), their neighbours, -0, subnormals, the largest binnable ratios
+  // and random values, in runs of every length up to 40 (the vector loop, its tail, both at once).
+  std::vector<double> values = {0.0, -0.0, 1.0, -1.0, 2.5, -2.5, 3.0, -3.0, 5e-324, -5e-324};
+  values.push_back(0x1.fffffffffffffp59);  // x / tau just below 2^62
+  values.push_back(-0x1.fffffffffffffp59);
+  for (const double m : {1.0, 7.0, -7.0, 1e15, -1e15, 0x1p52, -0x1p52})
+    for (const double v : {m, std::nextafter(m, 0.0), std::nextafter(m, 2 * m)}) values.push_back(v * 0.25);
+  std::mt19937_64 gen(5);
+  std::normal_distribution<double> normal(0, 3);
+  while (values.size() < 200) values.push_back(normal(gen));
+  const double tau = 0.25;
+  for (std::size_t length = 1; length <= 40; ++length)
+    for (std::size_t start = 0; start + length <= values.size(); start += 17) {
+      const std::span<const double> x(values.data() + start, length);
+      std::vector<std::int64_t> bins(length);
+      interval_bins(x, tau, bins);
+      for (std::size_t j = 0; j < length; ++j) {
+        CAPTURE(x[j]);
+        CHECK(bins[j] == interval_bin(x[j], tau));
+      }
+    }
+  // A refused value anywhere in a run: the same error as interval_bin's for the first one.
+  for (const double bad :
+       {std::nan(""), std::numeric_limits<double>::infinity(), 0x1p62 * tau, -0x1p62 * tau})
+    for (const std::size_t at : {std::size_t{0}, std::size_t{5}, std::size_t{12}}) {
+      std::vector<double> x(values.begin(), values.begin() + 13);
+      x[at] = bad;
+      x[12] = std::nan("1");  // a later refusal must not be the one reported
+      std::vector<std::int64_t> bins(x.size());
+      std::string expected;
+      try {
+        interval_bin(x[at], tau);
+      } catch (const dpb::InvalidArgument& e) {
+        expected = e.what();
+      }
+      CAPTURE(bad, at);
+      CHECK_THROWS_WITH(interval_bins(x, tau, bins), expected);
+    }
+  std::vector<std::int64_t> all(values.size());
+  CHECK_THROWS_WITH(interval_bins(values, 0.0, all), Catch::Contains("bin width tau must be finite and > 0"));
 }
 
 TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold test", "[mechanisms]") {
