@@ -112,6 +112,16 @@ double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& 
   return largest_tridiagonal_eigenvalue(ws.diagonal, ws.subdiagonal);
 }
 
+double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws) {
+  const Eigen::Index m = std::min(D.rows(), D.cols());
+  ws.gram.setZero(m, m);
+  if (D.cols() <= D.rows())
+    ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D.transpose());
+  else
+    ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D);
+  return largest_eigenvalue(ws.gram, ws);
+}
+
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S) {
   require_finite(S, "descending_eigenvalues");
   return symmetric_eigenvalues(S).reverse();

@@ -40,8 +40,13 @@ EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
 struct LargestEigenvalueWorkspace {
   Eigen::Tridiagonalization<Eigen::MatrixXd> tridiagonal;
   Eigen::VectorXd diagonal, subdiagonal;
+  Eigen::MatrixXd gram;  // largest_gram_eigenvalue's Gram matrix
 };
 double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws);
+
+// lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D, through the smaller Gram matrix, whose lower
+// triangle a symmetric rank update forms (half the flops of a product, and no nested threads).
+double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws);
 
 // Every eigenvalue of a symmetric matrix S, descending (the PCA order). Throws dpb::InvalidArgument on NaN/Inf.
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S);

@@ -57,9 +57,7 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
         fmt::format("PRIVRANGE: m = {} blocks need at least B_in = {} input matrices, got {}", rep.blocks,
                     2 * rep.blocks, B_in));
   const Eigen::Index m = rep.blocks, b = rep.block_size;
-  const Eigen::Index g = std::min(d, b);
   ws.diff.resize(d, b);
-  ws.gram.resize(g, g);
   ws.maxima.assign(static_cast<std::size_t>(m), 0.0);
   for (Eigen::Index j = 0; j < m; ++j) {  // line 7
     // Block j holds the pairs j b .. (j + 1) b - 1, i.e. the inputs 2 j b .. 2 (j + 1) b - 1 (leftovers
@@ -70,13 +68,7 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
       for (Eigen::Index l = 0; l < b; ++l)
         ws.diff.col(l) = block.col((2 * l + 1) * k + r) - block.col(2 * l * k + r);
       // Line 10: lambda_max((1/(2b)) D D^T) = lambda_max(D^T D)/(2b), through the smaller Gram matrix.
-      // (A symmetric rank update fills the lower triangle, all the eigensolver reads.)
-      ws.gram.setZero();
-      if (b <= d)
-        ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff.transpose());
-      else
-        ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(ws.diff);
-      const double top = core::largest_eigenvalue(ws.gram, ws.eigen);  // reads the lower triangle
+      const double top = core::largest_gram_eigenvalue(ws.diff, ws.eigen);
       const double lam = std::max(0.0, top) / (2.0 * static_cast<double>(b));
       ws.maxima[static_cast<std::size_t>(j)] =
           std::max(ws.maxima[static_cast<std::size_t>(j)], lam);  // line 12

@@ -45,7 +45,7 @@ struct PrivateRangeReport {
 
 // Preallocated buffers (allocation happens once per size, not per block).
 struct PrivateRangeWorkspace {
-  Eigen::MatrixXd diff, gram;
+  Eigen::MatrixXd diff;
   core::LargestEigenvalueWorkspace eigen;
   std::vector<double> maxima;
   std::vector<std::int64_t> bins;

@@ -50,17 +50,10 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
   for (Eigen::Index i = 0; i < k * b; ++i) ws.differences.col(i) = G.col(2 * i + 1) - G.col(2 * i);
   // 3: lambda^(j) = top eigenvalue of (1/b) G_j G_j^T, through the smaller Gram matrix
   ws.bins.resize(static_cast<std::size_t>(k));
-  const Eigen::Index m = std::min(d, b);
-  ws.gram.resize(m, m);
   for (Eigen::Index j = 0; j < k; ++j) {
-    const auto Gj = ws.differences.middleCols(j * b, b);
-    // Lower triangle by a symmetric rank update (half the flops of a product, and no nested threads).
-    ws.gram.setZero();
-    if (b <= d)
-      ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(Gj.transpose());
-    else
-      ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(Gj);
-    const double top = std::max(0.0, core::largest_eigenvalue(ws.gram, ws.eigen)) / static_cast<double>(b);
+    const double top =
+        std::max(0.0, core::largest_gram_eigenvalue(ws.differences.middleCols(j * b, b), ws.eigen)) /
+        static_cast<double>(b);
     if (!std::isfinite(top))
       throw InvalidArgument(fmt::format("{}: the input vectors must be finite", kOwner));
     ws.bins[static_cast<std::size_t>(j)] = log_bin(top);  // 4: bins [2^{m/4}, 2^{(m+1)/4}) and [0, 0]

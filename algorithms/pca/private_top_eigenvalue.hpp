@@ -41,7 +41,7 @@ Eigen::Index top_eigenvalue_subsets(double epsilon, double delta, double zeta, d
 
 // Buffers reused across calls (DP-PCA calls Alg. 4 once per step).
 struct TopEigenvalueWorkspace {
-  Eigen::MatrixXd differences, gram;
+  Eigen::MatrixXd differences;
   core::LargestEigenvalueWorkspace eigen;
   std::vector<std::int64_t> bins;
 };

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/errors.hpp"
 #include "core/rng.hpp"
@@ -239,4 +241,29 @@ TEST_CASE("largest_eigenvalue: the full solver's largest, to rounding level, fro
     }
   }
   CHECK_THROWS_AS(largest_eigenvalue(Eigen::MatrixXd(2, 3), ws), InvalidArgument);
+}
+
+// Both algorithms bin lambda_max of a block's Gram matrix, formed on its smaller side: a d x b block and its
+// transpose give lambda_max(D D^T) = lambda_max(D^T D), to the rounding level above (m = min(d, b)), from a
+// block of a wider matrix too (Alg. 4's subsets are column blocks).
+TEST_CASE("largest_gram_eigenvalue: lambda_max of D D^T through the smaller Gram matrix", "[linalg]") {
+  Rng rng(5, 2);
+  LargestEigenvalueWorkspace ws;
+  for (const auto& [d, b] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{
+           {1, 1}, {1, 7}, {7, 1}, {30, 30}, {40, 12}, {12, 40}, {200, 89}}) {
+    const Eigen::MatrixXd wide = standard_normal_matrix(rng, d, 3 * b);
+    const auto D = wide.middleCols(b, b);
+    const Eigen::MatrixXd DDt = D * D.transpose();
+    const double expected = symmetric_eigenvalues(DDt).maxCoeff();
+    const Eigen::MatrixXd DtD = D.transpose() * D;
+    const double scale =
+        std::max(DDt.cwiseAbs().rowwise().sum().maxCoeff(), DtD.cwiseAbs().rowwise().sum().maxCoeff());
+    const double tolerance =
+        (8 + double(std::min(d, b)) / 2) * std::numeric_limits<double>::epsilon() * scale;
+    INFO("d = " << d << ", b = " << b << ", expected " << expected);
+    CHECK(std::abs(largest_gram_eigenvalue(D, ws) - expected) <= tolerance);
+    const Eigen::MatrixXd Dt = D.transpose();
+    CHECK(std::abs(largest_gram_eigenvalue(Dt, ws) - expected) <= tolerance);
+    CHECK(ws.gram.rows() == std::min(d, b));  // the smaller side
+  }
 }
