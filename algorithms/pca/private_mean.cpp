@@ -29,42 +29,63 @@ void check_options(const PrivateMeanOptions& o) {
 // Every coordinate's bins are counted in one pass over the records (the columns of G, in memory order; one
 // coordinate at a time read G one entry per 64-byte line, twice, missing the cache at every entry). Bins
 // do not depend on the noise, so the histograms are then released in coordinate order: the same draws in
-// the same order. A coordinate's bins are counted in a short list (the bin width tau is several standard
-// deviations, so a coordinate occupies a handful of bins) and released from the counts, which is the same
-// release as stability_histogram on the records; a coordinate with more than kListedBins distinct bins is
-// released from its records instead.
+// the same order. The bin width tau is several standard deviations, so a coordinate occupies a handful of
+// bins: they are counted in a window of kWindowBins around its first record's bin (an increment, no
+// search), the bins outside it in a short list. The release from the counts is the same as
+// stability_histogram on the records; a coordinate with more than kListedBins distinct bins outside its
+// window is released from its records instead.
+constexpr std::int64_t kWindowBins = 8;
 constexpr std::size_t kListedBins = 32;
+
+// Counts bin m of coordinate j outside its window.
+void count_outside_window(std::size_t j, std::int64_t m, PrivateMeanResult& ws) {
+  auto& counts = ws.counts[j];
+  if (ws.overflowed[j]) return;
+  if (!counts.empty() && counts[ws.last[j]].bin == m) {
+    ++counts[ws.last[j]].count;
+    return;
+  }
+  std::size_t k = 0;
+  while (k < counts.size() && counts[k].bin != m) ++k;
+  if (k == counts.size()) {
+    if (k == kListedBins) {
+      ws.overflowed[j] = 1;
+      return;
+    }
+    counts.push_back({m, 0});
+  }
+  ++counts[k].count;
+  ws.last[j] = k;
+}
 
 void count_bins(const Eigen::Ref<const Eigen::MatrixXd>& G, double tau, PrivateMeanResult& ws) {
   const auto d = static_cast<std::size_t>(G.rows());
+  constexpr auto W = static_cast<std::uint64_t>(kWindowBins);
   ws.counts.resize(d);
   for (auto& counts : ws.counts) counts.clear();
   ws.last.assign(d, 0);
   ws.overflowed.assign(d, 0);
   ws.bins.resize(d);
+  ws.window_start.resize(d);
+  ws.window.assign(d * W, 0);
   for (Eigen::Index i = 0; i < G.cols(); ++i) {
     interval_bins({G.col(i).data(), d}, tau, ws.bins);
+    if (i == 0)
+      for (std::size_t j = 0; j < d; ++j) ws.window_start[j] = ws.bins[j] - kWindowBins / 2;
     for (std::size_t j = 0; j < d; ++j) {
-      const std::int64_t m = ws.bins[j];
-      auto& counts = ws.counts[j];
-      if (ws.overflowed[j]) continue;
-      if (!counts.empty() && counts[ws.last[j]].bin == m) {
-        ++counts[ws.last[j]].count;
-        continue;
-      }
-      std::size_t k = 0;
-      while (k < counts.size() && counts[k].bin != m) ++k;
-      if (k == counts.size()) {
-        if (k == kListedBins) {
-          ws.overflowed[j] = 1;
-          continue;
-        }
-        counts.push_back({m, 0});
-      }
-      ++counts[k].count;
-      ws.last[j] = k;
+      // In unsigned arithmetic, which wraps: bins span almost 2^63 either side of 0.
+      const std::uint64_t slot =
+          static_cast<std::uint64_t>(ws.bins[j]) - static_cast<std::uint64_t>(ws.window_start[j]);
+      if (slot < W)
+        ++ws.window[j * W + slot];
+      else
+        count_outside_window(j, ws.bins[j], ws);
     }
   }
+  for (std::size_t j = 0; j < d; ++j)
+    for (std::int64_t slot = 0; slot < kWindowBins; ++slot)
+      if (const std::size_t count = ws.window[j * W + static_cast<std::uint64_t>(slot)]; count > 0)
+        ws.counts[j].push_back({ws.window_start[j] + slot, count});
 }
 
 // Coordinate j's histogram release (Alg. 5 line 3), from its counts.

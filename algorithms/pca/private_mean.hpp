@@ -38,8 +38,11 @@ struct PrivateMeanResult {
   double half_width = 0;               // truncation half-width r (line 5)
   Eigen::Index truncated_entries = 0;  // coordinates g_ij moved by line 5
   Eigen::Index empty_histograms = 0;   // coordinates whose histogram released nothing (g_bar_j = 0)
-  // workspace: each coordinate's occupied bins, the last one it hit, whether it has too many to list, the
-  // bins of a record (or of a coordinate's records, where it has too many), and the truncation intervals
+  // workspace: each coordinate's window of bin counts and its first bin, its occupied bins outside the
+  // window (the last one it hit, whether it has too many to list), the bins of a record (or of a
+  // coordinate's records, where it has too many), and the truncation intervals
+  std::vector<std::size_t> window;
+  std::vector<std::int64_t> window_start;
   std::vector<std::vector<BinCount>> counts;
   std::vector<std::size_t> last;
   std::vector<char> overflowed;

@@ -164,7 +164,8 @@ TEST_CASE("liu2022.private_mean releases coordinate by coordinate, as if it read
   // The records are read once for every coordinate's bins, and the histograms then released in coordinate
   // order. Replayed here one coordinate at a time from the same rng state: its records' bins through
   // stability_histogram at the Lemma B.4 budget, its centre, its truncated sum in record order. Coordinates
-  // with a few bins and with many (the sorted fallback) alternate, and some entries are truncated.
+  // with a few bins (counted in a window and a list) and with many (the sorted fallback) alternate, and
+  // some entries are truncated.
   const Privacy p{0.5, 1e-5};
   const Eigen::Index d = 11, B = 5000;
   const Budget per = advanced_composition_step_budget({0.25, 5e-6}, d);
@@ -172,8 +173,10 @@ TEST_CASE("liu2022.private_mean releases coordinate by coordinate, as if it read
   for (Eigen::Index j = 0; j < d; ++j)
     for (Eigen::Index i = 0; i < B; ++i) {
       const double spread = j % 3 == 1 ? 400.0 : 1.0 + static_cast<double>(j);
-      G(j, i) =
-          spread * std::sin(0.37 * static_cast<double>(i) + static_cast<double>(j)) + (i % 97 == 0 ? 60 : 0);
+      // Outliers: +60 (4 bins of tau = 15.3 up) from the first record on, and -130 (9 bins down): bins
+      // around the first record's, and far outside the window of counted bins around it.
+      G(j, i) = spread * std::sin(0.37 * static_cast<double>(i) + static_cast<double>(j)) +
+                (i % 97 == 0 ? 60 : 0) + (i % 89 == 1 ? -130 : 0);
     }
   PrivateMeanResult out;
   dpb::core::Rng rng(8, 1), replay(8, 1);
