@@ -151,23 +151,34 @@ std::int64_t interval_bin(double x, double tau) {
   return static_cast<std::int64_t>(std::ceil(ratio)) - 1;  // spec: liu2022 §2.7 (Alg. 5)
 }
 
-// The range is checked first, so the loop that bins has no exit and vectorises (AVX-512 converts eight
+namespace {
+
+// interval_bin of each x[j] into out[j], or false (out unspecified) where some |x[j] / tau| is not below
+// 2^62. The range is checked first, so the loop that bins has no exit and vectorises (AVX-512 converts eight
 // doubles to 64-bit integers at once, which x86-64's baseline cannot). ceil(r) - 1 is trunc(r) - 1, plus 1
-// where r is above its truncation: exact for |r| < 2^62.
+// where r is above its truncation: exact for |r| < 2^62. It throws nothing: an exception thrown inside a
+// target_clones function reached std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out) {
+bool convert_interval_bins(const double* x, std::size_t length, double tau, std::int64_t* out) noexcept {
   std::int64_t out_of_range = 0;  // as wide as a double's lane, so that this loop vectorises too
-  for (std::size_t j = 0; j < x.size(); ++j)
+  for (std::size_t j = 0; j < length; ++j)
     out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / tau) < 0x1.0p62));
-  if (out_of_range != 0 || !(std::isfinite(tau) && tau > 0))
-    for (const double v : x) interval_bin(v, tau);  // throws at the first one
-  for (std::size_t j = 0; j < x.size(); ++j) {
+  if (out_of_range != 0) return false;
+  for (std::size_t j = 0; j < length; ++j) {
     const double ratio = x[j] / tau;
     const auto i = static_cast<std::int64_t>(ratio);
     out[j] = i - (ratio > static_cast<double>(i) ? 0 : 1);
   }
+  return true;
+}
+
+}  // namespace
+
+void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out) {
+  if (!(std::isfinite(tau) && tau > 0) || !convert_interval_bins(x.data(), x.size(), tau, out.data()))
+    for (const double v : x) interval_bin(v, tau);  // throws at the first one
 }
 
 double interval_bin_left(std::int64_t m, double tau) { return static_cast<double>(m) * tau; }

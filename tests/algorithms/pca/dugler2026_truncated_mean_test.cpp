@@ -171,7 +171,7 @@ TEST_CASE(
     "[dugler2026]") {
   // Coordinates chosen to exercise every counting path: concentrated values far from 0 (the window is
   // placed at the first chunk's median), negative values, far outliers on both sides (overflow below and
-  // above the 128-bin window), a coordinate spread over ~2000 bins (mostly overflow), and a constant one.
+  // above the 16-bin window), a coordinate spread over ~2000 bins (mostly overflow), and a constant one.
   const long d = 5, k = 2, m = 20000;
   const double Lhat = 0.25, w = 0.5;
   core::Rng data(21, 1);
