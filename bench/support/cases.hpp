@@ -45,9 +45,10 @@ struct AlgorithmCase {
   std::function<core::ParamMap(const Size&)> params = [](const Size&) { return core::ParamMap{}; };
   std::optional<double> budget;  // the issue's target ratio to the floor, where one is set
   std::vector<int> k_values;     // the ranks it can estimate among the standard ones (empty: all)
-  // Its unavoidable work at a size: the family's, unless it does less by design (a mean reads each record
-  // once; a diagnostic reads one minibatch).
+  // Its unavoidable work at a size: what its printed box computes (box_work true), where that is derived,
+  // else the family's (a mean, which reads each record once, and a diagnostic of one minibatch do less).
   std::function<Work(const Size&)> work;
+  bool box_work = false;
 };
 
 // The standard sizes of a family: Oja n in {1e4, 1e5} x d in {50, 200} x k in {1, 5}, and issue 3's
