@@ -53,6 +53,7 @@ void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::Ma
                                 Eigen::Ref<Eigen::MatrixXd> out) const {
   if (i < 0 || i >= count_)
     throw InvalidArgument(fmt::format("deflated samples: index {} outside [0, {})", i, count_));
+  if (U_.cols() == 0) return base_.apply(offset_ + i, Q, out);
   const Eigen::Index k = Q.cols();
   if (projected_.cols() != k) {
     projected_.resize(base_.d(), k);
@@ -67,6 +68,16 @@ void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::Ma
   coefficients_.noalias() = U_.transpose() * product_;
   out = product_;
   out.noalias() -= U_ * coefficients_;
+}
+
+void DeflatedSampleRange::apply_range(Eigen::Index first, Eigen::Index count,
+                                      const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                                      Eigen::Ref<Eigen::MatrixXd> out) const {
+  if (first < 0 || count < 0 || first + count > count_)
+    throw InvalidArgument(
+        fmt::format("deflated samples: range [{}, {}) outside [0, {})", first, first + count, count_));
+  if (U_.cols() == 0) return base_.apply_range(offset_ + first, count, Q, out);
+  SampleMatrices::apply_range(first, count, Q, out);
 }
 
 Estimate deflate_components(const Input& in, const std::string& owner,

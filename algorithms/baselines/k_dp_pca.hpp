@@ -22,6 +22,12 @@ class DeflatedSampleRange final : public core::SampleMatrices {
   Eigen::Index d() const override { return base_.d(); }
   void apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
              Eigen::Ref<Eigen::MatrixXd> out) const override;
+  // Before any direction is deflated (U has no columns) P = I: the base's products of the range, the same
+  // bits as projecting by an empty U. The first component, and all of k = 1, runs at the base's speed.
+  void apply_range(Eigen::Index first, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                   Eigen::Ref<Eigen::MatrixXd> out) const override;
+  // The base's hint for its sample (a shuffled pass reads the samples in random order).
+  void prefetch(Eigen::Index i) const override { base_.prefetch(offset_ + i); }
 
  private:
   const core::SampleMatrices& base_;

@@ -49,6 +49,31 @@ TEST_CASE("baseline.k_dp_pca deflated samples apply P A P without forming it", "
   CHECK_THROWS_AS(DeflatedSampleRange(base, 5, 6, U), dpb::InvalidArgument);
 }
 
+TEST_CASE(
+    "baseline.k_dp_pca deflated samples: the base's products, bit for bit, before any direction is found",
+    "[liu2022]") {
+  // Component 1 (and all of k = 1) deflates nothing: its products are the base's, taken by the base's own
+  // range path; a range with directions deflated is the products sample by sample.
+  dpb::core::Rng rng(2, 1);
+  const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(rng, 7, 40);
+  const dpb::core::VectorSamples base(X);
+  const Eigen::MatrixXd none(7, 0), U = dpb::core::haar_frame(rng, 7, 2);
+  const Eigen::MatrixXd Q = dpb::core::haar_frame(rng, 7, 3);
+  const DeflatedSampleRange first(base, 10, 20, none), later(base, 10, 20, U);
+  Eigen::MatrixXd range(7, 5 * 3), expected(7, 5 * 3), one(7, 3);
+  first.apply_range(4, 5, Q, range);
+  base.apply_range(14, 5, Q, expected);
+  CHECK(range == expected);
+  first.apply(6, Q, one);
+  CHECK(one == expected.middleCols(2 * 3, 3));
+  later.apply_range(4, 5, Q, range);
+  for (Eigen::Index l = 0; l < 5; ++l) {
+    later.apply(4 + l, Q, one);
+    CHECK(range.middleCols(l * 3, 3) == one);
+  }
+  CHECK_THROWS_AS(first.apply_range(18, 3, Q, range), dpb::InvalidArgument);
+}
+
 TEST_CASE("block_ledger composes blocks of records in parallel, each block's batches as parts", "[liu2022]") {
   // Block 1 runs two steps on its two halves, block 2 the same, block 3 one step on all of its records.
   const Privacy half{0.5, 1e-6};
