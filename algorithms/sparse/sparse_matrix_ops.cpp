@@ -121,14 +121,14 @@ __attribute__((always_inline)) inline bool within_max_abs(const double* a, const
 
 // Every pair compared entry by entry, all pairs in one call: at kumar2025's small d a call per pair cost more
 // than its comparisons. x86-64's baseline SSE2 has no 64-bit lane compare-and-combine that GCC uses here, so
-// AVX2 and AVX-512 clones are chosen at run time where the CPU has them.
+// AVX2 and AVX-512 clones are chosen at run time where the CPU has them. The caller sizes f (m ones): a clone
+// allocates nothing and throws nothing (docs/architecture.md).
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("avx512f", "avx2", "default")))
 #endif
-Eigen::VectorXd
-pairwise_friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
+void count_friends_pairwise(const std::vector<Eigen::MatrixXd>& matrices, double radius,
+                            Eigen::VectorXd& f) noexcept {
   const auto m = static_cast<Eigen::Index>(matrices.size());
-  Eigen::VectorXd f = Eigen::VectorXd::Ones(m);
   for (Eigen::Index i = 0; i < m; ++i) {
     const Eigen::MatrixXd& A = matrices[static_cast<std::size_t>(i)];
     for (Eigen::Index j = i + 1; j < m; ++j)
@@ -137,6 +137,11 @@ pairwise_friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radi
         f[j] += 1;
       }
   }
+}
+
+Eigen::VectorXd pairwise_friend_counts(const std::vector<Eigen::MatrixXd>& matrices, double radius) {
+  Eigen::VectorXd f = Eigen::VectorXd::Ones(static_cast<Eigen::Index>(matrices.size()));
+  count_friends_pairwise(matrices, radius, f);
   return f;
 }
 
