@@ -22,7 +22,9 @@ double real(long value) { return static_cast<double>(value); }
 
 // The work of the printed boxes (flops counting a multiply-add as 2; bytes read from memory). Histogram
 // binning and comparisons are not flops and are left out, as are the random draws, so each is a floor for
-// the box as printed: the operations it names, by the cheapest standard method.
+// the box as printed: the operations it names, each by the standard method. It is not a floor for every way
+// to the same output: Lanczos on a block D itself needs no Gram matrix, and tracking W^T Q would halve
+// dugler2026 Oja's C Q.
 
 // liu2022 Alg. 4 on the records x_i: k subsets of b paired differences (k from top_eigenvalue_subsets), each
 // subset's Gram matrix on its smaller side m = min(b, d) (lower triangle: m (m + 1) max(b, d) flops). Its top
@@ -108,8 +110,9 @@ AlgorithmCase case_for(const std::string& id) {
       const double n = real(size.n), d = real(size.d), k = size.k;
       return Work{n * (6 * d * k * k + 7 * d * k), 8 * n * d};
     });
-  // TRUNCATEDMEAN on G_i = A_i Q: the product (4 d k) and the sum (d k) per sample, and two passes over the
-  // records (the truncation needs the released centres).
+  // TRUNCATEDMEAN on G_i = A_i Q: the product (4 d k, once: the standalone estimator computes it again in
+  // its second pass, since storing it would take 8 n d k bytes) and the sum (d k) per sample, and two passes
+  // over the records (the truncation needs the released centres).
   if (id == "dugler2026.truncated_mean")
     box([](const Size& size) {
       const double n = real(size.n), d = real(size.d), k = size.k;

@@ -105,13 +105,12 @@ void print_summary(std::ostream& out) {
   const MachinePeak& peak = machine_peak();
   out << fmt::format(
       "\nRatio to the floor (median time per trial / floor), worst over the sizes run; beside it the\n"
-      "ratio to the arithmetic floor at that size: the flops and bytes of the algorithm's printed box "
-      "(marked *;\n"
-      "else its family's unavoidable work) at this core's measured {:.1f} GFLOP/s and {:.1f} GB/s. Where "
-      "the\n"
-      "box's arithmetic alone is over the target times the floor at some size, no implementation of the box "
-      "can\n"
-      "meet the target on this machine: the target column says so, with that ratio\n",
+      "ratio to the arithmetic floor at that size: the flops and bytes of the algorithm's printed box\n"
+      "(marked *; else its family's unavoidable work) at this core's measured {:.1f} GFLOP/s and {:.1f} "
+      "GB/s.\n"
+      "Where the box's arithmetic alone is over the target times the floor at some size, the box as\n"
+      "printed (each operation it names by the standard method) cannot meet the target on this machine:\n"
+      "the target column says so, with that ratio\n",
       peak.flops_per_second * 1e-9, peak.bytes_per_second * 1e-9);
   out << fmt::format("{:<40} {:<11} {:>6} {:>9}  {:<22} {}\n", "algorithm", "family", "ratio", "x arith",
                      "at", "target");
@@ -126,7 +125,8 @@ void print_summary(std::ostream& out) {
     if (c.budget && ratio <= *c.budget)
       target = fmt::format("<= {:.1f}x: within", *c.budget);
     else if (c.budget && c.box_work && box_ratio > *c.budget)
-      target = fmt::format("<= {:.1f}x: OVER, unreachable (the box alone is {:.1f}x)", *c.budget, box_ratio);
+      target = fmt::format("<= {:.1f}x: OVER, unreachable as printed (its box alone {:.1f}x)", *c.budget,
+                           box_ratio);
     else if (c.budget)
       target = fmt::format("<= {:.1f}x: OVER", *c.budget);
     out << fmt::format("{:<40} {:<11} {:>5.2f}x {:>7.1f}x{}  {:<22} {}\n", c.id, to_string(c.family), ratio,
