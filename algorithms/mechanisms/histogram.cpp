@@ -151,33 +151,31 @@ std::int64_t interval_bin(double x, double tau) {
   return static_cast<std::int64_t>(std::ceil(ratio)) - 1;  // spec: liu2022 §2.7 (Alg. 5)
 }
 
-namespace {
-
-// interval_bin of each x[j] into out[j], or false (out unspecified) where some |x[j] / tau| is not below
-// 2^62. The range is checked first, so the loop that bins has no exit and vectorises (AVX-512 converts eight
-// doubles to 64-bit integers at once, which x86-64's baseline cannot). ceil(r) - 1 is trunc(r) - 1, plus 1
-// where r is above its truncation: exact for |r| < 2^62. It throws nothing: an exception thrown inside a
-// target_clones function reached std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
+// The range is checked first, so the loop that bins has no exit and vectorises (AVX-512 converts eight
+// doubles to 64-bit integers at once, which x86-64's baseline cannot). floor(r) is trunc(r) less 1 where r is
+// below its truncation, exact for |r| < 2^62. A right-closed bin is ceil(r) - 1 = -floor(-r) - 1 =
+// ~floor(-r), and -r = (-x) / width exactly. It throws nothing: an exception thrown inside a target_clones
+// function reached std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-bool convert_interval_bins(const double* x, std::size_t length, double tau, std::int64_t* out) noexcept {
+bool bin_indices(std::span<const double> x, double width, BinClosed closed, std::span<std::int64_t> out) noexcept {
+  const double sign = closed == BinClosed::left ? 1.0 : -1.0;
+  const std::int64_t flip = closed == BinClosed::left ? 0 : -1;  // x ^ -1 = ~x
   std::int64_t out_of_range = 0;  // as wide as a double's lane, so that this loop vectorises too
-  for (std::size_t j = 0; j < length; ++j)
-    out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / tau) < 0x1.0p62));
+  for (std::size_t j = 0; j < x.size(); ++j)
+    out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / width) < 0x1.0p62));
   if (out_of_range != 0) return false;
-  for (std::size_t j = 0; j < length; ++j) {
-    const double ratio = x[j] / tau;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const double ratio = sign * x[j] / width;
     const auto i = static_cast<std::int64_t>(ratio);
-    out[j] = i - (ratio > static_cast<double>(i) ? 0 : 1);
+    out[j] = (i - (ratio < static_cast<double>(i) ? 1 : 0)) ^ flip;
   }
   return true;
 }
 
-}  // namespace
-
 void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out) {
-  if (!(std::isfinite(tau) && tau > 0) || !convert_interval_bins(x.data(), x.size(), tau, out.data()))
+  if (!(std::isfinite(tau) && tau > 0) || !bin_indices(x, tau, BinClosed::right, out))
     for (const double v : x) interval_bin(v, tau);  // throws at the first one
 }
 

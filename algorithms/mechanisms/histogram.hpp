@@ -85,6 +85,14 @@ double log_bin_left(std::int64_t m);
 std::int64_t interval_bin(double x, double tau);
 // interval_bin of each x[j] into out[j] (out.size() >= x.size()), or its error at the first x[j] it refuses.
 void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out);
+
+// The bin of each x[j] among bins of width `width` (finite, > 0), for the callers that bin many values:
+// [i w, (i + 1) w), index floor(x / w) (left closed, dugler2026's left_closed_bin), or (m w, (m + 1) w],
+// index ceil(x / w) - 1 (right closed, interval_bin). False, with `out` unspecified, where some |x[j] / w| is
+// not below 2^62 (NaN and infinities included): the caller then gives its scalar function's error.
+enum class BinClosed { left, right };
+bool bin_indices(std::span<const double> x, double width, BinClosed closed,
+                 std::span<std::int64_t> out) noexcept;
 // Left endpoint of interval bin m: m tau (Alg. 5 line 4).
 double interval_bin_left(std::int64_t m, double tau);
 

@@ -12,30 +12,10 @@
 namespace dpb::alg::dugler2026 {
 namespace {
 
-// The bins of x[0..length) as left_closed_bin gives them (floor by truncation and a correction: exact for
-// |x / w| < 2^62), or false, with `out` unspecified, where some |x / w| is not below 2^62. The range is
-// checked first, so the loop that bins has no exit and vectorises: AVX-512 converts eight doubles to 64-bit
-// integers at once, which x86-64's baseline cannot. It throws nothing: an exception thrown inside a
-// target_clones function reached std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v4", "default")))
-#endif
-bool convert_bins(const double* x, Eigen::Index length, double w, std::int64_t* out) noexcept {
-  std::int64_t out_of_range = 0;  // as wide as a double's lane, so that this loop vectorises too
-  for (Eigen::Index j = 0; j < length; ++j)
-    out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / w) < 0x1.0p62));
-  if (out_of_range != 0) return false;
-  for (Eigen::Index j = 0; j < length; ++j) {
-    const double ratio = x[j] / w;
-    const auto i = static_cast<std::int64_t>(ratio);
-    out[j] = i - (ratio < static_cast<double>(i) ? 1 : 0);
-  }
-  return true;
-}
-
-// convert_bins, or left_closed_bin's error at the first entry it refuses.
+// left_closed_bin of x[0..length) into out, or its error at the first entry it refuses.
 void bin_entries(const double* x, Eigen::Index length, double w, std::int64_t* out) {
-  if (!convert_bins(x, length, w, out))
+  const auto n = static_cast<std::size_t>(length);
+  if (!bin_indices({x, n}, w, BinClosed::left, {out, n}))
     for (Eigen::Index j = 0; j < length; ++j) left_closed_bin(x[j], w);  // throws at the first one
 }
 
