@@ -1,8 +1,9 @@
 #include "algorithms/mechanisms/histogram.hpp"
 
-#include <algorithm>
-#include <cmath>
 #include <fmt/format.h>
+#include <algorithm>
+#include <bit>
+#include <cmath>
 #include <limits>
 #include <vector>
 
@@ -69,6 +70,17 @@ void record_release(StabilityHistogram& out, std::span<const BinCount> occupied,
   out.released.clear();
   for (std::size_t i = 0; i + 1 < released.size(); i += 2)
     out.released.push_back({static_cast<std::int64_t>(released[i]), released[i + 1]});
+}
+
+// floor(r) as a 64-bit integer where in_range (|r| < 2^62), else 0: trunc(r), less 1 where r is below its
+// truncation. r is masked bitwise (to +0 when out of range), not by a branch or a select: GCC then
+// vectorises the loops that call it (AVX-512 converts eight doubles to 64-bit integers at once, which
+// x86-64's baseline cannot), and the conversion never sees a value it cannot represent.
+inline std::int64_t floor_or_zero(double r, bool in_range) {
+  const std::uint64_t keep = std::uint64_t{0} - static_cast<std::uint64_t>(in_range);
+  const double s = std::bit_cast<double>(std::bit_cast<std::uint64_t>(r) & keep);
+  const auto i = static_cast<std::int64_t>(s);
+  return i - (s < static_cast<double>(i) ? 1 : 0);
 }
 
 }  // namespace
@@ -151,27 +163,44 @@ std::int64_t interval_bin(double x, double tau) {
   return static_cast<std::int64_t>(std::ceil(ratio)) - 1;  // spec: liu2022 §2.7 (Alg. 5)
 }
 
-// The range is checked first, so the loop that bins has no exit and vectorises (AVX-512 converts eight
-// doubles to 64-bit integers at once, which x86-64's baseline cannot). floor(r) is trunc(r) less 1 where r is
-// below its truncation, exact for |r| < 2^62. A right-closed bin is ceil(r) - 1 = -floor(-r) - 1 =
-// ~floor(-r), and -r = (-x) / width exactly. It throws nothing: an exception thrown inside a target_clones
-// function reached std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
+// Division is the slow part (a 512-bit vdivpd takes 16 cycles for eight doubles), so a first pass
+// multiplies by v = fl(1 / w). With w and v within 2^+-1000, r = fl(x v) and q = fl(x / w) are
+// (x / w)(1 + e1)(1 + e2) and (x / w)(1 + e3), |e| <= 2^-53, so |r - q| < 2^-51 |r| unless they come near
+// underflow: floor(r) = floor(q) wherever r is farther than 2^-50 |r| + 2^-960 from both integers around
+// it, and x = +-0 gives r = q = +-0. Any entry the pass cannot decide (an integer too close, |r| >= 2^61,
+// NaN, infinities) sends the whole span to the division, one per entry; a continuous value lands that
+// near an integer with probability about 2^-49 |r|. A right-closed bin is ceil(q) - 1 = ~floor(-q), and
+// -q = (-x) / w exactly. It throws nothing: an exception thrown inside a target_clones function reached
+// std::terminate (GCC 12, the AVX-512 clone, depending on what it inlined).
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
 bool bin_indices(std::span<const double> x, double width, BinClosed closed, std::span<std::int64_t> out) noexcept {
   const double sign = closed == BinClosed::left ? 1.0 : -1.0;
-  const std::int64_t flip = closed == BinClosed::left ? 0 : -1;  // x ^ -1 = ~x
-  std::int64_t out_of_range = 0;  // as wide as a double's lane, so that this loop vectorises too
-  for (std::size_t j = 0; j < x.size(); ++j)
-    out_of_range |= static_cast<std::int64_t>(!(std::abs(x[j] / width) < 0x1.0p62));
-  if (out_of_range != 0) return false;
-  for (std::size_t j = 0; j < x.size(); ++j) {
-    const double ratio = sign * x[j] / width;
-    const auto i = static_cast<std::int64_t>(ratio);
-    out[j] = (i - (ratio < static_cast<double>(i) ? 1 : 0)) ^ flip;
+  const std::int64_t flip = closed == BinClosed::left ? 0 : -1;  // i ^ -1 = ~i
+  const double inverse = 1.0 / width;
+  if (width > 0x1p-1000 && width < 0x1p1000) {
+    std::int64_t undecided = 0;  // as wide as a double's lane, so that the loop vectorises
+    for (std::size_t j = 0; j < x.size(); ++j) {
+      const double r = sign * x[j] * inverse, size = std::abs(r);
+      const bool in_range = size < 0x1p61;
+      const std::int64_t i = floor_or_zero(r, in_range);
+      const double f = static_cast<double>(i), near = size * 0x1p-50 + 0x1p-960;
+      // & and |, not && and ||: no branch, so that the loop vectorises
+      const bool decided = (in_range & (r - f > near) & (f + 1.0 - r > near)) | (x[j] == 0.0);
+      undecided |= static_cast<std::int64_t>(!decided);
+      out[j] = i ^ flip;
+    }
+    if (undecided == 0) return true;
   }
-  return true;
+  std::int64_t out_of_range = 0;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const double q = sign * x[j] / width;
+    const bool in_range = std::abs(q) < 0x1p62;
+    out_of_range |= static_cast<std::int64_t>(!in_range);
+    out[j] = floor_or_zero(q, in_range) ^ flip;
+  }
+  return out_of_range == 0;
 }
 
 void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t> out) {

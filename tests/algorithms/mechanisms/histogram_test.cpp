@@ -242,6 +242,43 @@ TEST_CASE("interval_bins gives interval_bin's bins, and its error at the first v
   CHECK_THROWS_WITH(interval_bins(values, 0.0, all), Catch::Contains("bin width tau must be finite and > 0"));
 }
 
+TEST_CASE("bin_indices gives the bins of x / w, also where x times 1 / w would round across an edge",
+          "[mechanisms]") {
+  // Widths that are not powers of two (so x (1 / w) and x / w round differently), each with the multiples
+  // k w, their neighbours, +-0 and random values; widths near 2^+-1000 take the division throughout.
+  std::mt19937_64 gen(11);
+  std::normal_distribution<double> normal(0, 1);
+  std::size_t multiply_wrong = 0;  // edges where a bin taken from x (1 / w) would be wrong: this test's case
+  for (const double w : {0.1, 0.3, 1.0 / 3, 0.7, 1e-3, 12345.678, 3 * 0x1p-1001, 1.5 * 0x1p999}) {
+    std::vector<double> x = {0.0, -0.0};
+    for (int k = -400; k <= 400; ++k) {
+      const double m = k * w;
+      x.insert(x.end(), {m, std::nextafter(m, -INFINITY), std::nextafter(m, INFINITY)});
+    }
+    while (x.size() < 3000) x.push_back(normal(gen) * 50 * w);
+    std::shuffle(x.begin() + 2, x.end(), gen);
+    for (const double v : x) multiply_wrong += std::floor(v * (1 / w)) != std::floor(v / w);
+    CAPTURE(w);
+    for (const BinClosed closed : {BinClosed::left, BinClosed::right})
+      // Runs of every length up to 24, so that some hold only entries far from an edge (the product
+      // decides them) and others one near an edge (the whole run divides).
+      for (std::size_t length = 1, start = 0; start + length <= x.size();
+           start += length, length = length % 24 + 1) {
+        const std::span<const double> run(x.data() + start, length);
+        std::vector<std::int64_t> bins(length);
+        REQUIRE(bin_indices(run, w, closed, bins));
+        for (std::size_t j = 0; j < length; ++j) {
+          const double q = run[j] / w;
+          const auto expected =
+              static_cast<std::int64_t>(closed == BinClosed::left ? std::floor(q) : std::ceil(q) - 1);
+          CAPTURE(run[j], closed == BinClosed::left);
+          CHECK(bins[j] == expected);
+        }
+      }
+  }
+  CHECK(multiply_wrong > 1000);
+}
+
 TEST_CASE("every_occupied_bin (the mutant zoo's seam) skips only the threshold test", "[mechanisms]") {
   // Five singleton bins and one of 5 records, n = 10, eps = 0.5, delta = 1e-6: noise Lap(0.4) and the
   // threshold 2 log(2e6)/5 + 0.1 = 5.9 far above any p_hat, so thresholded releases a bin with probability
