@@ -15,9 +15,9 @@ AdaptiveStepTrace adadpo_direction(const core::SampleMatrices& S, Eigen::Index f
   // Line 4's log argument: spec: dugler2026 ambiguity 8.
   const double log_argument = p.proof_log_argument ? Bdk * static_cast<double>(T) / zeta : Bdk / (2.0 * zeta);
   // Lines 3-6: PRIVRANGE at (eps, delta, zeta/(2T)), R_t, TRUNCATEDMEAN at (eps/2, delta/2), sigma_t.
-  AdaptiveStepTrace tr =
-      adaptive_mean(S, first, B, Q, /*tangent=*/false, zeta / (2.0 * static_cast<double>(T)), log_argument,
-                    privacy, p.adaptive, ws, ledger, rng);
+  AdaptiveStepTrace tr = adaptive_mean(S, first, B, Q, /*tangent=*/false,
+                                       zeta / (adadpo_range_zeta_divisor * static_cast<double>(T)),
+                                       log_argument, privacy, p.adaptive, ws, ledger, rng);
   if (tr.skipped) return tr;
   out = ws.mean;
   project_onto_SQ(Q, out, ws.kk);  // line 8: P_{S_{Q_{t-1}}}(Gbar_t)
@@ -28,7 +28,7 @@ AdaptiveStepTrace adadpo_direction(const core::SampleMatrices& S, Eigen::Index f
 
 BatchPlan adadpo_plan(const AdadpoParams& p, Eigen::Index n, Eigen::Index d, Eigen::Index k,
                       const Privacy& privacy, const std::string& own) {
-  return adaptive_plan(p.batch, p.adaptive, n, d, k, privacy, 2.0, own);
+  return adaptive_plan(p.batch, p.adaptive, n, d, k, privacy, adadpo_range_zeta_divisor, own);
 }
 
 Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const std::string& prefix) {

@@ -6,6 +6,9 @@
 
 namespace dpb::alg::dugler2026 {
 
+// Each of the T steps runs PRIVRANGE at failure probability zeta / (divisor T) (Alg. 2 line 3).
+inline constexpr double adadpo_range_zeta_divisor = 2.0;
+
 struct AdadpoParams {
   BatchSettings batch;  // Thm 2: B = n / log n, even, auto-increased for feasibility
   LearningRateSettings lr;

@@ -19,8 +19,9 @@ AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index 
   // Lines 2-7: Y_i = Pi A_i Q; PRIVRANGE at (eps, delta, zeta/(8T)); r_t = C_R K sqrt(Lhat) log^a(BdkT/zeta);
   // TRUNCATEDMEAN at (eps/2, delta/2); sigma_t.
   const double log_argument = static_cast<double>(B * Q.rows() * Q.cols()) * Td / zeta;
-  AdaptiveStepTrace tr = adaptive_mean(S, first, B, Q, /*tangent=*/true, zeta / (8.0 * Td), log_argument,
-                                       privacy, p.adaptive, ws, ledger, rng);
+  AdaptiveStepTrace tr =
+      adaptive_mean(S, first, B, Q, /*tangent=*/true, zeta / (tadadpo_range_zeta_divisor * Td), log_argument,
+                    privacy, p.adaptive, ws, ledger, rng);
   if (tr.skipped) return tr;
   out = ws.mean;
   gaussian_mechanism(out, ws.mean_noise, ledger, rng);  // line 8: Z_t (no GOE block), Lemma 14
@@ -28,12 +29,17 @@ AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index 
   return tr;
 }
 
+BatchPlan tadadpo_plan(const TadadpoParams& p, Eigen::Index n, Eigen::Index d, Eigen::Index k,
+                       const Privacy& privacy, const std::string& own) {
+  return adaptive_plan(p.batch, p.adaptive, n, d, k, privacy, tadadpo_range_zeta_divisor, own);
+}
+
 Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const Eigen::MatrixXd* Q0,
                  const std::string& prefix) {
   check_input(in, owner, /*is_private=*/true, 2);
   const core::SampleMatrices& S = *in.samples;
   const Index d = S.d(), k = in.k, n = S.n();
-  const BatchPlan plan = adaptive_plan(p.batch, p.adaptive, n, d, k, in.privacy, 8.0, owner);
+  const BatchPlan plan = tadadpo_plan(p, n, d, k, in.privacy, owner);
   adaptive_noise_sigma(p.adaptive, 1.0, d, k, plan.B, in.privacy);  // calibration valid for (eps/2, delta/2)?
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
   Eigen::MatrixXd Q;

@@ -13,6 +13,9 @@ enum class TadadpoStart {
   oracle,  // the oracle's target V_k (data-independent; simulation only, to study the local phase)
 };
 
+// Each of the T steps runs PRIVRANGE at failure probability zeta / (divisor T) (Alg. 3 line 3).
+inline constexpr double tadadpo_range_zeta_divisor = 8.0;
+
 struct TadadpoParams {
   BatchSettings batch;  // ambiguity 15: ADADPO's candidates by default (n / log n)
   LearningRateSettings lr;
@@ -27,6 +30,10 @@ AdaptiveStepTrace tadadpo_direction(const core::SampleMatrices& S, Eigen::Index 
                                     Eigen::Index T, const Eigen::MatrixXd& Q, const Privacy& privacy,
                                     const TadadpoParams& p, AdaptiveWorkspace& ws, Ledger& ledger,
                                     core::Rng& rng, Eigen::Ref<Eigen::MatrixXd> out);
+
+// The batch plan TADADPO uses on n samples (feasibility per spec ambiguity 2).
+BatchPlan tadadpo_plan(const TadadpoParams& p, Eigen::Index n, Eigen::Index d, Eigen::Index k,
+                       const Privacy& privacy, const std::string& owner);
 
 // Q0: the private starting point (e.g. ADADPO's output on disjoint samples); when null, p.start decides.
 Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const Eigen::MatrixXd* Q0 = nullptr,

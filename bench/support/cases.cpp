@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "algorithms/pca/dugler2026_private_range.hpp"
+#include "algorithms/pca/dugler2026_two_stage.hpp"
 #include "algorithms/pca/private_top_eigenvalue.hpp"
 #include "algorithms/registry.hpp"
 
@@ -37,15 +38,55 @@ Work top_eigenvalue_work(const Size& size, const alg::Privacy& p) {
   return {k * b * d + k * m * (m + 1) * M, 8 * 2 * k * b * d};
 }
 
-// dugler2026 Alg. 4 (PRIVRANGE) on all n products G_i = A_i Q (A_i = C + x_i x_i^T, 4 d k flops each): m
-// blocks of b pairs; per block and column, the differences (b d) and the Gram matrix on the smaller side.
+// dugler2026 Alg. 4 (PRIVRANGE) on `inputs` products of d x k, each `product` flops: m blocks of
+// b = floor(inputs / 2m) pairs; per block and column, the differences (b d) and the Gram matrix on the
+// smaller side. The products past 2 m b are never formed.
+Work range_box(double inputs, double m, double d, double k, double product) {
+  const double b = std::floor(inputs / (2 * m)), g = std::min(b, d), h = std::max(b, d);
+  return {2 * m * b * product + m * k * (b * d + g * (g + 1) * h), 8 * 2 * m * b * d};
+}
+
+// The registered PRIVRANGE on the n products G_i = A_i Q (A_i = C + x_i x_i^T, 4 d k flops each).
 Work private_range_work(const Size& size, const alg::Privacy& p) {
   const alg::dugler2026::PrivRangeParams defaults;
   const double m =
       real(alg::dugler2026::private_range_blocks(defaults.range, {p.epsilon, p.delta}, defaults.zeta));
-  const double b = std::floor(real(size.n) / (2 * m)), d = real(size.d), k = size.k;
-  const double g = std::min(b, d), h = std::max(b, d);
-  return {2 * m * b * 4 * d * k + m * k * (b * d + g * (g + 1) * h), 8 * 2 * m * b * d};
+  const double d = real(size.d), k = size.k;
+  return range_box(real(size.n), m, d, k, 4 * d * k);
+}
+
+// ADADPO (Alg. 2) or TADADPO (Alg. 3, tangent) under its batch plan: per step, PRIVRANGE on the range half
+// (its m blocks at zeta / (divisor T)) and, on the mean half, each product and the truncated sum (d k; the
+// truncation rereads the products, kept since they fit). TADADPO projects each product on the tangent
+// space, Pi G = G - Q (Q^T G): 4 d k more. The per-step QR and noise (O(d k^2)) are left out.
+Work adaptive_work(const alg::dugler2026::BatchPlan& plan, const alg::dugler2026::AdaptiveSettings& s,
+                   const Size& size, const alg::Privacy& p, double zeta_divisor, bool tangent) {
+  const double d = real(size.d), k = size.k, half = real(plan.B / 2), product = (tangent ? 8 : 4) * d * k;
+  const double zeta = s.zeta / (zeta_divisor * real(plan.T));
+  const double m = real(alg::dugler2026::private_range_blocks(s.range, {p.epsilon, p.delta}, zeta));
+  const Work range = range_box(half, m, d, k, product);
+  const double steps = real(plan.T);
+  return {steps * (range.flops + half * (product + d * k)), steps * (range.bytes + 8 * half * d)};
+}
+
+// ADADPO and TADADPO on n of the samples, under the plan each makes for them.
+Work adadpo_work(const alg::dugler2026::AdadpoParams& p, long n, const Size& size,
+                 const alg::Privacy& privacy) {
+  namespace dg = alg::dugler2026;
+  return adaptive_work(dg::adadpo_plan(p, n, size.d, size.k, privacy, "dugler2026.adadpo"), p.adaptive, size,
+                       privacy, dg::adadpo_range_zeta_divisor, /*tangent=*/false);
+}
+Work tadadpo_work(const alg::dugler2026::TadadpoParams& p, long n, const Size& size,
+                  const alg::Privacy& privacy) {
+  namespace dg = alg::dugler2026;
+  return adaptive_work(dg::tadadpo_plan(p, n, size.d, size.k, privacy, "dugler2026.tadadpo"), p.adaptive,
+                       size, privacy, dg::tadadpo_range_zeta_divisor, /*tangent=*/true);
+}
+
+// At k = 5 each half of n is below TRUNCATEDMEAN's requirement at margin 2; margin 1 keeps the two-stage
+// method runnable.
+double two_stage_margin(const Size& size) {
+  return size.k > 1 ? 1.0 : alg::dugler2026::AdaptiveSettings{}.feasibility_margin;
 }
 
 AlgorithmCase case_for(const std::string& id) {
@@ -120,6 +161,25 @@ AlgorithmCase case_for(const std::string& id) {
     });
   if (id == "dugler2026.priv_range")
     box([c](const Size& size) { return private_range_work(size, privacy(c, size)); });
+  if (id == "dugler2026.adadpo")
+    box([c](const Size& size) { return adadpo_work({}, size.n, size, privacy(c, size)); });
+  if (id == "dugler2026.tadadpo")
+    box([c](const Size& size) { return tadadpo_work({}, size.n, size, privacy(c, size)); });
+  // The two-stage method: ADADPO on the first warm_fraction of n, TADADPO on the rest.
+  if (id == "dugler2026.two_stage") {
+    c.params = [](const Size& size) {
+      return core::ParamMap{{"warm_feasibility_margin", two_stage_margin(size)},
+                            {"refine_feasibility_margin", two_stage_margin(size)}};
+    };
+    box([c](const Size& size) {
+      alg::dugler2026::TwoStageParams p;
+      p.warm.adaptive.feasibility_margin = p.refine.adaptive.feasibility_margin = two_stage_margin(size);
+      const long warm = static_cast<long>(std::floor(p.warm_fraction * real(size.n)));
+      const Work a = adadpo_work(p.warm, warm, size, privacy(c, size));
+      const Work b = tadadpo_work(p.refine, size.n - warm, size, privacy(c, size));
+      return Work{a.flops + b.flops, a.bytes + b.bytes};
+    });
+  }
   // A diagnostic of one minibatch of 400 samples (liu2022 Figure 1).
   if (id == "liu2022.minibatch_gradients")
     c.work = [](const Size& size) { return unavoidable_work(Family::oja, Size{400, size.d, 1}); };
@@ -133,12 +193,6 @@ AlgorithmCase case_for(const std::string& id) {
   // Algorithm 1's classical calibration needs eps < 1; the dugler2026 cases run at the paper's eps = 1.
   if (id == "dugler2026.private_oja")
     c.params = [](const Size&) { return core::ParamMap{{"calibration", std::string("analytic")}}; };
-  // At k = 5 each half of n is below TRUNCATEDMEAN's requirement at margin 2; margin 1 keeps it runnable.
-  if (id == "dugler2026.two_stage")
-    c.params = [](const Size& size) {
-      return size.k > 1 ? core::ParamMap{{"warm_feasibility_margin", 1.0}, {"refine_feasibility_margin", 1.0}}
-                        : core::ParamMap{};
-    };
   // kumar2025 at the paper's constants certifies nothing at these sizes (every run is BOTTOM, which
   // skips the work); the scaled constants run the whole pipeline.
   if (id == "kumar2025.priv_cov")
