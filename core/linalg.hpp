@@ -40,12 +40,19 @@ EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
 struct LargestEigenvalueWorkspace {
   Eigen::Tridiagonalization<Eigen::MatrixXd> tridiagonal;
   Eigen::VectorXd diagonal, subdiagonal;
-  Eigen::MatrixXd gram;  // largest_gram_eigenvalue's Gram matrix
+  Eigen::MatrixXd gram;  // largest_gram_eigenvalue's Gram matrix, when it forms one
+  // largest_gram_eigenvalue's Lanczos: its basis, coefficients and products, and the steps it took when it
+  // gave the last call's value (0: the Gram route gave it).
+  Eigen::MatrixXd basis;
+  Eigen::VectorXd alpha, beta, image, next, coefficients;
+  Eigen::Index lanczos_steps = 0;
 };
 double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws);
 
-// lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D, through the smaller Gram matrix, whose lower
-// triangle a symmetric rank update forms (half the flops of a product, and no nested threads).
+// lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D: by Lanczos on the smaller side, applied through
+// D (no Gram matrix), where it converges within half the flops of the Gram route; else through the smaller
+// Gram matrix, whose lower triangle a symmetric rank update forms (half the flops of a product, and no nested
+// threads), and largest_eigenvalue. Either is a deterministic function of D, to rounding level.
 double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws);
 
 // Every eigenvalue of a symmetric matrix S, descending (the PCA order). Throws dpb::InvalidArgument on NaN/Inf.
