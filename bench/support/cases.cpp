@@ -24,12 +24,13 @@ double real(long value) { return static_cast<double>(value); }
 // The work of the printed boxes (flops counting a multiply-add as 2; bytes read from memory). Histogram
 // binning and comparisons are not flops and are left out, as are the random draws, so each is a floor for
 // the box as printed: the operations it names, each by the standard method. It is not a floor for every way
-// to the same output: Lanczos on a block D itself needs no Gram matrix, and tracking W^T Q would halve
-// dugler2026 Oja's C Q.
+// to the same output: Lanczos on a block D itself needs no Gram matrix (core::largest_gram_eigenvalue takes
+// it where it converges quickly, so liu2022 Alg. 4 and PRIVRANGE at d = 200 run below their boxes), and
+// tracking W^T Q would halve dugler2026 Oja's C Q.
 
 // liu2022 Alg. 4 on the records x_i: k subsets of b paired differences (k from top_eigenvalue_subsets), each
 // subset's Gram matrix on its smaller side m = min(b, d) (lower triangle: m (m + 1) max(b, d) flops). Its top
-// eigenvalue is left out: Lanczos would cost less than the tridiagonalisation that is used.
+// eigenvalue is left out (Lanczos on the Gram matrix would cost less than its tridiagonalisation).
 Work top_eigenvalue_work(const Size& size, const alg::Privacy& p) {
   const alg::PrivateTopEigenvalueParams defaults;
   const double k = real(alg::top_eigenvalue_subsets(p.epsilon, p.delta, defaults.zeta, defaults.options.C1));
