@@ -1,7 +1,9 @@
 #include "core/linalg.hpp"
 
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <string>
 #include <utility>
@@ -241,6 +243,57 @@ TEST_CASE("largest_eigenvalue: the full solver's largest, to rounding level, fro
     }
   }
   CHECK_THROWS_AS(largest_eigenvalue(Eigen::MatrixXd(2, 3), ws), InvalidArgument);
+}
+
+namespace {
+
+// Sturm bisection one midpoint at a time: the straightforward form of largest_eigenvalue's last stage.
+double bisected_largest(const Eigen::VectorXd& a, const Eigen::VectorXd& e) {
+  const Eigen::Index n = a.size();
+  double lo = a(0), hi = a(0);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double r = (i > 0 ? std::abs(e(i - 1)) : 0.0) + (i + 1 < n ? std::abs(e(i)) : 0.0);
+    lo = std::min(lo, a(i) - r);
+    hi = std::max(hi, a(i) + r);
+  }
+  const double scale = std::max(std::abs(lo), std::abs(hi));
+  if (scale == 0) return 0;
+  const double pivmin = std::numeric_limits<double>::min() * std::max(1.0, scale * scale);
+  for (int it = 0; it < 200 && hi - lo > 4 * std::numeric_limits<double>::epsilon() * scale; ++it) {
+    const double x = lo + 0.5 * (hi - lo);
+    Eigen::Index below = 0;
+    double q = 1;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      q = a(i) - x - (i > 0 ? e(i - 1) * e(i - 1) / q : 0.0);
+      if (std::abs(q) < pivmin) q = -pivmin;
+      below += q < 0;
+    }
+    (below == n ? hi : lo) = x;
+  }
+  return hi;
+}
+
+}  // namespace
+
+// The bisection counts three steps ahead at once (seven midpoints side by side) and then takes the steps one
+// midpoint at a time would: the same value, bit for bit, on the tridiagonal form it leaves in the workspace.
+TEST_CASE("largest_eigenvalue: its bisection gives one-midpoint-at-a-time bisection's bits", "[linalg]") {
+  Rng rng(6, 4);
+  LargestEigenvalueWorkspace ws;
+  for (const Eigen::Index d :
+       {Eigen::Index{2}, Eigen::Index{3}, Eigen::Index{8}, Eigen::Index{50}, Eigen::Index{135}}) {
+    const Eigen::MatrixXd A = standard_normal_matrix(rng, d, d + 5);
+    const Eigen::MatrixXd gram = A * A.transpose();
+    const Eigen::MatrixXd sym = (A.leftCols(d) + A.leftCols(d).transpose()) / 2;
+    Eigen::MatrixXd clustered = Eigen::MatrixXd::Identity(d, d);  // equal eigenvalues: every count at a tie
+    clustered(0, 0) = 1 + 1e-15;
+    for (const Eigen::MatrixXd& S : {gram, sym, Eigen::MatrixXd(-gram), clustered}) {
+      const double value = largest_eigenvalue(S, ws);
+      INFO("d = " << d);
+      CHECK(std::bit_cast<std::uint64_t>(value) ==
+            std::bit_cast<std::uint64_t>(bisected_largest(ws.diagonal, ws.subdiagonal)));
+    }
+  }
 }
 
 // Both algorithms bin lambda_max of a block's Gram matrix, formed on its smaller side: a d x b block and its
