@@ -50,9 +50,11 @@ struct LargestEigenvalueWorkspace {
 double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws);
 
 // lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D: by Lanczos on the smaller side, applied through
-// D (no Gram matrix), where it converges within half the flops of the Gram route; else through the smaller
-// Gram matrix, whose lower triangle a symmetric rank update forms (half the flops of a product, and no nested
-// threads), and largest_eigenvalue. Either is a deterministic function of D, to rounding level.
+// D (no Gram matrix), where it converges within the Gram route's time; else through the smaller Gram matrix,
+// whose lower triangle a symmetric rank update forms (half the flops of a product, and no nested threads),
+// and largest_eigenvalue. Either is a deterministic function of D alone. Lanczos starts from a fixed vector:
+// it agrees with the Gram route to rounding level unless D's top eigenvector is orthogonal to that vector (to
+// rounding), which a block would have to be built for; it then gives a lower eigenvalue.
 double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws);
 
 // Every eigenvalue of a symmetric matrix S, descending (the PCA order). Throws dpb::InvalidArgument on NaN/Inf.

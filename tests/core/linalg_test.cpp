@@ -245,6 +245,21 @@ TEST_CASE("largest_eigenvalue: the full solver's largest, to rounding level, fro
   CHECK_THROWS_AS(largest_eigenvalue(Eigen::MatrixXd(2, 3), ws), InvalidArgument);
 }
 
+// A block of rank 2: the Krylov space stops growing after a few steps. Its eigenvalues are then exact, but
+// from a fixed start they need not include the largest (a block with its top eigenvector orthogonal to the
+// start stops at the next one), so the Gram route decides.
+TEST_CASE("largest_gram_eigenvalue: a Krylov space that stops growing hands over to the Gram route",
+          "[linalg]") {
+  Rng rng(8, 2);
+  LargestEigenvalueWorkspace ws;
+  const Eigen::MatrixXd D = standard_normal_matrix(rng, 200, 2) * standard_normal_matrix(rng, 2, 135);
+  const double expected = symmetric_eigenvalues(D.transpose() * D).maxCoeff();
+  for (const Eigen::MatrixXd& M : {D, Eigen::MatrixXd(D.transpose())}) {
+    CHECK(std::abs(largest_gram_eigenvalue(M, ws) - expected) <= 1e-12 * expected);
+    CHECK(ws.lanczos_steps == 0);
+  }
+}
+
 namespace {
 
 // Sturm bisection one midpoint at a time: the straightforward form of largest_eigenvalue's last stage.
