@@ -58,11 +58,12 @@ Work private_range_work(const Size& size, const alg::Privacy& p) {
 
 // ADADPO (Alg. 2) or TADADPO (Alg. 3, tangent) under its batch plan: per step, PRIVRANGE on the range half
 // (its m blocks at zeta / (divisor T)) and, on the mean half, each product and the truncated sum (d k; the
-// truncation rereads the products, kept since they fit). TADADPO projects each product on the tangent
-// space, Pi G = G - Q (Q^T G): 4 d k more. The per-step QR and noise (O(d k^2)) are left out.
+// truncation rereads the products, kept since they fit). TADADPO's product is Pi A_i Q = Pi C Q + (x - Q z)
+// z^T with z = Q^T x, 6 d k (projecting A_i Q after the fact, as Alg. 3 writes it, would cost 4 d k^2 more:
+// the cheaper form makes the floor the lower one). The per-step QR and noise (O(d k^2)) are left out.
 Work adaptive_work(const alg::dugler2026::BatchPlan& plan, const alg::dugler2026::AdaptiveSettings& s,
                    const Size& size, const alg::Privacy& p, double zeta_divisor, bool tangent) {
-  const double d = real(size.d), k = size.k, half = real(plan.B / 2), product = (tangent ? 8 : 4) * d * k;
+  const double d = real(size.d), k = size.k, half = real(plan.B / 2), product = (tangent ? 6 : 4) * d * k;
   const double zeta = s.zeta / (zeta_divisor * real(plan.T));
   const double m = real(alg::dugler2026::private_range_blocks(s.range, {p.epsilon, p.delta}, zeta));
   const Work range = range_box(half, m, d, k, product);
