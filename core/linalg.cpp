@@ -192,10 +192,11 @@ std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::Matr
     if (j >= 2 && rise <= 4 * eps) return ritz;
     // The Ritz value converges about geometrically, faster as it goes: where the rate of the last two rises
     // says it needs over twice the budget, stop now rather than at the budget.
-    if (j >= 6 && rise<previous_rise&& static_cast<double>(j) +
-                       std::log(4 * eps / rise) / std::log(rise / previous_rise)> 2 *
-                      static_cast<double>(budget))
-      return std::nullopt;
+    if (j >= 6 && rise < previous_rise) {
+      const double steps_needed =
+          static_cast<double>(j) + std::log(4 * eps / rise) / std::log(rise / previous_rise);
+      if (steps_needed > 2 * static_cast<double>(budget)) return std::nullopt;
+    }
     previous = ritz;
     previous_rise = rise;
     if (j + 1 < budget) ws.basis.col(j + 1) = ws.next / ws.beta(j);

@@ -67,7 +67,8 @@ PrivateRangeReport private_range(MatrixChunks& G, const Budget& budget, double z
       // Lines 1-4 and 9: column r of the paired differences G_{2i} - G_{2i-1} of block j.
       for (Eigen::Index l = 0; l < b; ++l)
         ws.diff.col(l) = block.col((2 * l + 1) * k + r) - block.col(2 * l * k + r);
-      // Line 10: lambda_max((1/(2b)) D D^T) = lambda_max(D^T D)/(2b), through the smaller Gram matrix.
+      // Line 10: lambda_max((1/(2b)) D D^T) = lambda_max(D^T D)/(2b), on D's smaller side (Lanczos on D, or
+      // the smaller Gram matrix: core::largest_gram_eigenvalue).
       const double top = core::largest_gram_eigenvalue(ws.diff, ws.eigen);
       const double lam = std::max(0.0, top) / (2.0 * static_cast<double>(b));
       ws.maxima[static_cast<std::size_t>(j)] =

@@ -45,7 +45,7 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
                     "liu2022 ambiguity 13)",
                     kOwner, r.subsets, B_in));
   const Eigen::Index k = r.subsets, b = r.subset_size;
-  // Subset by subset, so that its differences (d x b) stay in cache for its Gram matrix: all k b of them
+  // Subset by subset, so that its differences (d x b) stay in cache for its eigenvalue: all k b of them
   // at once were written to memory and read back (80 MB at n = 1e5, d = 200).
   ws.differences.resize(d, b);
   ws.bins.resize(static_cast<std::size_t>(k));
@@ -55,7 +55,7 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
       const Eigen::Index i = j * b + l;
       ws.differences.col(l) = G.col(2 * i + 1) - G.col(2 * i);
     }
-    // 3: lambda^(j) = top eigenvalue of (1/b) G_j G_j^T, through the smaller Gram matrix
+    // 3: lambda^(j) = top eigenvalue of (1/b) G_j G_j^T (Lanczos on G_j, or its smaller Gram matrix)
     const double top =
         std::max(0.0, core::largest_gram_eigenvalue(ws.differences, ws.eigen)) / static_cast<double>(b);
     if (!std::isfinite(top))

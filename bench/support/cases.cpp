@@ -130,8 +130,8 @@ AlgorithmCase case_for(const std::string& id) {
     c.work = std::move(work);
     c.box_work = true;
   };
-  // liu2022 Alg. 5 on the records: each entry binned (a division) and, once the centres are released, read
-  // again, clamped and summed: two passes over the data.
+  // liu2022 Alg. 5 on the records: each entry binned (no flops counted) and, once the centres are released,
+  // read again, clamped and summed: two passes over the data.
   if (id == "liu2022.private_mean")
     box([](const Size& size) {
       const double reads = real(size.n) * real(size.d);
