@@ -1,6 +1,7 @@
 #include "core/sample_matrices.hpp"
 
 #include <fmt/format.h>
+#include <algorithm>
 #include <functional>
 
 #include "core/errors.hpp"
@@ -90,6 +91,115 @@ __attribute__((always_inline)) inline void rank_one_product(const double* x,
   }
 }
 
+// Q's columns in vector lanes, eight at a time: the products of several samples at once, each column's dot
+// product summed in dot_as_eigen's order. Every lane does the same IEEE operations as that scalar code, so
+// the bits are the same on any CPU; the AVX-512 clone does eight columns per instruction, and two samples
+// side by side hide the additions' latency (one column at a time, a dot product is a chain of d / 4 of them).
+// Q^T is copied into a block on the stack, which caps d.
+using Lanes = double __attribute__((vector_size(64)));
+constexpr Eigen::Index kLanes = 8, kLaneMaxRows = 512;
+
+// Whether lane_rank_one_products computes these products: with dot_as_eigen's order written out, k >= 2
+// (one column would fill one lane of eight) and d from 3 (d = 2 has its own loop) to the stack block's rows.
+bool by_lanes(Eigen::Index d, Eigen::Index k) {
+  return kEigenOrderWrittenOut && k >= 2 && d >= 3 && d <= kLaneMaxRows;
+}
+
+// s[p] = Q^T x_p in lanes for the P samples x_p = x + p d, qt[i] holding row i of Q: dot_as_eigen's sums.
+template <int P>
+__attribute__((always_inline)) inline void lane_dots(const double* x, Eigen::Index d, const Lanes* qt,
+                                                     Lanes* s) {
+  const Eigen::Index pairs_end = d / 2 * 2, quads_end = d / 4 * 4;
+  Lanes even[P], odd[P];
+  for (int p = 0; p < P; ++p) {
+    even[p] = x[p * d] * qt[0];
+    odd[p] = x[p * d + 1] * qt[1];
+  }
+  if (pairs_end > 2) {
+    Lanes even1[P], odd1[P];
+    for (int p = 0; p < P; ++p) {
+      even1[p] = x[p * d + 2] * qt[2];
+      odd1[p] = x[p * d + 3] * qt[3];
+    }
+    for (Eigen::Index i = 4; i < quads_end; i += 4)
+      for (int p = 0; p < P; ++p) {
+        const double* xp = x + p * d + i;
+        even[p] += xp[0] * qt[i];
+        odd[p] += xp[1] * qt[i + 1];
+        even1[p] += xp[2] * qt[i + 2];
+        odd1[p] += xp[3] * qt[i + 3];
+      }
+    for (int p = 0; p < P; ++p) {
+      even[p] += even1[p];
+      odd[p] += odd1[p];
+      if (pairs_end > quads_end) {
+        even[p] += x[p * d + quads_end] * qt[quads_end];
+        odd[p] += x[p * d + quads_end + 1] * qt[quads_end + 1];
+      }
+    }
+  }
+  for (int p = 0; p < P; ++p) {
+    s[p] = even[p] + odd[p];
+    if (pairs_end < d) s[p] += x[p * d + d - 1] * qt[d - 1];
+  }
+}
+
+// Block l's columns first_column .. first_column + width - 1 from their dot products in lanes (see below).
+__attribute__((always_inline)) inline void write_lane_products(const double* x, Eigen::Index l,
+                                                               const Lanes& dots, Eigen::Index first_column,
+                                                               Eigen::Index width, Eigen::Index d,
+                                                               Eigen::Index k, const double* base,
+                                                               Eigen::Index base_stride, double* out,
+                                                               Eigen::Index stride) {
+  const double* xl = x + l * d;
+  for (Eigen::Index j = 0; j < width; ++j) {
+    const Eigen::Index column = first_column + j;
+    const double sj = dots[j];
+    double* o = out + (l * k + column) * stride;
+    if (base) {
+      const double* b = base + column * base_stride;
+      for (Eigen::Index r = 0; r < d; ++r) o[r] = b[r] + xl[r] * sj;
+    } else {
+      for (Eigen::Index r = 0; r < d; ++r) o[r] = xl[r] * sj + 0.0;
+    }
+  }
+}
+
+// For the `count` d-vectors stored one after another from x, block l (d x k, columns `stride` apart, blocks
+// k stride apart from out) = x_l (x_l^T Q) with zero added, as rank_one_product<false>, or base + x_l (x_l^T
+// Q) with the d x k block at base (columns base_stride apart), as rank_one_product<true> onto a copy of base.
+// Sample 0 is taken last, so base may be its block. Requires by_lanes(d, k).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void lane_rank_one_products(const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride,
+                            Eigen::Index d, Eigen::Index k, const double* base, Eigen::Index base_stride,
+                            double* out, Eigen::Index stride) noexcept {
+  alignas(64) Lanes qt[kLaneMaxRows];
+  Lanes s[2];
+  for (Eigen::Index first_column = 0; first_column < k; first_column += kLanes) {
+    const Eigen::Index width = std::min(kLanes, k - first_column);
+    for (Eigen::Index i = 0; i < d; ++i)
+      for (Eigen::Index j = 0; j < kLanes; ++j)
+        qt[i][j] = j < width ? q[(first_column + j) * q_stride + i] : 0.0;
+    // Forward through memory, sample 0 last (base may be its block).
+    Eigen::Index l = 1;
+    for (; l + 2 <= count; l += 2) {
+      lane_dots<2>(x + l * d, d, qt, s);
+      write_lane_products(x, l, s[0], first_column, width, d, k, base, base_stride, out, stride);
+      write_lane_products(x, l + 1, s[1], first_column, width, d, k, base, base_stride, out, stride);
+    }
+    if (l < count) {  // one left over
+      lane_dots<1>(x + l * d, d, qt, s);
+      write_lane_products(x, l, s[0], first_column, width, d, k, base, base_stride, out, stride);
+    }
+    if (count > 0) {
+      lane_dots<1>(x, d, qt, s);
+      write_lane_products(x, 0, s[0], first_column, width, d, k, base, base_stride, out, stride);
+    }
+  }
+}
+
 // out += x (x^T Q), column by column so nothing is allocated.
 void add_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixXd>& Q, double* out,
                           Eigen::Index stride) {
@@ -101,7 +211,9 @@ void add_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixX
 void set_rank_one_products(const double* x, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows(), block = Q.cols() * stride;
-  if (kEigenOrderWrittenOut && d == 2)
+  if (by_lanes(d, Q.cols()))
+    lane_rank_one_products(x, count, Q.data(), Q.outerStride(), d, Q.cols(), nullptr, 0, out, stride);
+  else if (kEigenOrderWrittenOut && d == 2)
     for (Eigen::Index l = 0; l < count; ++l)
       rank_one_product<false, true>(x + 2 * l, Q, out + l * block, stride);
   else
@@ -242,6 +354,9 @@ void ShiftedVectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
   auto CQ = out.leftCols(k);  // the first sample's block holds C Q until it is finished
   CQ.setZero();
   add_shift_product(W_, w_, Q, CQ);
+  if (by_lanes(d(), k))
+    return lane_rank_one_products(X_.col(first).data(), count, Q.data(), Q.outerStride(), d(), k, CQ.data(),
+                                  out.outerStride(), out.data(), out.outerStride());
   for (Eigen::Index l = count - 1; l >= 0; --l) {
     auto block = out.middleCols(l * k, k);
     if (l > 0) block = CQ;

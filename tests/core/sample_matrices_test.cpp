@@ -186,11 +186,15 @@ TEST_CASE(
     "VectorSamples and FactorSamples: apply and apply_range give the bits of zero plus Eigen's products",
     "[sample_matrices]") {
   // d = 2 has its own loop; the others sum the dot products in Eigen's order, written out (every length mod
-  // 4, one packet and several). Written into a block of a taller matrix too, whose columns lie further apart
-  // than d. ShiftedVectorSamples adds x (x^T Q) to Eigen's C Q.
+  // 4, one packet and several), for k >= 2 in vector lanes eight columns at a time (k = 9 and 13: a second,
+  // partial group; d = 512 the stack block's last row). Written into a block of a taller matrix too, whose
+  // columns lie further apart than d. ShiftedVectorSamples adds x (x^T Q) to Eigen's C Q.
   Rng rng(29, 0);
-  for (Eigen::Index d = 1; d <= 40; ++d)
-    for (const Eigen::Index k : {1, 2}) {
+  std::vector<Eigen::Index> dims;
+  for (Eigen::Index d = 1; d <= 40; ++d) dims.push_back(d);
+  for (const Eigen::Index d : {511, 512, 513}) dims.push_back(d);
+  for (const Eigen::Index d : dims)
+    for (const Eigen::Index k : {1, 2, 3, 8, 9, 13}) {
       if (k > d) continue;
       CAPTURE(d, k);
       const Eigen::MatrixXd X = standard_normal_matrix(rng, d, 12), Q = haar_frame(rng, d, k);
@@ -198,6 +202,7 @@ TEST_CASE(
       const FactorSamples factors(X, 2);  // A_i = x_{2i} x_{2i}^T + x_{2i+1} x_{2i+1}^T
       const ShiftData shift = shift_data(rng, d, std::min<Eigen::Index>(d, 3), 12);
       const ShiftedVectorSamples shifted(shift.W, shift.w, shift.X);
+      Eigen::MatrixXd shifted_expected(d, 12 * k);
       for (Eigen::Index i = 0; i < 12; ++i) {
         Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(d, k), one(d, k);
         for (Eigen::Index l = 0; l < shift.W.cols(); ++l)
@@ -206,6 +211,12 @@ TEST_CASE(
         for (Eigen::Index j = 0; j < k; ++j) expected.col(j) += shift.X.col(i) * shift.X.col(i).dot(Q.col(j));
         shifted.apply(i, Q, one);
         CHECK(same_bits(one, expected));
+        shifted_expected.middleCols(i * k, k) = expected;
+      }
+      for (const Eigen::Index count : {1, 2, 3, 12}) {  // an odd sample left over, and block 0 last
+        Eigen::MatrixXd range(d, count * k);
+        shifted.apply_range(12 - count, count, Q, range);
+        CHECK(same_bits(range, shifted_expected.rightCols(count * k)));
       }
       Eigen::MatrixXd one(d, k), tall = Eigen::MatrixXd::Constant(d + 3, 6 * k, -1.0);
       auto range = tall.topRows(d);
