@@ -46,6 +46,27 @@ add_clamped(const double* __restrict x, const double* __restrict lo, const doubl
   return moved;
 }
 
+// One record's window slots: slot[c] = c W + (bins[c] - lo[c]) where that offset is below W, else `spill`
+// (the slot past the windows, never read). Returns whether every bin fell in its window. Computed apart from
+// the counting so that it vectorises; the increments then need no branch.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+bool window_slots(const std::int64_t* __restrict bins, const std::int64_t* __restrict lo, std::size_t coords,
+                  std::uint64_t* __restrict slot) noexcept {
+  constexpr auto W = static_cast<std::uint64_t>(TruncatedMeanWorkspace::window_bins);
+  const std::uint64_t spill = coords * W;
+  std::uint64_t outside = 0;
+  for (std::size_t c = 0; c < coords; ++c) {
+    // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
+    const std::uint64_t offset = static_cast<std::uint64_t>(bins[c]) - static_cast<std::uint64_t>(lo[c]);
+    const bool inside = offset < W;
+    outside |= static_cast<std::uint64_t>(!inside);
+    slot[c] = inside ? c * W + offset : spill;
+  }
+  return outside == 0;
+}
+
 // The occupied bins of coordinate c with their counts, in increasing order: the overflow below the
 // window, the window, the overflow above it.
 void occupied_bins(std::size_t c, TruncatedMeanWorkspace& ws) {
@@ -120,7 +141,8 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.centers.resize(d, k);
   constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
   const auto coords = static_cast<std::size_t>(d * k);  // coordinate (j, r) is c = r d + j (memory order)
-  ws.window.assign(coords * static_cast<std::size_t>(W), 0);
+  ws.window.assign(coords * static_cast<std::size_t>(W) + 1, 0);  // + the spill slot
+  ws.slots.resize(coords);
   ws.window_lo.assign(coords, 0);
   ws.overflow.resize(coords);
   for (auto& o : ws.overflow) o.clear();
@@ -142,18 +164,15 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
     }
     // Local pointers: the compiler cannot tell that an overflow's push_back leaves the windows in place.
     const std::int64_t* b = ws.bins.data();
-    const std::int64_t* window_lo = ws.window_lo.data();
     std::uint32_t* window = ws.window.data();
-    for (Eigen::Index l = 0; l < count; ++l)
-      for (std::size_t c = 0; c < coords; ++c, ++b) {
-        // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
-        const std::uint64_t offset =
-            static_cast<std::uint64_t>(*b) - static_cast<std::uint64_t>(window_lo[c]);
-        if (offset < static_cast<std::uint64_t>(W))
-          ++window[c * static_cast<std::size_t>(W) + offset];
-        else
-          ws.overflow[c].push_back(*b);
-      }
+    const std::uint64_t* slot = ws.slots.data();
+    for (Eigen::Index l = 0; l < count; ++l, b += coords) {
+      const bool inside = window_slots(b, ws.window_lo.data(), coords, ws.slots.data());
+      for (std::size_t c = 0; c < coords; ++c) ++window[slot[c]];
+      if (!inside)
+        for (std::size_t c = 0; c < coords; ++c)
+          if (slot[c] == coords * static_cast<std::size_t>(W)) ws.overflow[c].push_back(b[c]);
+    }
   }
   // Lines 1-7, release: for j = 1..d, r = 1..k, the coordinate histogram and its left endpoint.
   for (Eigen::Index j = 0; j < d; ++j)

@@ -34,7 +34,8 @@ struct TruncatedMeanReport {
 // count was an L2 access (TRUNCATEDMEAN 12% slower at n = 1e5, d = 100, k = 5).
 struct TruncatedMeanWorkspace {
   static constexpr std::int64_t window_bins = 16;
-  std::vector<std::uint32_t> window;                // dk x window_bins counts
+  std::vector<std::uint32_t> window;                // dk x window_bins counts, then one spill slot
+  std::vector<std::uint64_t> slots;                 // scratch: one record's window slots
   std::vector<std::int64_t> window_lo;              // first bin of each window
   std::vector<std::vector<std::int64_t>> overflow;  // per coordinate
   std::vector<std::int64_t> bins;                   // scratch: bins of one chunk
