@@ -45,7 +45,9 @@ void philox_blocks(PhiloxKernel kernel, std::uint64_t seed, std::uint64_t stream
 class Rng {
  public:
   using result_type = std::uint64_t;
-  static constexpr int kMaxBlocks = 32;
+  // 128 blocks (2 KiB of words): a kernel pass of 32 blocks has a fixed cost that made a word 1.17 ns
+  // against 0.91 ns at 128 per call (2-core Intel VM, AVX-512), and bulk normals 8% slower.
+  static constexpr int kMaxBlocks = 128;
 
   Rng(std::uint64_t master_seed, std::uint64_t stream_id) : seed_(master_seed), stream_(stream_id) {}
 

@@ -92,17 +92,20 @@ __attribute__((always_inline)) inline void rank_one_product(const double* x,
 }
 
 // Q's columns in vector lanes, eight at a time: the products of several samples at once, each column's dot
-// product summed in dot_as_eigen's order. Every lane does the same IEEE operations as that scalar code, so
-// the bits are the same on any CPU; the AVX-512 clone does eight columns per instruction, and two samples
-// side by side hide the additions' latency (one column at a time, a dot product is a chain of d / 4 of them).
-// Q^T is copied into a block on the stack, which caps d.
+// product summed in dot_as_eigen's order. Every lane does the same IEEE operations as that scalar code (the
+// build forbids contracting them into FMAs), so the bits are the same on any CPU for finite values (a NaN's
+// sign and payload may differ, as they do between optimisation levels); the AVX-512 clone does eight columns
+// per instruction, and two samples side by side hide the additions' latency (one column at a time, a dot
+// product is a chain of d / 4 of them). Q^T is copied into a block on the stack, which caps d.
 using Lanes = double __attribute__((vector_size(64)));
 constexpr Eigen::Index kLanes = 8, kLaneMaxRows = 512;
 
-// Whether lane_rank_one_products computes these products: with dot_as_eigen's order written out, k >= 2
-// (one column would fill one lane of eight) and d from 3 (d = 2 has its own loop) to the stack block's rows.
-bool by_lanes(Eigen::Index d, Eigen::Index k) {
-  return kEigenOrderWrittenOut && k >= 2 && d >= 3 && d <= kLaneMaxRows;
+// Whether lane_rank_one_products computes the products of `count` samples: with dot_as_eigen's order written
+// out, d from 3 (d = 2 has its own loop) to the stack block's rows, k >= 2 (one column would fill one lane of
+// eight), and enough products to repay copying Q^T (measured: one sample at d = 50, k = 5 took 278 ns by
+// lanes against 207 ns column by column; k = 2 breaks even near eight samples).
+bool by_lanes(Eigen::Index d, Eigen::Index k, Eigen::Index count) {
+  return kEigenOrderWrittenOut && d >= 3 && d <= kLaneMaxRows && k >= 2 && count >= 2 && count * k >= 16;
 }
 
 // s[p] = Q^T x_p in lanes for the P samples x_p = x + p d, qt[i] holding row i of Q: dot_as_eigen's sums.
@@ -211,7 +214,7 @@ void add_rank_one_product(const double* x, const Eigen::Ref<const Eigen::MatrixX
 void set_rank_one_products(const double* x, Eigen::Index count, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                            double* out, Eigen::Index stride) {
   const Eigen::Index d = Q.rows(), block = Q.cols() * stride;
-  if (by_lanes(d, Q.cols()))
+  if (by_lanes(d, Q.cols(), count))
     lane_rank_one_products(x, count, Q.data(), Q.outerStride(), d, Q.cols(), nullptr, 0, out, stride);
   else if (kEigenOrderWrittenOut && d == 2)
     for (Eigen::Index l = 0; l < count; ++l)
@@ -354,7 +357,7 @@ void ShiftedVectorSamples::apply_range(Eigen::Index first, Eigen::Index count,
   auto CQ = out.leftCols(k);  // the first sample's block holds C Q until it is finished
   CQ.setZero();
   add_shift_product(W_, w_, Q, CQ);
-  if (by_lanes(d(), k))
+  if (by_lanes(d(), k, count))
     return lane_rank_one_products(X_.col(first).data(), count, Q.data(), Q.outerStride(), d(), k, CQ.data(),
                                   out.outerStride(), out.data(), out.outerStride());
   for (Eigen::Index l = count - 1; l >= 0; --l) {

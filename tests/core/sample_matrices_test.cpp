@@ -218,17 +218,17 @@ TEST_CASE(
         shifted.apply_range(12 - count, count, Q, range);
         CHECK(same_bits(range, shifted_expected.rightCols(count * k)));
       }
-      Eigen::MatrixXd one(d, k), tall = Eigen::MatrixXd::Constant(d + 3, 6 * k, -1.0);
+      Eigen::MatrixXd one(d, k), tall = Eigen::MatrixXd::Constant(d + 3, 9 * k, -1.0);
       auto range = tall.topRows(d);
-      vectors.apply_range(3, 6, Q, range);
-      for (Eigen::Index l = 0; l < 6; ++l) {
+      vectors.apply_range(3, 9, Q, range);  // 9 k >= 16 products: by lanes from k = 2
+      for (Eigen::Index l = 0; l < 9; ++l) {
         const Eigen::MatrixXd expected = summed_rank_one_products(X.col(3 + l), Q);
         vectors.apply(3 + l, Q, one);
         CHECK(same_bits(one, expected));
         CHECK(same_bits(range.middleCols(l * k, k), expected));
       }
       CHECK((tall.bottomRows(3).array() == -1.0).all());  // nothing written outside the block
-      factors.apply_range(0, 6, Q, range);
+      factors.apply_range(0, 6, Q, range.leftCols(6 * k));
       for (Eigen::Index i = 0; i < 6; ++i) {
         const Eigen::MatrixXd expected = summed_rank_one_products(X.middleCols(2 * i, 2), Q);
         factors.apply(i, Q, one);
@@ -236,12 +236,18 @@ TEST_CASE(
         CHECK(same_bits(range.middleCols(i * k, k), expected));
       }
     }
-  // A -0 product comes out as +0, as zero plus it does.
+  // A -0 product comes out as +0, as zero plus it does: at d = 2, and by lanes (d = 3, k = 2, 8 samples).
   const VectorSamples signed_zero(Eigen::Matrix2d{{1.0, 1.0}, {-0.0, 2.0}});
   Eigen::MatrixXd out(2, 1);
   signed_zero.apply(0, Eigen::Vector2d(1, 0), out);
   CHECK(out(0, 0) == 1.0);
   CHECK_FALSE(std::signbit(out(1, 0)));
+  Eigen::MatrixXd zeros = Eigen::MatrixXd::Ones(3, 8);
+  zeros.row(1).setConstant(-0.0);
+  Eigen::MatrixXd lanes_out(3, 16);
+  VectorSamples(zeros).apply_range(0, 8, Eigen::Matrix<double, 3, 2>{{1, 0}, {0, 0}, {0, 1}}, lanes_out);
+  CHECK((lanes_out.row(0).array() == 1.0).all());
+  for (Eigen::Index j = 0; j < 16; ++j) CHECK_FALSE(std::signbit(lanes_out(1, j)));
 }
 
 namespace {
