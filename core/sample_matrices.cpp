@@ -171,7 +171,7 @@ __attribute__((always_inline)) inline void write_lane_products(const double* x, 
 // For the `count` d-vectors stored one after another from x, block l (d x k, columns `stride` apart, blocks
 // k stride apart from out) = x_l (x_l^T Q) with zero added, as rank_one_product<false>, or base + x_l (x_l^T
 // Q) with the d x k block at base (columns base_stride apart), as rank_one_product<true> onto a copy of base.
-// Sample 0 is taken last, so base may be its block. Requires by_lanes(d, k).
+// Sample 0 is taken last, so base may be its block. Requires by_lanes(d, k, count).
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
