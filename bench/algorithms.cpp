@@ -43,13 +43,13 @@ void time_trial(benchmark::State& state, const AlgorithmCase& c, const Size& siz
   }
   if (state.error_occurred()) return;
   const double seconds = (thread_cpu_seconds() - start) / double(state.iterations());
+  const double floor = floor_seconds(c, *trial, size);  // of this minute (the loop's timing has stopped)
   const Work work = c.work(size);
   const double arithmetic_seconds = arithmetic_floor_seconds(work.flops, work.bytes);
-  state.counters["floor_ms"] = trial->floor_seconds * 1e3;
-  state.counters["x_floor"] = seconds / trial->floor_seconds;
+  state.counters["floor_ms"] = floor * 1e3;
+  state.counters["x_floor"] = seconds / floor;
   state.counters["x_arith"] = seconds / arithmetic_seconds;
-  record_timing(c, size, static_cast<long>(state.iterations()), seconds, trial->floor_seconds,
-                arithmetic_seconds);
+  record_timing(c, size, static_cast<long>(state.iterations()), seconds, floor, arithmetic_seconds);
 }
 
 std::string benchmark_name(const AlgorithmCase& c, const Size& size) {

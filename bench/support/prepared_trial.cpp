@@ -44,17 +44,21 @@ const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size) {
   PreparedTrial trial;
   core::Rng model_rng(1, 0);
   trial.model = core::make_model(c.model, model_params(c, size), model_rng);
-  std::uint64_t draw = 0;
-  trial.floor_seconds = median_seconds([&] {
-    core::Rng rng(2, ++draw);
-    generate_floor_work(c, *trial.model, entry, size, rng);
-  });
   core::Rng data_rng(3, 0);
   trial.data = verify::draw_trial_data(*trial.model, entry, size.n, data_rng);
   // The input points into the data: build it where the data will stay.
   auto& stored = cache.emplace(key, std::move(trial)).first->second;
   stored.input = verify::make_input(entry, stored.data, size.k, privacy(c, size), &stored.model->info());
   return stored;
+}
+
+double floor_seconds(const AlgorithmCase& c, const PreparedTrial& trial, const Size& size) {
+  const auto& entry = alg::algorithm_registry().find(c.id);
+  std::uint64_t draw = 0;
+  return median_seconds([&] {
+    core::Rng rng(2, ++draw);
+    generate_floor_work(c, *trial.model, entry, size, rng);
+  });
 }
 
 }  // namespace dpb::bench

@@ -45,15 +45,17 @@ std::vector<std::pair<AlgorithmCase, std::vector<Point>>> points_by_algorithm() 
     });
     if (known) continue;
     long most = 0;
-    std::vector<double> times;
+    std::vector<double> times, floors;
     for (const auto& o : records())
       if (o.c.id == r.c.id && o.size.n == r.size.n && o.size.d == r.size.d && o.size.k == r.size.k)
         most = std::max(most, o.iterations);
     for (const auto& o : records())
       if (o.c.id == r.c.id && o.size.n == r.size.n && o.size.d == r.size.d && o.size.k == r.size.k &&
-          o.iterations == most)
+          o.iterations == most) {
         times.push_back(o.seconds);
-    points.push_back({r.size, median(times), r.floor_seconds, r.arithmetic_seconds});
+        floors.push_back(o.floor_seconds);  // each timed beside its repetition
+      }
+    points.push_back({r.size, median(times), median(floors), r.arithmetic_seconds});
   }
   return result;
 }
