@@ -47,15 +47,14 @@ add_clamped(const double* __restrict x, const double* __restrict lo, const doubl
 }
 
 // One record's window slots: slot[c] = c W + (bins[c] - lo[c]) where that offset is below W, else `spill`
-// (the slot past the windows, never read). Returns whether every bin fell in its window. Computed apart from
-// the counting so that it vectorises; the increments then need no branch.
+// (coords W, the slot past the windows, never read). Returns whether every bin fell in its window. Computed
+// apart from the counting so that it vectorises; the increments then need no branch.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
 bool window_slots(const std::int64_t* __restrict bins, const std::int64_t* __restrict lo, std::size_t coords,
-                  std::uint64_t* __restrict slot) noexcept {
+                  std::uint64_t spill, std::uint64_t* __restrict slot) noexcept {
   constexpr auto W = static_cast<std::uint64_t>(TruncatedMeanWorkspace::window_bins);
-  const std::uint64_t spill = coords * W;
   std::uint64_t outside = 0;
   for (std::size_t c = 0; c < coords; ++c) {
     // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
@@ -141,7 +140,8 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.centers.resize(d, k);
   constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
   const auto coords = static_cast<std::size_t>(d * k);  // coordinate (j, r) is c = r d + j (memory order)
-  ws.window.assign(coords * static_cast<std::size_t>(W) + 1, 0);  // + the spill slot
+  const std::uint64_t spill = coords * static_cast<std::uint64_t>(W);  // the slot past the windows
+  ws.window.assign(spill + 1, 0);
   ws.slots.resize(coords);
   ws.window_lo.assign(coords, 0);
   ws.overflow.resize(coords);
@@ -167,11 +167,11 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
     std::uint32_t* window = ws.window.data();
     const std::uint64_t* slot = ws.slots.data();
     for (Eigen::Index l = 0; l < count; ++l, b += coords) {
-      const bool inside = window_slots(b, ws.window_lo.data(), coords, ws.slots.data());
+      const bool inside = window_slots(b, ws.window_lo.data(), coords, spill, ws.slots.data());
       for (std::size_t c = 0; c < coords; ++c) ++window[slot[c]];
       if (!inside)
         for (std::size_t c = 0; c < coords; ++c)
-          if (slot[c] == coords * static_cast<std::size_t>(W)) ws.overflow[c].push_back(b[c]);
+          if (slot[c] == spill) ws.overflow[c].push_back(b[c]);
     }
   }
   // Lines 1-7, release: for j = 1..d, r = 1..k, the coordinate histogram and its left endpoint.
