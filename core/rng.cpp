@@ -38,6 +38,7 @@ inline V set1(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long
 inline V lane_index() { return _mm256_set_epi64x(3, 2, 1, 0); }
 inline V add(V a, V b) { return _mm256_add_epi64(a, b); }
 inline V srl32(V a) { return _mm256_srli_epi64(a, 32); }
+inline V high_to_low(V a) { return _mm256_shuffle_epi32(a, 0xb1); }  // swaps each lane's halves
 inline V sll32(V a) { return _mm256_slli_epi64(a, 32); }
 inline V mul_lo32(V a, V b) { return _mm256_mul_epu32(a, b); }
 inline V and_(V a, V b) { return _mm256_and_si256(a, b); }
@@ -68,6 +69,7 @@ inline V set1(std::uint64_t x) { return _mm512_set1_epi64(static_cast<long long>
 inline V lane_index() { return _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0); }
 inline V add(V a, V b) { return _mm512_add_epi64(a, b); }
 inline V srl32(V a) { return _mm512_srli_epi64(a, 32); }
+inline V high_to_low(V a) { return _mm512_shuffle_epi32(a, _MM_PERM_CDAB); }  // swaps each lane's halves
 inline V sll32(V a) { return _mm512_slli_epi64(a, 32); }
 inline V mul_lo32(V a, V b) { return _mm512_mul_epu32(a, b); }
 inline V and_(V a, V b) { return _mm512_and_si512(a, b); }

@@ -54,7 +54,7 @@ TEST_CASE("Rng: Philox4x32-10 layout matches the Random123 known-answer vector",
 
 TEST_CASE("Rng: every vectorised Philox kernel equals Random123's, block by block, across the 2^32 carry",
           "[rng]") {
-  // The buffer grows 1, 2, 4, ... 32 blocks per refill and the vector kernels take multiples of 8 or 32: the
+  // The buffer grows 1, 2, 4, ... 128 blocks per refill and the vector kernels take multiples of 8 or 32: the
   // words must be those of one Random123 call per block whatever the kernel and batching, and the block
   // index's high word must carry (block 2^32 - 3 .. 2^32 + 28). Each kernel this CPU has is run by name.
   using dpb::core::PhiloxKernel;
