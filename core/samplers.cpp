@@ -1,5 +1,6 @@
 #include "core/samplers.hpp"
 
+#include <algorithm>
 #include <boost/random/chi_squared_distribution.hpp>
 #include <boost/random/student_t_distribution.hpp>
 #include <cmath>
@@ -40,6 +41,26 @@ bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out) {
   // Under f in the wedge between the layer's rectangle and the next one's?
   const double y = zig.f[layer] + uniform01(rng) * (zig.f[layer + 1] - zig.f[layer]);
   out = x;
+  return below_density(layer, x, y);
+}
+
+bool below_density(int layer, double x, double y) {
+  const auto& zig = ziggurat::kTables;
+  const double a = zig.x[layer + 1], b = zig.x[layer], fa = zig.f[layer + 1], fb = zig.f[layer];
+  const double chord = fa + (x - a) * ((fb - fa) / (b - a));
+  const double tangent_a = fa * (1 - a * (x - a)), tangent_b = fb * (1 + b * (b - x));
+  const double margin = 0x1p-40 * fa;
+  double lower = 0, upper = 1;  // 0 < f <= 1 everywhere
+  // Convex on [a, b]: the tangents below f, the chord above; concave: the other way round.
+  if (a >= 1) {
+    lower = std::max(tangent_a, tangent_b);
+    upper = chord;
+  } else if (b <= 1) {
+    lower = chord;
+    upper = std::min(tangent_a, tangent_b);
+  }
+  if (y < lower - margin) return true;
+  if (y >= upper + margin) return false;
   return y < std::exp(-x * x / 2);
 }
 
@@ -48,10 +69,11 @@ bool normal_outside_rectangle(Rng& rng, int layer, double x, double& out) {
 namespace {
 
 // The ziggurat's first step over words[0..n): the draws of the words inside their rectangles into out, up to
-// the first word that is not (its unsigned candidate left in out[used]). Returns how many were inside.
-std::size_t normals_in_rectangles(const std::uint64_t* words, std::size_t n, double* out) {
+// the first word that is not, whose unsigned candidate goes to `candidate`. Returns how many were inside.
+std::size_t normals_in_rectangles(const std::uint64_t* words, std::size_t n, double* out, double& candidate) {
   std::size_t used = 0;
   while (used < n && detail::normal_in_rectangle(words[used], out[used])) ++used;
+  if (used < n) candidate = out[used];
   return used;
 }
 
@@ -63,7 +85,8 @@ std::size_t normals_in_rectangles(const std::uint64_t* words, std::size_t n, dou
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored \
     "-Wmaybe-uninitialized"  // GCC 12's intrinsics: _mm512_undefined_* (bug 105593)
-std::size_t normals_in_rectangles_avx512(const std::uint64_t* words, std::size_t n, double* out) {
+std::size_t normals_in_rectangles_avx512(const std::uint64_t* words, std::size_t n, double* out,
+                                         double& candidate) {
   const double* widths = ziggurat::kTables.x.data();
   const __m512i layer_mask = _mm512_set1_epi64(0xff), sign_mask = _mm512_set1_epi64(0x100);
   const __m512d unit = _mm512_set1_pd(0x1.0p-53);
@@ -83,16 +106,17 @@ std::size_t normals_in_rectangles_avx512(const std::uint64_t* words, std::size_t
     }
     const auto first_outside = static_cast<unsigned>(__builtin_ctz(~static_cast<unsigned>(inside)));
     _mm512_mask_storeu_pd(out + used, static_cast<__mmask8>((1u << first_outside) - 1), draw);
-    _mm512_mask_storeu_pd(out + used, static_cast<__mmask8>(1u << first_outside), x);
+    // From the register, not through `out`: a load from a masked store's bytes waits for the store to retire.
+    candidate = _mm512_cvtsd_f64(_mm512_permutexvar_pd(_mm512_set1_epi64(first_outside), x));
     return used + first_outside;
   }
-  return used + normals_in_rectangles(words + used, n - used, out + used);
+  return used + normals_in_rectangles(words + used, n - used, out + used, candidate);
 }
 #pragma GCC diagnostic pop
 #pragma GCC pop_options
 #endif
 
-using RectangleStep = std::size_t (*)(const std::uint64_t*, std::size_t, double*);
+using RectangleStep = std::size_t (*)(const std::uint64_t*, std::size_t, double*, double&);
 
 RectangleStep rectangle_step() {
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -112,7 +136,8 @@ void fill_standard_normal(Rng& rng, std::span<double> out) {
     // stream to the scalar sampler's rest, which draws the words after it.
     const auto words = rng.pending();
     const std::size_t n = std::min(words.size(), out.size() - i);
-    const std::size_t used = step(words.data(), n, out.data() + i);
+    double x;
+    const std::size_t used = step(words.data(), n, out.data() + i, x);
     i += used;
     if (used == n) {
       rng.skip(n);
@@ -120,7 +145,6 @@ void fill_standard_normal(Rng& rng, std::span<double> out) {
     }
     const std::uint64_t w = words[used];
     rng.skip(used + 1);
-    double x = out[i];
     if (detail::normal_outside_rectangle(rng, static_cast<int>(w & 0xff), x, x))
       out[i++] = detail::with_sign_bit(x, w);
     // A rejected draw starts over with the next word, as standard_normal does.
