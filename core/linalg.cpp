@@ -303,6 +303,13 @@ bool all_finite(const double* x, Eigen::Index size) {
 
 }  // namespace
 
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void add_scaled(double* __restrict y, double a, const double* __restrict x, Eigen::Index n) noexcept {
+  for (Eigen::Index i = 0; i < n; ++i) y[i] += a * x[i];  // never contracted: -ffp-contract=off
+}
+
 void require_finite(const Eigen::MatrixXd& M, const char* what) {
   if (!all_finite(M.data(), M.size()))
     throw InvalidArgument(fmt::format("{} contains NaN or infinite values; all entries must be finite", what));

@@ -74,4 +74,8 @@ Eigen::VectorXd safe_normalize(const Eigen::VectorXd& v);
 // Throws dpb::InvalidArgument naming `what` if any entry of M is NaN or infinite.
 void require_finite(const Eigen::MatrixXd& M, const char* what);
 
+// y[i] += a x[i] for i < n: the bits of Eigen's `y += a * x` (a product, then a sum, each rounded), in the
+// widest vectors the CPU has; Eigen, built for the baseline, uses two lanes. For per-step vector updates.
+void add_scaled(double* y, double a, const double* x, Eigen::Index n) noexcept;
+
 }  // namespace dpb::core

@@ -185,7 +185,7 @@ void add_gaussian_noise(Rng& rng, double sd, Eigen::Ref<Eigen::MatrixXd> value) 
     for (Eigen::Index i = 0; i < value.rows(); i += kPiece) {
       const Eigen::Index m = std::min(kPiece, value.rows() - i);
       fill_standard_normal(rng, {noise, static_cast<std::size_t>(m)});
-      value.col(j).segment(i, m) += sd * Eigen::Map<const Eigen::VectorXd>(noise, m);
+      add_scaled(value.col(j).data() + i, sd, noise, m);
     }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::alg {
@@ -65,7 +66,8 @@ Estimate Oja::run_observed(const Input& in, core::Rng& rng, const liu2022::StepO
   for (Eigen::Index t = 1; t <= n; ++t) {
     A.apply(t - 1, w, Aw);
     const double eta_t = eta(t);
-    w_prime = w + eta_t * Aw;
+    w_prime = w;
+    core::add_scaled(w_prime.data(), eta_t, Aw.data(), d);
     if (observer) {
       noise_free = w_prime;
       observer({t, eta_t, w, noise_free, w_prime});

@@ -6,11 +6,12 @@
 #include <limits>
 #include <numeric>
 
-#include "algorithms/mechanisms/clipping.hpp"
 #include "algorithms/mechanisms/accountant.hpp"
+#include "algorithms/mechanisms/clipping.hpp"
 #include "algorithms/mechanisms/gaussian.hpp"
 #include "algorithms/mechanisms/shuffling.hpp"
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 #include "core/samplers.hpp"
 
 namespace dpb::alg {
@@ -179,7 +180,8 @@ Estimate PrivateOja::run_observed(const Input& in, core::Rng& rng,
     if (l2_clip(g, s.clip, gradient_norm)) ++clipped;
     const double eta_t = s.eta(t);
     // 5-6: z_t ~ N(0, I_d); w'_t = w_{t-1} + eta_t clip_beta(A_t w_{t-1}) + 2 eta_t beta alpha z_t
-    w_prime = w + eta_t * g;
+    w_prime = w;
+    core::add_scaled(w_prime.data(), eta_t, g.data(), d);
     if (observer) noise_free = w_prime;
     entry.sensitivity = 2 * eta_t * s.clip;
     entry.noise_scale = entry.sensitivity * s.noise_multiplier;
