@@ -2,9 +2,7 @@
 
 #include <fmt/format.h>
 #include <cmath>
-#if defined(__x86_64__)
-#include <immintrin.h>
-#endif
+#include <cstdint>
 
 #include "core/errors.hpp"
 
@@ -17,35 +15,29 @@ namespace {
 // Raina, IEEE Trans. Comput. 2004; where q is within an ulp of x/b, r is exact and this is Markstein's
 // theorem), provided nothing underflows or overflows. That holds for b and x within [2^-500, 2^500] in
 // magnitude; other entries (zeros, NaN, infinities) and other b are divided.
+// Returns false, leaving out partly written, where some entry is outside that range: the caller then divides.
+// Clones for the CPUs with FMA (the caller checks); the default one is never called.
 #if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target("avx2,fma"))) void divide_fma(const double* x, double by, double* out, Eigen::Index n) {
-  const double lo = 0x1.0p-500, hi = 0x1.0p500;
-  Eigen::Index i = 0;
-  if (std::abs(by) >= lo && std::abs(by) <= hi) {
-    const __m256d b = _mm256_set1_pd(by), y = _mm256_set1_pd(1.0 / by);
-    const __m256d abs_mask = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7fffffffffffffff));
-    const __m256d low = _mm256_set1_pd(lo), high = _mm256_set1_pd(hi);
-    for (; i + 4 <= n; i += 4) {
-      const __m256d a = _mm256_loadu_pd(x + i);
-      const __m256d q = _mm256_mul_pd(a, y);
-      const __m256d r = _mm256_fnmadd_pd(b, q, a);  // a - b q
-      __m256d quotient = _mm256_fmadd_pd(r, y, q);
-      const __m256d magnitude = _mm256_and_pd(a, abs_mask);
-      const __m256d safe = _mm256_and_pd(_mm256_cmp_pd(magnitude, low, _CMP_GE_OQ),
-                                         _mm256_cmp_pd(magnitude, high, _CMP_LE_OQ));
-      if (_mm256_movemask_pd(safe) != 0xf) quotient = _mm256_blendv_pd(_mm256_div_pd(a, b), quotient, safe);
-      _mm256_storeu_pd(out + i, quotient);
-    }
-  }
-  for (; i < n; ++i) out[i] = x[i] / by;
-}
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #endif
+bool divide_by_products(const double* __restrict x, double b, double* __restrict out, Eigen::Index n) noexcept {
+  const double lo = 0x1.0p-500, hi = 0x1.0p500;
+  if (!(std::abs(b) >= lo && std::abs(b) <= hi)) return false;
+  const double y = 1.0 / b;
+  std::int64_t outside = 0;  // as wide as a double's lane, so that the loop vectorises
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double a = x[i], q = a * y, magnitude = std::abs(a);
+    out[i] = std::fma(std::fma(-b, q, a), y, q);
+    outside |= static_cast<std::int64_t>(!((magnitude >= lo) & (magnitude <= hi)));
+  }
+  return outside == 0;
+}
 
 void divide_into(const Eigen::VectorXd& x, double by, Eigen::VectorXd& out) {
   out.resize(x.size());
 #if defined(__x86_64__) && defined(__GNUC__)
   static const bool fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (fma) return divide_fma(x.data(), by, out.data(), x.size());
+  if (fma && divide_by_products(x.data(), by, out.data(), x.size())) return;
 #endif
   out = x / by;
 }

@@ -102,9 +102,9 @@ TEST_CASE("liu2022 registry entries: ids, spec parameters with defaults, privacy
 TEST_CASE("liu2022 normalize_into: w' / ||w'|| correctly rounded, entry by entry, as division gives it",
           "[liu2022]") {
   // Where the CPU has FMA the division is Markstein's multiply-and-correct; every entry must still be the
-  // IEEE quotient: random vectors of lengths around the 4-lane width, scaled over a wide range of binades,
-  // and entries the correction leaves to a division (zeros, -0, tiny and huge magnitudes beside ordinary
-  // ones).
+  // IEEE quotient: random vectors of lengths 1..19 (the 4- and 8-lane bodies and their tails), scaled over a
+  // wide range of binades, and entries the correction leaves to a division (zeros, -0, tiny and huge
+  // magnitudes beside ordinary ones).
   dpb::core::Rng rng(41, 0);
   const auto check = [](const Eigen::VectorXd& w_prime) {
     Eigen::VectorXd w;
@@ -115,7 +115,7 @@ TEST_CASE("liu2022 normalize_into: w' / ||w'|| correctly rounded, entry by entry
       REQUIRE(std::bit_cast<std::uint64_t>(w[i]) == std::bit_cast<std::uint64_t>(expected[i]));
   };
   for (int trial = 0; trial < 20000; ++trial) {
-    const auto d = static_cast<Eigen::Index>(1 + trial % 11);
+    const auto d = static_cast<Eigen::Index>(1 + trial % 19);
     const double scale = std::ldexp(
         1.0, static_cast<int>(dpb::core::uniform01(rng) * 960) - 480);  // squares stay finite and normal
     check(dpb::core::standard_normal_vector(rng, d) * scale);
