@@ -16,7 +16,8 @@ namespace {
 // theorem), provided nothing underflows or overflows. That holds for b and x within [2^-500, 2^500] in
 // magnitude; other entries (zeros, NaN, infinities) and other b are divided.
 // Returns false, leaving out partly written, where some entry is outside that range: the caller then divides.
-// Clones for the CPUs with FMA (the caller checks); the default one is never called.
+// x and out must not overlap. Called only where the CPU has the x86-64-v3 level (FMA among it), which the
+// clones' resolver tests as well, so the default clone, whose std::fma would be libm's, is never run.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
 #endif
@@ -36,8 +37,8 @@ bool divide_by_products(const double* __restrict x, double b, double* __restrict
 void divide_into(const Eigen::VectorXd& x, double by, Eigen::VectorXd& out) {
   out.resize(x.size());
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool fma = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  if (fma && divide_by_products(x.data(), by, out.data(), x.size())) return;
+  static const bool fma = __builtin_cpu_supports("x86-64-v3");
+  if (fma && x.data() != out.data() && divide_by_products(x.data(), by, out.data(), x.size())) return;
 #endif
   out = x / by;
 }

@@ -124,4 +124,10 @@ TEST_CASE("liu2022 normalize_into: w' / ||w'|| correctly rounded, entry by entry
   mixed << 1.0, 0.0, -0.0, 1e-200, -3e-160, 0.75, 0x1.0p-500, -0x1.fffffffffffffp-501, 2.0;
   check(mixed);
   check(mixed * 0x1.0p505);  // a norm above 2^500: all divided
+  // In place: a zero entry sends the span to the division after the products' pass has written it, which
+  // must then divide the input, not its own output (a referee's case: (3, 0) came out as (1/3, 0)).
+  Eigen::VectorXd in_place(2);
+  in_place << 3.0, 0.0;
+  liu2022::normalize_into(in_place, in_place, 1, "test");
+  CHECK(in_place == Eigen::Vector2d(1.0, 0.0));
 }
