@@ -303,11 +303,11 @@ bool all_finite(const double* x, Eigen::Index size) {
 
 }  // namespace
 
+// Only NaN payloads can differ from Eigen's, and only for a NaN a beside a NaN x[i] (a referee's case); every
+// caller's a is a finite step size or noise scale.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-// Only NaN payloads can differ from Eigen's, and only for a NaN a beside a NaN x[i] (a referee's case); every
-// caller's a is a finite step size or noise scale.
 void add_scaled(double* __restrict y, double a, const double* __restrict x, Eigen::Index n) noexcept {
   for (Eigen::Index i = 0; i < n; ++i) y[i] += a * x[i];  // never contracted: -ffp-contract=off
 }

@@ -37,8 +37,9 @@ bool divide_by_products(const double* __restrict x, double b, double* __restrict
 void divide_into(const Eigen::VectorXd& x, double by, Eigen::VectorXd& out) {
   out.resize(x.size());
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool fma = __builtin_cpu_supports("x86-64-v3");
-  if (fma && x.data() != out.data() && divide_by_products(x.data(), by, out.data(), x.size())) return;
+  static const bool has_fma_level = __builtin_cpu_supports("x86-64-v3");
+  if (has_fma_level && x.data() != out.data() && divide_by_products(x.data(), by, out.data(), x.size()))
+    return;
 #endif
   out = x / by;
 }
