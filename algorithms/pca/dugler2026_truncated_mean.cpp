@@ -46,6 +46,35 @@ add_clamped(const double* __restrict x, const double* __restrict lo, const doubl
   return moved;
 }
 
+// sum[j] += x[j], and [lowest[j], highest[j]] widened to hold x[j], for j < n: the first pass's running
+// sums (in record order, as the clamp pass adds) and ranges.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void add_and_widen(const double* __restrict x, double* __restrict sum, double* __restrict lowest,
+                   double* __restrict highest, Eigen::Index n) noexcept {
+  for (Eigen::Index j = 0; j < n; ++j) {
+    sum[j] += x[j];
+    lowest[j] = std::min(lowest[j], x[j]);
+    highest[j] = std::max(highest[j], x[j]);
+  }
+}
+
+// add_and_widen over every matrix of a chunk, into ws' d x k sums and ranges (coordinate c = r d + j).
+void add_and_widen(const MatrixChunks::View& V, Eigen::Index k, TruncatedMeanWorkspace& ws) {
+  const Eigen::Index d = V.rows(), coords = d * k;
+  double *sum = ws.sums.data(), *lowest = ws.lowest.data(), *highest = ws.highest.data();
+  if (V.outerStride() == d) {
+    for (Eigen::Index l = 0; l < V.cols() / k; ++l)
+      add_and_widen(V.data() + l * coords, sum, lowest, highest, coords);
+    return;
+  }
+  for (Eigen::Index col = 0; col < V.cols(); ++col) {
+    const Eigen::Index c = (col % k) * d;
+    add_and_widen(V.col(col).data(), sum + c, lowest + c, highest + c, d);
+  }
+}
+
 // One record's window slots: slot[c] = c W + (bins[c] - lo[c]) where that offset is below W, else `spill`
 // (coords W, the slot past the windows, never read). Returns whether every bin fell in its window. Computed
 // apart from the counting so that it vectorises; the increments then need no branch.
@@ -146,11 +175,17 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.window_lo.assign(coords, 0);
   ws.overflow.resize(coords);
   for (auto& o : ws.overflow) o.clear();
+  ws.sums.setZero(d, k);
+  ws.lowest.setConstant(d, k, std::numeric_limits<double>::infinity());
+  ws.highest.setConstant(d, k, -std::numeric_limits<double>::infinity());
   const Eigen::Index chunk = G.chunk_size();
-  // Lines 1-7, first pass: the bin counts of every coordinate histogram.
+  // Lines 1-7, first pass: the bin counts of every coordinate histogram, with each coordinate's sum and
+  // range.
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
     const Eigen::Index count = std::min(chunk, m - l0);
-    chunk_bins(G.get(l0, count), w, ws.bins);
+    const MatrixChunks::View V = G.get(l0, count);
+    chunk_bins(V, w, ws.bins);
+    add_and_widen(V, k, ws);
     if (l0 == 0) {  // windows centred at each coordinate's median bin in the first chunk
       std::vector<std::int64_t>& scratch = ws.scratch;
       for (std::size_t c = 0; c < coords; ++c) {
@@ -189,9 +224,18 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
         ++rep.empty_histograms;
       }
     }
-  // Lines 8-16, second pass: clamp every entry to [gbar - R, gbar + R] and average.
-  mean.setZero();
+  // Lines 8-16: clamp every entry to [gbar - R, gbar + R] and average. Where every coordinate's range lies
+  // inside its interval the clamp moves nothing, and the first pass's sums are the clamped sums bit for bit
+  // (the same values added in the same order). Lemma 11's R makes that the rule (probability >= 1 - zeta);
+  // otherwise a second pass recomputes the matrices and clamps them. The first pass refused any value that
+  // does not bin (NaN, infinite), so the ranges decide alone.
   const Eigen::MatrixXd lower = ws.centers.array() - R, upper = ws.centers.array() + R;  // once per call
+  rep.clamp_pass = !((ws.lowest.array() >= lower.array()) && (ws.highest.array() <= upper.array())).all();
+  if (!rep.clamp_pass) {
+    mean = ws.sums / static_cast<double>(m);
+    return rep;
+  }
+  mean.setZero();
   Eigen::Index truncated = 0;
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
     const Eigen::Index count = std::min(chunk, m - l0);

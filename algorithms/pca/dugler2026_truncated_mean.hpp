@@ -25,6 +25,7 @@ struct TruncatedMeanReport {
   Eigen::Index truncated_entries = 0;  // entries moved by the clamp (lines 8-15)
   Eigen::Index empty_histograms = 0;   // coordinates whose histogram released nothing: center 0 (fallback)
   double noise_scale = 0;              // Laplace scale on a frequency of one coordinate histogram
+  bool clamp_pass = false;             // some value lay outside its interval: the matrices were read again
 };
 
 // Preallocated buffers. Each coordinate (j, r) counts its bins in a window of `window_bins` consecutive
@@ -42,6 +43,7 @@ struct TruncatedMeanWorkspace {
   std::vector<std::int64_t> scratch;                // scratch: one coordinate's bins, for its median
   std::vector<BinCount> counts;
   Eigen::MatrixXd centers;  // d x k
+  Eigen::MatrixXd sums, lowest, highest;  // d x k: each coordinate's sum over the m matrices and its range
 };
 
 // Records a coordinate histogram needs so that its largest bin can pass the stability threshold at
@@ -59,8 +61,9 @@ TruncatedMeanReport truncated_mean(const Eigen::Ref<const Eigen::MatrixXd>& G, E
                                    double Lhat, const Budget& center, const std::string& step, Ledger& ledger,
                                    Eigen::Ref<Eigen::MatrixXd> mean, TruncatedMeanWorkspace& ws,
                                    core::Rng& rng);
-// The same on matrices produced a chunk at a time, in two passes (histogram counts, then the truncated
-// sum), so the m matrices are never held at once; bit for bit equal to the stored form.
+// The same on matrices produced a chunk at a time, so the m matrices are never held at once; bit for bit
+// equal to the stored form. A first pass counts the histograms and sums each coordinate; a second (the
+// clamp) runs only where some value lies outside its interval [gbar - R, gbar + R].
 TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
                                    const std::string& step, Ledger& ledger, Eigen::Ref<Eigen::MatrixXd> mean,
                                    TruncatedMeanWorkspace& ws, core::Rng& rng);

@@ -196,6 +196,7 @@ TEST_CASE(
     CHECK(mean == ref);
     CHECK(rep.truncated_entries == ref_rep.truncated_entries);
     CHECK(rep.empty_histograms == ref_rep.empty_histograms);
+    CHECK(rep.clamp_pass == (R < 1e7));  // at 1e7 no value leaves its interval: the first pass's sums serve
     CHECK(a() == b());  // the same Laplace draws, in the same order
   }
   // The streamed form on products A_l Q, read twice, equals the stored form.
@@ -215,6 +216,32 @@ TEST_CASE(
   CHECK(l2.entries()[0].uses == 8);
   CHECK(m1 == m2);
   CHECK(a() == b());
+}
+
+// The clamp pass is skipped only where the clamp would move nothing: a value on an interval's end stays,
+// one just past it is moved. Either way the mean is the straightforward algorithm's, bit for bit.
+TEST_CASE("dugler2026 TRUNCATEDMEAN reads the matrices again only when the clamp moves a value",
+          "[dugler2026]") {
+  // One coordinate, w = 0.5: 3000 values 0.75 put the center at bin 1, gbar = 0.5; 7 values 0.25 sit
+  // on the lower end of [gbar - R, gbar + R] for R = 0.25, where 0.75 is the upper end.
+  const long m = 3007;
+  Eigen::MatrixXd G = Eigen::MatrixXd::Constant(1, m, 0.75);
+  for (long l = 0; l < 7; ++l) G(0, 400 * l) = 0.25;
+  const alg::Budget center{10.0, 0.1};
+  // 0.25 -+ 2^-50: gbar -+ R is exact, an interval a few ulps narrower or wider than the values' range.
+  for (const double R : {0.25, 0.25 - 0x1p-50, 0.25 + 0x1p-50}) {
+    core::Rng a(25, 1), b(25, 1);
+    TruncatedMeanWorkspace ws;
+    Eigen::MatrixXd mean(1, 1), ref;
+    alg::Ledger ledger;
+    const auto rep = truncated_mean(G, 1, R, 0.25, center, "c", ledger, mean, ws, a);
+    const auto ref_rep = reference_truncated_mean(G, 1, R, 0.25, center, ref, b);
+    INFO("R = " << R);
+    CHECK(mean == ref);
+    CHECK(rep.truncated_entries == ref_rep.truncated_entries);
+    CHECK(rep.clamp_pass == (R < 0.25));
+    CHECK(ref_rep.truncated_entries == (R < 0.25 ? m : 0));
+  }
 }
 
 // The bins of a chunk are computed in one run after one range check for the whole run (so that the run
