@@ -46,53 +46,93 @@ add_clamped(const double* __restrict x, const double* __restrict lo, const doubl
   return moved;
 }
 
-// sum[j] += x[j], and [lowest[j], highest[j]] widened to hold x[j], for j < n: the first pass's running
-// sums (in record order, as the clamp pass adds) and ranges.
+// The first pass's running sums (in record order, as the clamp pass adds) and ranges, over kRecords runs
+// of n values `stride` apart from x: sum[j] += each run's x[j] in turn, and [lowest[j], highest[j]]
+// widened to hold it. Several records per load and store of the sums.
+template <int kRecords>
+__attribute__((always_inline)) inline void add_and_widen_records(const double* __restrict x,
+                                                                 Eigen::Index stride, double* __restrict sum,
+                                                                 double* __restrict lowest,
+                                                                 double* __restrict highest, Eigen::Index n) {
+  for (Eigen::Index j = 0; j < n; ++j) {
+    double s = sum[j], lo = lowest[j], hi = highest[j];
+    for (int r = 0; r < kRecords; ++r) {
+      const double v = x[r * stride + j];
+      s += v;
+      lo = std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    sum[j] = s;
+    lowest[j] = lo;
+    highest[j] = hi;
+  }
+}
+
+// add_and_widen_records over `records` runs, four at a time.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-void add_and_widen(const double* __restrict x, double* __restrict sum, double* __restrict lowest,
-                   double* __restrict highest, Eigen::Index n) noexcept {
-  for (Eigen::Index j = 0; j < n; ++j) {
-    sum[j] += x[j];
-    lowest[j] = std::min(lowest[j], x[j]);
-    highest[j] = std::max(highest[j], x[j]);
-  }
+void add_and_widen(const double* x, Eigen::Index stride, Eigen::Index records, double* sum, double* lowest,
+                   double* highest, Eigen::Index n) noexcept {
+  Eigen::Index r = 0;
+  for (; r + 4 <= records; r += 4) add_and_widen_records<4>(x + r * stride, stride, sum, lowest, highest, n);
+  for (; r < records; ++r) add_and_widen_records<1>(x + r * stride, stride, sum, lowest, highest, n);
 }
 
 // add_and_widen over every matrix of a chunk, into ws' d x k sums and ranges (coordinate c = r d + j).
 void add_and_widen(const MatrixChunks::View& V, Eigen::Index k, TruncatedMeanWorkspace& ws) {
-  const Eigen::Index d = V.rows(), coords = d * k;
+  const Eigen::Index d = V.rows(), count = V.cols() / k;
   double *sum = ws.sums.data(), *lowest = ws.lowest.data(), *highest = ws.highest.data();
-  if (V.outerStride() == d) {
-    for (Eigen::Index l = 0; l < V.cols() / k; ++l)
-      add_and_widen(V.data() + l * coords, sum, lowest, highest, coords);
-    return;
-  }
-  for (Eigen::Index col = 0; col < V.cols(); ++col) {
-    const Eigen::Index c = (col % k) * d;
-    add_and_widen(V.col(col).data(), sum + c, lowest + c, highest + c, d);
-  }
+  if (V.outerStride() == d) return add_and_widen(V.data(), d * k, count, sum, lowest, highest, d * k);
+  for (Eigen::Index r = 0; r < k; ++r)
+    add_and_widen(V.col(r).data(), k * V.outerStride(), count, sum + r * d, lowest + r * d, highest + r * d,
+                  d);
 }
 
-// One record's window slots: slot[c] = c W + (bins[c] - lo[c]) where that offset is below W, else `spill`
-// (coords W, the slot past the windows, never read). Returns whether every bin fell in its window. Computed
-// apart from the counting so that it vectorises; the increments then need no branch.
+constexpr std::uint8_t kOutside = 0xff;  // an offset of window_bins or more lies outside the window
+
+// offsets[p] = bins[p] - lo[p] (the offset in its window), or kOutside where that is kOutside or more, for
+// p < n. Returns whether every bin fell in its window.
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-bool window_slots(const std::int64_t* __restrict bins, const std::int64_t* __restrict lo, std::size_t coords,
-                  std::uint64_t spill, std::uint64_t* __restrict slot) noexcept {
-  constexpr auto W = static_cast<std::uint64_t>(TruncatedMeanWorkspace::window_bins);
-  std::uint64_t outside = 0;
-  for (std::size_t c = 0; c < coords; ++c) {
+bool window_offsets(const std::int64_t* __restrict bins, const std::int64_t* __restrict lo, std::size_t n,
+                    std::uint8_t* __restrict offsets) noexcept {
+  std::uint64_t largest = 0;
+  for (std::size_t p = 0; p < n; ++p) {
     // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
-    const std::uint64_t offset = static_cast<std::uint64_t>(bins[c]) - static_cast<std::uint64_t>(lo[c]);
-    const bool inside = offset < W;
-    outside |= static_cast<std::uint64_t>(!inside);
-    slot[c] = inside ? c * W + offset : spill;
+    const std::uint64_t offset = std::min<std::uint64_t>(
+        static_cast<std::uint64_t>(bins[p]) - static_cast<std::uint64_t>(lo[p]), kOutside);
+    largest = std::max(largest, offset);
+    offsets[p] = static_cast<std::uint8_t>(offset);
   }
-  return outside == 0;
+  return largest < TruncatedMeanWorkspace::window_bins;
+}
+
+// tallies[o n + p] += (offsets[p] == o) for every window bin o and p < n: a histogram by comparisons, a
+// vector of byte tallies per window bin, with no scattered increment. n is a multiple of 64 (no scalar
+// rest).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void tally_offsets(const std::uint8_t* __restrict offsets, std::size_t n, std::uint8_t* __restrict tallies) noexcept {
+  for (std::uint8_t o = 0; o < TruncatedMeanWorkspace::window_bins; ++o) {
+    std::uint8_t* row = tallies + o * n;
+    for (std::size_t p = 0; p < n; ++p) row[p] = static_cast<std::uint8_t>(row[p] + (offsets[p] == o));
+  }
+}
+
+// Moves the byte tallies of a group's `positions` into the windows: window[o coords + c] gets the tallies
+// of coordinate c in every record of the group.
+void flush_tallies(TruncatedMeanWorkspace& ws, std::size_t coords, std::size_t positions) {
+  const std::size_t stride = ws.offsets.size();
+  for (std::size_t o = 0; o < TruncatedMeanWorkspace::window_bins; ++o)
+    for (std::size_t first = 0; first < positions; first += coords) {
+      const std::uint8_t* t = ws.tallies.data() + o * stride + first;
+      std::uint32_t* counts = ws.window.data() + o * coords;
+      for (std::size_t c = 0; c < coords; ++c) counts[c] += t[c];
+    }
+  std::fill(ws.tallies.begin(), ws.tallies.end(), std::uint8_t{0});
 }
 
 // The occupied bins of coordinate c with their counts, in increasing order: the overflow below the
@@ -112,9 +152,10 @@ void occupied_bins(std::size_t c, TruncatedMeanWorkspace& ws) {
     }
   };
   emit_runs(over.begin(), above);
-  const std::uint32_t* counts = ws.window.data() + c * static_cast<std::size_t>(W);
+  const std::size_t coords = ws.window_lo.size();
   for (std::int64_t i = 0; i < W; ++i)
-    if (counts[i] > 0) ws.counts.push_back({lo + i, counts[i]});
+    if (const std::uint32_t count = ws.window[static_cast<std::size_t>(i) * coords + c]; count > 0)
+      ws.counts.push_back({lo + i, count});
   emit_runs(above, over.end());
 }
 
@@ -169,16 +210,23 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.centers.resize(d, k);
   constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
   const auto coords = static_cast<std::size_t>(d * k);  // coordinate (j, r) is c = r d + j (memory order)
-  const std::uint64_t spill = coords * static_cast<std::uint64_t>(W);  // the slot past the windows
-  ws.window.assign(spill + 1, 0);
-  ws.slots.resize(coords);
+  // Records are counted a group at a time, enough of them for 64 values (one 512-bit vector of byte
+  // tallies per window bin); position p of a group is coordinate p mod coords. The offsets run on to a
+  // multiple of 64 with positions outside every window.
+  const std::size_t group = (64 + coords - 1) / coords, positions = group * coords;
+  const std::size_t stride = (positions + 63) / 64 * 64;
+  ws.window.assign(static_cast<std::size_t>(W) * coords, 0);
+  ws.tallies.assign(static_cast<std::size_t>(W) * stride, 0);
+  ws.offsets.assign(stride, kOutside);
   ws.window_lo.assign(coords, 0);
+  ws.group_lo.resize(positions);
   ws.overflow.resize(coords);
   for (auto& o : ws.overflow) o.clear();
   ws.sums.setZero(d, k);
   ws.lowest.setConstant(d, k, std::numeric_limits<double>::infinity());
   ws.highest.setConstant(d, k, -std::numeric_limits<double>::infinity());
   const Eigen::Index chunk = G.chunk_size();
+  int tallied = 0;  // groups in the byte tallies, at most 255
   // Lines 1-7, first pass: the bin counts of every coordinate histogram, with each coordinate's sum and
   // range.
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
@@ -196,19 +244,24 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
         std::nth_element(scratch.begin(), mid, scratch.end());
         ws.window_lo[c] = *mid - W / 2;
       }
+      for (std::size_t p = 0; p < positions; ++p) ws.group_lo[p] = ws.window_lo[p % coords];
     }
-    // Local pointers: the compiler cannot tell that an overflow's push_back leaves the windows in place.
-    const std::int64_t* b = ws.bins.data();
-    std::uint32_t* window = ws.window.data();
-    const std::uint64_t* slot = ws.slots.data();
-    for (Eigen::Index l = 0; l < count; ++l, b += coords) {
-      const bool inside = window_slots(b, ws.window_lo.data(), coords, spill, ws.slots.data());
-      for (std::size_t c = 0; c < coords; ++c) ++window[slot[c]];
-      if (!inside)
-        for (std::size_t c = 0; c < coords; ++c)
-          if (slot[c] == spill) ws.overflow[c].push_back(b[c]);
+    for (std::size_t l = 0; l < static_cast<std::size_t>(count); l += group) {
+      const std::size_t n = std::min(group, static_cast<std::size_t>(count) - l) * coords;
+      const std::int64_t* b = ws.bins.data() + l * coords;
+      if (!window_offsets(b, ws.group_lo.data(), n, ws.offsets.data()))
+        for (std::size_t p = 0; p < n; ++p)
+          if (ws.offsets[p] >= W) ws.overflow[p % coords].push_back(b[p]);
+      std::fill(ws.offsets.begin() + static_cast<std::ptrdiff_t>(n),
+                ws.offsets.begin() + static_cast<std::ptrdiff_t>(positions), kOutside);  // a short last group
+      tally_offsets(ws.offsets.data(), stride, ws.tallies.data());
+      if (++tallied == 255) {
+        flush_tallies(ws, coords, positions);
+        tallied = 0;
+      }
     }
   }
+  flush_tallies(ws, coords, positions);
   // Lines 1-7, release: for j = 1..d, r = 1..k, the coordinate histogram and its left endpoint.
   for (Eigen::Index j = 0; j < d; ++j)
     for (Eigen::Index r = 0; r < k; ++r) {
