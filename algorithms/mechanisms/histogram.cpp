@@ -178,11 +178,11 @@ __attribute__((target_clones("arch=x86-64-v4", "default")))
 bool bin_indices(std::span<const double> x, double width, BinClosed closed, std::span<std::int64_t> out) noexcept {
   const double sign = closed == BinClosed::left ? 1.0 : -1.0;
   const std::int64_t flip = closed == BinClosed::left ? 0 : -1;  // i ^ -1 = ~i
-  const double inverse = 1.0 / width;
+  const double signed_inverse = sign * (1.0 / width);  // (sign x) v = x (sign v): the sign only flips
   if (width > 0x1p-1000 && width < 0x1p1000) {
     std::int64_t undecided = 0;  // as wide as a double's lane, so that the loop vectorises
     for (std::size_t j = 0; j < x.size(); ++j) {
-      const double r = sign * x[j] * inverse, size = std::abs(r);
+      const double r = x[j] * signed_inverse, size = std::abs(r);
       const bool in_range = size < 0x1p61;
       const std::int64_t i = floor_or_zero(r, in_range);
       const double f = static_cast<double>(i), near = size * 0x1p-50 + 0x1p-960;
