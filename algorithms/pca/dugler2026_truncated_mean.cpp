@@ -195,7 +195,8 @@ double truncated_mean_sensitivity(double R, Eigen::Index d, Eigen::Index k, Eige
 TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const Budget& center,
                                    const std::string& step, Ledger& ledger, Eigen::Ref<Eigen::MatrixXd> mean,
                                    TruncatedMeanWorkspace& ws, core::Rng& rng) {
-  if (G.size() == 0) throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of k columns");
+  if (G.size() == 0 || G.rows() == 0)
+    throw InvalidArgument("TRUNCATEDMEAN: G must hold m >= 1 blocks of d >= 1 rows and k columns");
   if (!(R > 0) || !(Lhat > 0) || !std::isfinite(R) || !std::isfinite(Lhat))
     throw InvalidArgument(
         fmt::format("TRUNCATEDMEAN: need R > 0 and Lhat > 0 finite, got R = {}, Lhat = {}", R, Lhat));

@@ -218,6 +218,47 @@ TEST_CASE(
   CHECK(a() == b());
 }
 
+TEST_CASE(
+    "dugler2026 TRUNCATEDMEAN equals the straightforward algorithm on strided matrices and on more than 64 "
+    "coordinates",
+    "[dugler2026]") {
+  // The top rows of a taller matrix (columns not adjacent: every per-column path) and d k = 80 coordinates
+  // (one record per counting group, its offsets padded to 128), with and without the clamp pass.
+  const long d = 40, k = 2, m = 3000;
+  core::Rng data(26, 1);
+  Eigen::MatrixXd tall(d + 3, k * m);
+  for (long c = 0; c < tall.cols(); ++c)
+    for (long j = 0; j < tall.rows(); ++j)
+      tall(j, c) = static_cast<double>(j % 7) + static_cast<double>(1 + j % 3) * core::standard_normal(data);
+  const Eigen::MatrixXd dense = tall.topRows(d);
+  const Eigen::Ref<const Eigen::MatrixXd> strided(tall.topRows(d));
+  REQUIRE(strided.outerStride() == d + 3);  // bound without a copy
+  const alg::Budget center{80.0, 0.8};      // per coordinate (1, 0.01)
+  for (const bool use_strided : {false, true})
+    for (const double R : {2.0, 1e7}) {
+      core::Rng a(27, 1), b(27, 1);
+      TruncatedMeanWorkspace ws;
+      Eigen::MatrixXd mean(d, k), ref;
+      alg::Ledger ledger;
+      INFO("strided " << use_strided << ", R = " << R);
+      const auto rep = use_strided ? truncated_mean(strided, k, R, 1.0, center, "c", ledger, mean, ws, a)
+                                   : truncated_mean(dense, k, R, 1.0, center, "c", ledger, mean, ws, a);
+      const auto ref_rep = reference_truncated_mean(dense, k, R, 1.0, center, ref, b);
+      CHECK(mean == ref);
+      CHECK(rep.truncated_entries == ref_rep.truncated_entries);
+      CHECK(rep.empty_histograms == ref_rep.empty_histograms);
+      CHECK(rep.clamp_pass == (R < 1e7));
+      CHECK(a() == b());
+    }
+  // No rows: a clean error, not a division by zero.
+  Eigen::MatrixXd mean(0, 2);
+  TruncatedMeanWorkspace ws;
+  alg::Ledger ledger;
+  core::Rng rng(1, 1);
+  CHECK_THROWS_WITH(truncated_mean(Eigen::MatrixXd(0, 10), 2, 1.0, 1.0, center, "c", ledger, mean, ws, rng),
+                    Catch::Contains("d >= 1 rows"));
+}
+
 // The clamp pass is skipped only where the clamp would move nothing: a value on an interval's end stays,
 // one just past it is moved. Either way the mean is the straightforward algorithm's, bit for bit.
 TEST_CASE("dugler2026 TRUNCATEDMEAN reads the matrices again only when the clamp moves a value",
