@@ -1,6 +1,7 @@
 #pragma once
 // Stability-based histogram learner (Karwa & Vadhan 2017, Lemma 2.3; liu2022 Lemma B.1;
 // dugler2026 Lemma 12) over unbounded integer bins, and the bin-index maps the papers use.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -93,6 +94,18 @@ void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t
 enum class BinClosed { left, right };
 bool bin_indices(std::span<const double> x, double width, BinClosed closed,
                  std::span<std::int64_t> out) noexcept;
+// The offset of bin `bin` in a window of bins starting at `lo`: bin - lo, or 255 where that is 255 or more or
+// negative (any offset past the window's length says "outside").
+inline std::uint64_t window_offset(std::int64_t bin, std::int64_t lo) {
+  // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
+  return std::min<std::uint64_t>(static_cast<std::uint64_t>(bin) - static_cast<std::uint64_t>(lo), 255);
+}
+// For the callers that count values in windows of bins: out[p] = window_offset(bin of x[p], lo[p]) for the
+// left-closed bins of bin_indices, without the bins themselves, and `largest` the largest offset. False, with
+// `out` unspecified, where the fast path cannot decide some bin (a value near a bin's edge, NaN, too large):
+// the caller then bins those values by left_closed_bin.
+bool left_closed_window_offsets(std::span<const double> x, double width, std::span<const std::int64_t> lo,
+                                std::span<std::uint8_t> out, std::uint64_t& largest) noexcept;
 // Left endpoint of interval bin m: m tau (Alg. 5 line 4).
 double interval_bin_left(std::int64_t m, double tau);
 

@@ -89,24 +89,28 @@ void add_and_widen(const MatrixChunks::View& V, Eigen::Index k, TruncatedMeanWor
                   d);
 }
 
-constexpr std::uint8_t kOutside = 0xff;  // an offset of window_bins or more lies outside the window
+constexpr std::uint8_t kOutside = 0xff;  // window_offset's "outside": past every window
 
-// offsets[p] = bins[p] - lo[p] (the offset in its window), or kOutside where that is kOutside or more, for
-// p < n. Returns whether every bin fell in its window.
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v4", "default")))
-#endif
-bool window_offsets(const std::int64_t* __restrict bins, const std::int64_t* __restrict lo, std::size_t n,
-                    std::uint8_t* __restrict offsets) noexcept {
-  std::uint64_t largest = 0;
-  for (std::size_t p = 0; p < n; ++p) {
-    // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
-    const std::uint64_t offset = std::min<std::uint64_t>(
-        static_cast<std::uint64_t>(bins[p]) - static_cast<std::uint64_t>(lo[p]), kOutside);
-    largest = std::max(largest, offset);
-    offsets[p] = static_cast<std::uint8_t>(offset);
+// Window offsets of the n values of a group of records of chunk V from record l (position p: record
+// l + p / coords, coordinate p % coords) into ws.offsets, with the largest of them: one run where the
+// matrices are contiguous, else one per column. False where some bin is undecided.
+bool group_offsets(const MatrixChunks::View& V, std::size_t l, std::size_t n, Eigen::Index k, double w,
+                   TruncatedMeanWorkspace& ws, std::uint64_t& largest) {
+  const auto d = static_cast<std::size_t>(V.rows()), coords = d * static_cast<std::size_t>(k);
+  const auto run = [&](const double* x, std::size_t p, std::size_t length, std::uint64_t& top) {
+    return left_closed_window_offsets({x, length}, w, {ws.group_lo.data() + p, length},
+                                      {ws.offsets.data() + p, length}, top);
+  };
+  if (static_cast<std::size_t>(V.outerStride()) == d) return run(V.data() + l * coords, 0, n, largest);
+  largest = 0;
+  for (std::size_t p = 0; p < n; p += d) {
+    const auto column =
+        static_cast<Eigen::Index>((l + p / coords) * static_cast<std::size_t>(k) + p % coords / d);
+    std::uint64_t top = 0;
+    if (!run(V.col(column).data(), p, d, top)) return false;
+    largest = std::max(largest, top);
   }
-  return largest < TruncatedMeanWorkspace::window_bins;
+  return true;
 }
 
 // tallies[o n + p] += (offsets[p] == o) for every window bin o and p < n: a histogram by comparisons, a
@@ -211,10 +215,11 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.centers.resize(d, k);
   constexpr std::int64_t W = TruncatedMeanWorkspace::window_bins;
   const auto coords = static_cast<std::size_t>(d * k);  // coordinate (j, r) is c = r d + j (memory order)
-  // Records are counted a group at a time, enough of them for 64 values (one 512-bit vector of byte
-  // tallies per window bin); position p of a group is coordinate p mod coords. The offsets run on to a
-  // multiple of 64 with positions outside every window.
-  const std::size_t group = (64 + coords - 1) / coords, positions = group * coords;
+  // Records are binned and counted a group at a time, enough of them for 1024 values: the byte loops take 64
+  // values a step (one 512-bit vector), and a short run's scalar rest cost more than the counting itself.
+  // Position p of a group is coordinate p mod coords. The offsets run on to a multiple of 64 with positions
+  // outside every window.
+  const std::size_t group = (1024 + coords - 1) / coords, positions = group * coords;
   const std::size_t stride = (positions + 63) / 64 * 64;
   ws.window.assign(static_cast<std::size_t>(W) * coords, 0);
   ws.tallies.assign(static_cast<std::size_t>(W) * stride, 0);
@@ -233,9 +238,9 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
     const Eigen::Index count = std::min(chunk, m - l0);
     const MatrixChunks::View V = G.get(l0, count);
-    chunk_bins(V, w, ws.bins);
     add_and_widen(V, k, ws);
     if (l0 == 0) {  // windows centred at each coordinate's median bin in the first chunk
+      chunk_bins(V, w, ws.bins);
       std::vector<std::int64_t>& scratch = ws.scratch;
       for (std::size_t c = 0; c < coords; ++c) {
         scratch.clear();
@@ -249,10 +254,22 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
     }
     for (std::size_t l = 0; l < static_cast<std::size_t>(count); l += group) {
       const std::size_t n = std::min(group, static_cast<std::size_t>(count) - l) * coords;
-      const std::int64_t* b = ws.bins.data() + l * coords;
-      if (!window_offsets(b, ws.group_lo.data(), n, ws.offsets.data()))
+      const auto value = [&](std::size_t p) {  // position p of the group
+        const std::size_t c = p % coords, rows = static_cast<std::size_t>(d);
+        return V(static_cast<Eigen::Index>(c % rows),
+                 static_cast<Eigen::Index>((l + p / coords) * static_cast<std::size_t>(k) + c / rows));
+      };
+      std::uint64_t largest = 0;
+      if (!group_offsets(V, l, n, k, w, ws,
+                         largest))  // rare: a value near a bin's edge (or one that does not bin)
+        for (std::size_t p = 0; p < n; ++p) {
+          const std::uint64_t offset = window_offset(left_closed_bin(value(p), w), ws.group_lo[p]);
+          largest = std::max(largest, offset);
+          ws.offsets[p] = static_cast<std::uint8_t>(offset);
+        }
+      if (largest >= W)
         for (std::size_t p = 0; p < n; ++p)
-          if (ws.offsets[p] >= W) ws.overflow[p % coords].push_back(b[p]);
+          if (ws.offsets[p] >= W) ws.overflow[p % coords].push_back(left_closed_bin(value(p), w));
       std::fill(ws.offsets.begin() + static_cast<std::ptrdiff_t>(n),
                 ws.offsets.begin() + static_cast<std::ptrdiff_t>(positions), kOutside);  // a short last group
       tally_offsets(ws.offsets.data(), stride, ws.tallies.data());

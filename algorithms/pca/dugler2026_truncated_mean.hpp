@@ -41,7 +41,7 @@ struct TruncatedMeanWorkspace {
   std::vector<std::int64_t> window_lo;  // first bin of each window
   std::vector<std::int64_t> group_lo;   // window_lo at each position of a group
   std::vector<std::vector<std::int64_t>> overflow;  // per coordinate
-  std::vector<std::int64_t> bins;                   // scratch: bins of one chunk
+  std::vector<std::int64_t> bins;  // scratch: the first chunk's bins, for the windows' medians
   std::vector<std::int64_t> scratch;                // scratch: one coordinate's bins, for its median
   std::vector<BinCount> counts;
   Eigen::MatrixXd centers;                // d x k

@@ -287,10 +287,11 @@ TEST_CASE("dugler2026 TRUNCATEDMEAN reads the matrices again only when the clamp
 
 // The bins of a chunk are computed in one run after one range check for the whole run (so that the run
 // vectorises): an entry whose x / w is NaN or beyond 2^62, anywhere in a chunk, must still stop the release
-// with left_closed_bin's error, and a bound just inside must not.
+// with left_closed_bin's error, and a bound just inside must not. m = 12000 records of 6 values make three
+// chunks: the first binned whole (for the windows' medians), the others straight into window offsets.
 TEST_CASE("dugler2026 TRUNCATEDMEAN refuses an entry too large or NaN to bin, wherever it sits",
           "[dugler2026]") {
-  const long d = 3, k = 2, m = 3000;
+  const long d = 3, k = 2, m = 12000;
   const alg::Budget center{10.0, 0.1};
   for (const long at : {0L, 7L, d * k * m / 2 + 1, d * k * m - 1}) {
     for (const double bad : {std::nan(""), 0x1.0p62, -0x1.0p62, std::numeric_limits<double>::infinity()}) {
