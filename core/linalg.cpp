@@ -79,7 +79,8 @@ namespace {
 // (2.1-2.3x faster at n = 50-200). The steps then taken are the sequential bisection's, midpoint for
 // midpoint: the same result, bit for bit.
 double largest_tridiagonal_eigenvalue(const Eigen::Ref<const Eigen::VectorXd>& a,
-                                      const Eigen::Ref<const Eigen::VectorXd>& e) {
+                                      const Eigen::Ref<const Eigen::VectorXd>& e,
+                                      const EigenvalueDecided& decided = {}) {
   const Eigen::Index n = a.size();
   double lo = a(0), hi = a(0);
   for (Eigen::Index i = 0; i < n; ++i) {  // Gershgorin interval
@@ -93,7 +94,7 @@ double largest_tridiagonal_eigenvalue(const Eigen::Ref<const Eigen::VectorXd>& a
   const double tolerance = 4 * std::numeric_limits<double>::epsilon() * scale;
   constexpr int levels = 3, lanes = 1 << levels;  // 7 midpoints and a spare lane
   int steps = 0;
-  while (steps < 200 && hi - lo > tolerance) {
+  while (steps < 200 && hi - lo > tolerance && !(decided && decided(lo, hi))) {
     // Midpoint k of the tree (children 2k + 1 below it, 2k + 2 above), as a bisection step computes it.
     std::array<double, lanes> x{}, left{}, right{};
     left[0] = lo;
@@ -137,14 +138,15 @@ double largest_tridiagonal_eigenvalue(const Eigen::Ref<const Eigen::VectorXd>& a
 
 }  // namespace
 
-double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws) {
+double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws,
+                          const EigenvalueDecided& decided) {
   if (S.rows() < 1 || S.cols() != S.rows())
     throw InvalidArgument("largest_eigenvalue: needs a square matrix");
   if (S.rows() == 1) return S(0, 0);
   ws.tridiagonal.compute(S);  // reads the lower triangle
   ws.diagonal = ws.tridiagonal.diagonal();
   ws.subdiagonal = ws.tridiagonal.subDiagonal();
-  return largest_tridiagonal_eigenvalue(ws.diagonal, ws.subdiagonal);
+  return largest_tridiagonal_eigenvalue(ws.diagonal, ws.subdiagonal, decided);
 }
 
 namespace {
@@ -206,7 +208,8 @@ std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::Matr
 
 }  // namespace
 
-double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws) {
+double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws,
+                               const EigenvalueDecided& decided) {
   const Eigen::Index m = std::min(D.rows(), D.cols());
   const double g = static_cast<double>(m), h = static_cast<double>(std::max(D.rows(), D.cols()));
   // Lanczos steps cost 4 d b flops each; the Gram route g (g + 1) h for the matrix and 4/3 g^3 for its
@@ -227,7 +230,7 @@ double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Large
     ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D.transpose());
   else
     ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D);
-  return largest_eigenvalue(ws.gram, ws);
+  return largest_eigenvalue(ws.gram, ws, decided);
 }
 
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S) {

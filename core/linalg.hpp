@@ -2,6 +2,7 @@
 // Linear-algebra helpers on Eigen shared by every layer.
 #include <Eigen/Dense>
 #include <Eigen/Eigenvalues>
+#include <functional>
 
 namespace dpb::core {
 
@@ -47,7 +48,12 @@ struct LargestEigenvalueWorkspace {
   Eigen::VectorXd alpha, beta, image, next, coefficients;
   Eigen::Index lanczos_steps = 0;
 };
-double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws);
+// For a caller that needs only which of some intervals holds the largest eigenvalue: true once every value
+// in [lo, hi] gives it the same answer. The bisection then stops early and returns hi, a value in [lo, hi]
+// (where, had it gone on, its answer would have been).
+using EigenvalueDecided = std::function<bool(double lo, double hi)>;
+double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& ws,
+                          const EigenvalueDecided& decided = {});
 
 // lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D: by Lanczos on the smaller side, applied through
 // D (no Gram matrix), where it converges within the Gram route's time; else through the smaller Gram matrix,
@@ -55,7 +61,9 @@ double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& 
 // and largest_eigenvalue. Either is a deterministic function of D alone. Lanczos starts from a fixed vector:
 // it agrees with the Gram route to rounding level unless D's top eigenvector is orthogonal to that vector (to
 // rounding), which a block would have to be built for; it then gives a lower eigenvalue.
-double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws);
+// `decided` stops the Gram route's bisection early (Lanczos runs to its own convergence).
+double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, LargestEigenvalueWorkspace& ws,
+                               const EigenvalueDecided& decided = {});
 
 // Every eigenvalue of a symmetric matrix S, descending (the PCA order). Throws dpb::InvalidArgument on NaN/Inf.
 Eigen::VectorXd descending_eigenvalues(const Eigen::MatrixXd& S);

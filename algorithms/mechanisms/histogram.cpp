@@ -167,6 +167,15 @@ std::int64_t log_bin(double lambda) {
   return static_cast<std::int64_t>(std::floor(4.0 * std::log2(lambda)));  // spec: liu2022 §2.7 (Alg. 4)
 }
 
+bool same_log_bin(double lo, double hi) {
+  if (!(lo > 0 && lo <= hi && std::isfinite(hi))) return lo == 0 && hi == 0;  // [0, 0] is one bin
+  if (hi > 1.25 * lo) return false;  // wider than any bin (2^(1/4) = 1.19)
+  // log2 is monotone up to its rounding, a few ulps of values below 2^13 in size (2^-39 each): a value in
+  // between has 4 log2 within 2^-30 of the ends' span, so both floors with that margin bound its bin.
+  constexpr double margin = 0x1p-30;
+  return std::floor(4.0 * std::log2(lo) - margin) == std::floor(4.0 * std::log2(hi) + margin);
+}
+
 double log_bin_left(std::int64_t m) {
   return m == zero_log_bin ? 0.0 : std::exp2(static_cast<double>(m) / 4.0);
 }

@@ -78,6 +78,9 @@ std::optional<HistogramBin> largest_released_bin(const StabilityHistogram& histo
 // plus the bin [0, 0], whose index is `zero_log_bin`. lambda must be finite and >= 0.
 inline constexpr std::int64_t zero_log_bin = std::numeric_limits<std::int64_t>::min();
 std::int64_t log_bin(double lambda);
+// Whether every lambda in [lo, hi] has the same log_bin, allowing for log2's rounding (false where that is
+// not certain, and for lo > hi).
+bool same_log_bin(double lo, double hi);
 // Left endpoint of log bin m: 2^{m/4}, or 0 for zero_log_bin (what Alg. 4 line 8 returns).
 double log_bin_left(std::int64_t m);
 

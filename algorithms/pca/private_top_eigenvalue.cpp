@@ -49,15 +49,20 @@ TopEigenvalueResult private_top_eigenvalue(const Eigen::Ref<const Eigen::MatrixX
   // at once were written to memory and read back (80 MB at n = 1e5, d = 200).
   ws.differences.resize(d, b);
   ws.bins.resize(static_cast<std::size_t>(k));
+  const double bd = static_cast<double>(b);
+  const core::EigenvalueDecided bin_decided = [bd](double lo, double hi) {
+    return same_log_bin(std::max(0.0, lo) / bd, std::max(0.0, hi) / bd);  // monotone in lambda
+  };
   for (Eigen::Index j = 0; j < k; ++j) {
     // 1: g~_i = g_{2i} - g_{2i-1}, for the b differences of subset j
     for (Eigen::Index l = 0; l < b; ++l) {
       const Eigen::Index i = j * b + l;
       ws.differences.col(l) = G.col(2 * i + 1) - G.col(2 * i);
     }
-    // 3: lambda^(j) = top eigenvalue of (1/b) G_j G_j^T (Lanczos on G_j, or its smaller Gram matrix)
+    // 3: lambda^(j) = top eigenvalue of (1/b) G_j G_j^T (Lanczos on G_j, or its smaller Gram matrix), found
+    // only as far as its log bin (line 4) needs: the bin is what the histogram reads
     const double top =
-        std::max(0.0, core::largest_gram_eigenvalue(ws.differences, ws.eigen)) / static_cast<double>(b);
+        std::max(0.0, core::largest_gram_eigenvalue(ws.differences, ws.eigen, bin_decided)) / bd;
     if (!std::isfinite(top))
       throw InvalidArgument(fmt::format("{}: the input vectors must be finite", kOwner));
     ws.bins[static_cast<std::size_t>(j)] = log_bin(top);  // 4: bins [2^{m/4}, 2^{(m+1)/4}) and [0, 0]

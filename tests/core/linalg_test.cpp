@@ -245,6 +245,30 @@ TEST_CASE("largest_eigenvalue: the full solver's largest, to rounding level, fro
   CHECK_THROWS_AS(largest_eigenvalue(Eigen::MatrixXd(2, 3), ws), InvalidArgument);
 }
 
+// A caller that needs only an interval (liu2022 Alg. 4 needs the log bin) stops the bisection early; the
+// value is the end of the last interval it was shown, which holds the value of the full bisection.
+TEST_CASE("largest_eigenvalue: the caller's predicate stops the bisection within its interval", "[linalg]") {
+  Rng rng(6, 5);
+  LargestEigenvalueWorkspace ws;
+  const Eigen::MatrixXd A = standard_normal_matrix(rng, 50, 55);
+  const Eigen::MatrixXd S = A * A.transpose();
+  const double full = largest_eigenvalue(S, ws);
+  int calls = 0;
+  double lo_seen = 0, hi_seen = 0;
+  const double value = largest_eigenvalue(S, ws, [&](double lo, double hi) {
+    ++calls;
+    lo_seen = lo, hi_seen = hi;
+    return hi - lo < 1e-3 * hi;
+  });
+  CHECK(value == hi_seen);
+  CHECK(hi_seen - lo_seen < 1e-3 * hi_seen);
+  CHECK(lo_seen <= full);
+  CHECK(full <= hi_seen);
+  // From the Gershgorin interval (about twice lambda_max wide) to 1e-3: about 11 steps, 4 passes of three,
+  // against about 17 passes to rounding level.
+  CHECK(calls <= 6);
+}
+
 // A block of rank 2: the Krylov space stops growing after a few steps. Its eigenvalues are then exact, but
 // from a fixed start they need not include the largest (a block with its top eigenvector orthogonal to the
 // start stops at the next one), so the Gram route decides.
