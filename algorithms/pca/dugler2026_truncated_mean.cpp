@@ -260,8 +260,8 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
                  static_cast<Eigen::Index>((l + p / coords) * static_cast<std::size_t>(k) + c / rows));
       };
       std::uint64_t largest = 0;
-      if (!group_offsets(V, l, n, k, w, ws,
-                         largest))  // rare: a value near a bin's edge (or one that does not bin)
+      // Rarely undecided (a value near a bin's edge, or one that does not bin): then value by value.
+      if (!group_offsets(V, l, n, k, w, ws, largest))
         for (std::size_t p = 0; p < n; ++p) {
           const std::uint64_t offset = window_offset(left_closed_bin(value(p), w), ws.group_lo[p]);
           largest = std::max(largest, offset);
