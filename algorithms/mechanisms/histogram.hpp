@@ -97,11 +97,13 @@ void interval_bins(std::span<const double> x, double tau, std::span<std::int64_t
 enum class BinClosed { left, right };
 bool bin_indices(std::span<const double> x, double width, BinClosed closed,
                  std::span<std::int64_t> out) noexcept;
-// The offset of bin `bin` in a window of bins starting at `lo`: bin - lo, or 255 where that is 255 or more or
-// negative (any offset past the window's length says "outside").
+// The offset of bin `bin` in a window of bins starting at `lo`: bin - lo, or outside_window where that is
+// outside_window or more or negative (any offset past the window's length says "outside").
+inline constexpr std::uint8_t outside_window = 255;
 inline std::uint64_t window_offset(std::int64_t bin, std::int64_t lo) {
   // Unsigned (wrapping, well defined) difference: bins below the window wrap to huge offsets.
-  return std::min<std::uint64_t>(static_cast<std::uint64_t>(bin) - static_cast<std::uint64_t>(lo), 255);
+  return std::min<std::uint64_t>(static_cast<std::uint64_t>(bin) - static_cast<std::uint64_t>(lo),
+                                 outside_window);
 }
 // For the callers that count values in windows of bins: out[p] = window_offset(bin of x[p], lo[p]) for the
 // left-closed bins of bin_indices, without the bins themselves, and `largest` the largest offset. False, with

@@ -89,8 +89,6 @@ void add_and_widen(const MatrixChunks::View& V, Eigen::Index k, TruncatedMeanWor
                   d);
 }
 
-constexpr std::uint8_t kOutside = 0xff;  // window_offset's "outside": past every window
-
 // Window offsets of the n values of a group of records of chunk V from record l (position p: record
 // l + p / coords, coordinate p % coords) into ws.offsets, with the largest of them: one run where the
 // matrices are contiguous, else one per column. False where some bin is undecided.
@@ -223,7 +221,7 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   const std::size_t stride = (positions + 63) / 64 * 64;
   ws.window.assign(static_cast<std::size_t>(W) * coords, 0);
   ws.tallies.assign(static_cast<std::size_t>(W) * stride, 0);
-  ws.offsets.assign(stride, kOutside);
+  ws.offsets.assign(stride, outside_window);
   ws.window_lo.assign(coords, 0);
   ws.group_lo.resize(positions);
   ws.overflow.resize(coords);
@@ -232,7 +230,7 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
   ws.lowest.setConstant(d, k, std::numeric_limits<double>::infinity());
   ws.highest.setConstant(d, k, -std::numeric_limits<double>::infinity());
   const Eigen::Index chunk = G.chunk_size();
-  int tallied = 0;  // groups in the byte tallies, at most 255
+  int tallied = 0;  // groups in the byte tallies, at most a byte's largest value
   // Lines 1-7, first pass: the bin counts of every coordinate histogram, with each coordinate's sum and
   // range.
   for (Eigen::Index l0 = 0; l0 < m; l0 += chunk) {
@@ -271,9 +269,10 @@ TruncatedMeanReport truncated_mean(MatrixChunks& G, double R, double Lhat, const
         for (std::size_t p = 0; p < n; ++p)
           if (ws.offsets[p] >= W) ws.overflow[p % coords].push_back(left_closed_bin(value(p), w));
       std::fill(ws.offsets.begin() + static_cast<std::ptrdiff_t>(n),
-                ws.offsets.begin() + static_cast<std::ptrdiff_t>(positions), kOutside);  // a short last group
+                ws.offsets.begin() + static_cast<std::ptrdiff_t>(positions),
+                outside_window);  // a short last group
       tally_offsets(ws.offsets.data(), stride, ws.tallies.data());
-      if (++tallied == 255) {
+      if (++tallied == std::numeric_limits<std::uint8_t>::max()) {
         flush_tallies(ws, coords, positions);
         tallied = 0;
       }

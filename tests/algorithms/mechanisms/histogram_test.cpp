@@ -413,7 +413,6 @@ TEST_CASE("liu2022 Alg. 4: lambda_max found only as far as its log bin gives the
   const dpb::core::EigenvalueDecided decided = [b](double lo, double hi) {
     return same_log_bin(std::max(0.0, lo) / b, std::max(0.0, hi) / b);
   };
-  int checked = 0;
   for (int trial = 0; trial < 40; ++trial) {
     const Eigen::MatrixXd A = dpb::core::standard_normal_matrix(rng, 50, 60);
     const Eigen::MatrixXd S = A * A.transpose();
@@ -425,8 +424,6 @@ TEST_CASE("liu2022 Alg. 4: lambda_max found only as far as its log bin gives the
       const double early = dpb::core::largest_eigenvalue(scaled, ws, decided);
       CAPTURE(trial, offset, exact, early);
       CHECK(log_bin(std::max(0.0, early) / b) == log_bin(std::max(0.0, exact) / b));
-      ++checked;
     }
   }
-  CHECK(checked == 240);
 }
