@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "core/eigen_order.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
 
@@ -29,44 +30,6 @@ void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Re
     throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k, got {} x {} and {} x {}",
                                       s.d(), Q.rows(), Q.cols(), out.rows(), out.cols()));
   check_no_overlap(Q, out);
-}
-
-// Whether the dot products below may be written out in Eigen's order: where Eigen's packets are SSE2's two
-// doubles and no multiply can be fused into an add (x86-64 without FMA, the baseline; its scalar arithmetic
-// is SSE2's too). Elsewhere (other CPUs, AVX builds) Eigen is called. A test compares the two bit for bit
-// over d = 1 .. 40.
-#if defined(__x86_64__) && !defined(__FMA__)
-constexpr bool kEigenOrderWrittenOut =
-    Eigen::internal::packet_traits<double>::Vectorizable && Eigen::internal::packet_traits<double>::size == 2;
-#else
-constexpr bool kEigenOrderWrittenOut = false;
-#endif
-
-// x^T q summed as Eigen's dot sums it: two packets' lanes, the packets added, the pair reduced, then the odd
-// entry. At small d Eigen's call costs more than the arithmetic.
-inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
-  if (kEigenOrderWrittenOut && n >= 2) {
-    const Eigen::Index pairs_end = n / 2 * 2, quads_end = n / 4 * 4;
-    double even = a[0] * b[0], odd = a[1] * b[1];  // packet 0's lanes
-    if (pairs_end > 2) {
-      double even1 = a[2] * b[2], odd1 = a[3] * b[3];  // packet 1's
-      for (Eigen::Index i = 4; i < quads_end; i += 4) {
-        even += a[i] * b[i];
-        odd += a[i + 1] * b[i + 1];
-        even1 += a[i + 2] * b[i + 2];
-        odd1 += a[i + 3] * b[i + 3];
-      }
-      even += even1;
-      odd += odd1;
-      if (pairs_end > quads_end) {
-        even += a[quads_end] * b[quads_end];
-        odd += a[quads_end + 1] * b[quads_end + 1];
-      }
-    }
-    const double sum = even + odd;
-    return pairs_end < n ? sum + a[n - 1] * b[n - 1] : sum;
-  }
-  return Eigen::Map<const Eigen::VectorXd>(a, n).dot(Eigen::Map<const Eigen::VectorXd>(b, n));
 }
 
 // out = x (x^T Q) (kAdd false) or out += x (x^T Q) (kAdd true) for the d-vector at x, into the d x k block at

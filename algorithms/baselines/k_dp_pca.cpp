@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "algorithms/pca/liu2022_fields.hpp"
+#include "core/eigen_order.hpp"
 #include "core/errors.hpp"
 
 namespace dpb::alg {
@@ -60,7 +61,14 @@ void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::Ma
     product_.resize(base_.d(), k);
     coefficients_.resize(U_.cols(), k);
   }
-  // out = P A P Q with P = I - U U^T, without forming P or A
+  // out = P A P Q with P = I - U U^T, without forming P or A. For one column (every Oja step) Eigen's
+  // dispatch of the four small products cost more than their arithmetic: the same sums written out.
+  if (k == 1 && core::remove_span_written_out(U_.rows(), U_.cols())) {
+    core::remove_span_as_eigen(U_, Q.data(), coefficients_.data(), projected_.data());
+    base_.apply(offset_ + i, projected_, out);
+    core::remove_span_as_eigen(U_, out.data(), coefficients_.data(), out.data());
+    return;
+  }
   coefficients_.noalias() = U_.transpose() * Q;
   projected_ = Q;
   projected_.noalias() -= U_ * coefficients_;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
@@ -15,9 +14,11 @@
 #include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
+#include "support/same_bits.hpp"
 
 using dpb::InvalidArgument;
 using namespace dpb::core;
+using dpb::test::same_bits;
 
 // Allocation counting for the "apply does not allocate" test.
 //
@@ -174,12 +175,6 @@ Eigen::MatrixXd summed_rank_one_products(const Eigen::MatrixXd& factors, const E
   return out;
 }
 
-bool same_bits(const Eigen::MatrixXd& a, const Eigen::MatrixXd& b) {
-  if (a.rows() != b.rows() || a.cols() != b.cols()) return false;
-  for (Eigen::Index i = 0; i < a.size(); ++i)
-    if (std::bit_cast<std::uint64_t>(a.data()[i]) != std::bit_cast<std::uint64_t>(b.data()[i])) return false;
-  return true;
-}
 }  // namespace
 
 TEST_CASE(

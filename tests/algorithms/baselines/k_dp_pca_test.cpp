@@ -74,6 +74,33 @@ TEST_CASE(
   CHECK_THROWS_AS(first.apply_range(18, 3, Q, range), dpb::InvalidArgument);
 }
 
+TEST_CASE("baseline.k_dp_pca deflated samples: one column's products have the bits of Eigen's P A P",
+          "[liu2022]") {
+  // A column (every Oja step) takes the sums written out (core/eigen_order.hpp); they must be the bits of the
+  // Eigen expressions used for every other shape, with 1 to 4 directions deflated (Eigen's dot product, then
+  // its GEMV) at d = 50, and at d = 17 below the GEMV threshold with one direction and past it with three.
+  dpb::core::Rng rng(3, 1);
+  for (const auto& [d, r] :
+       {std::pair<Eigen::Index, Eigen::Index>{50, 1}, {50, 2}, {50, 3}, {50, 4}, {17, 1}, {17, 3}}) {
+    CAPTURE(d, r);
+    const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(rng, d, 6);
+    const dpb::core::VectorSamples base(X);
+    const Eigen::MatrixXd U = dpb::core::haar_frame(rng, d, r);
+    const DeflatedSampleRange view(base, 2, 4, U);
+    const Eigen::MatrixXd q = dpb::core::standard_normal_matrix(rng, d, 1);
+    Eigen::MatrixXd c(r, 1), projected(d, 1), product(d, 1), expected(d, 1), out(d, 1);
+    c.noalias() = U.transpose() * q;
+    projected = q;
+    projected.noalias() -= U * c;
+    base.apply(3, projected, product);
+    c.noalias() = U.transpose() * product;
+    expected = product;
+    expected.noalias() -= U * c;
+    view.apply(1, q, out);
+    CHECK(out == expected);
+  }
+}
+
 TEST_CASE("block_ledger composes blocks of records in parallel, each block's batches as parts", "[liu2022]") {
   // Block 1 runs two steps on its two halves, block 2 the same, block 3 one step on all of its records.
   const Privacy half{0.5, 1e-6};

@@ -1,20 +1,17 @@
 #include "verify/distributed/row_batch.hpp"
 
-#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstdint>
 #include <limits>
 #include <stdexcept>
 
+#include "support/same_bits.hpp"
+
 using dpb::verify::RowBatch;
 using dpb::verify::TrialRow;
 
-namespace {
-
-bool same_bits(double a, double b) { return std::bit_cast<std::uint64_t>(a) == std::bit_cast<std::uint64_t>(b); }
-
-}  // namespace
+using dpb::test::same_bits;
 
 TEST_CASE("a batch of rows crosses between ranks bit for bit, NaN and infinities included", "[distributed]") {
   TrialRow ok;

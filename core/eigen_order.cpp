@@ -1,0 +1,54 @@
+#include "core/eigen_order.hpp"
+
+#include <algorithm>
+
+namespace dpb::core {
+namespace {
+
+// One row of Eigen's row-major GEMV (the lhs U^T): each lane of a packet sums its half of the pairs from
+// zero, the lanes are added, then the odd entry.
+double gemv_row_as_eigen(const double* a, const double* b, Eigen::Index n) {
+  double even = 0, odd = 0;
+  Eigen::Index j = 0;
+  for (; j + 2 <= n; j += 2) {
+    even += a[j] * b[j];
+    odd += a[j + 1] * b[j + 1];
+  }
+  const double sum = even + odd;
+  return j < n ? sum + a[j] * b[j] : sum;
+}
+
+// out = v - U c as Eigen's column-major GEMV with alpha = -1 does it: per row, the products summed from zero
+// column by column, then subtracted. Rows are independent, so any vector width gives these bits (a block of
+// rows at a time on the stack).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void subtract_combination(const double* U, Eigen::Index d, Eigen::Index r, const double* c, const double* v,
+                          double* out) {
+  constexpr Eigen::Index kBlock = 64;
+  double sum[kBlock];
+  for (Eigen::Index first = 0; first < d; first += kBlock) {
+    const Eigen::Index m = std::min(kBlock, d - first);
+    const double* u = U + first;
+    for (Eigen::Index i = 0; i < m; ++i) sum[i] = 0.0 + u[i] * c[0];
+    for (Eigen::Index j = 1; j < r; ++j)
+      for (Eigen::Index i = 0; i < m; ++i) sum[i] += u[j * d + i] * c[j];
+    for (Eigen::Index i = 0; i < m; ++i) out[first + i] = v[first + i] - sum[i];
+  }
+}
+
+}  // namespace
+
+void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, double* out) {
+  const Eigen::Index d = U.rows(), r = U.cols();
+  // Eigen's product of a one-row lhs and a vector is its dot product; with more rows, its GEMV. Either adds
+  // the result to a zeroed destination.
+  if (r == 1)
+    c[0] = 0.0 + dot_as_eigen(U.data(), v, d);
+  else
+    for (Eigen::Index j = 0; j < r; ++j) c[j] = 0.0 + gemv_row_as_eigen(U.col(j).data(), v, d);
+  subtract_combination(U.data(), d, r, c, v, out);
+}
+
+}  // namespace dpb::core

@@ -1,0 +1,56 @@
+#include "core/eigen_order.hpp"
+
+#include <catch2/catch.hpp>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "core/samplers.hpp"
+#include "support/same_bits.hpp"
+
+using namespace dpb::core;
+
+using dpb::test::same_bits;
+
+TEST_CASE("remove_span_as_eigen gives the bits of Eigen's c = U^T v, out = v - U c", "[eigen_order]") {
+  // Every d from Eigen's threshold to 80 (each length mod 2 and 16, its GEMV's row blocks) and three past
+  // 128, r = 1 (Eigen's dot product) to 6 (its GEMV), in place too. Three v: normals with a block of +0 and
+  // -0; -0 everywhere against a positive U (the dot product is -0, Eigen's zeroed destination makes it +0);
+  // and against a negative U (U c sums -0 products, which Eigen's sum from +0 makes +0, so -0 - U c stays
+  // -0).
+  if (!kEigenOrderWrittenOut) {
+    WARN("not compared: Eigen's order is written out only for x86-64's baseline build");
+    return;
+  }
+  Rng rng(31, 0);
+  std::vector<Eigen::Index> dims;
+  for (Eigen::Index d = 14; d <= 80; ++d) dims.push_back(d);
+  for (const Eigen::Index d : {127, 128, 129}) dims.push_back(d);
+  for (const Eigen::Index d : dims)
+    for (Eigen::Index r = 1; r <= 6; ++r) {
+      CAPTURE(d, r);
+      CHECK(remove_span_written_out(d, r) == (d + r + 1 >= 20));
+      if (!remove_span_written_out(d, r)) continue;
+      for (int variant = 0; variant < 3; ++variant) {
+        CAPTURE(variant);
+        Eigen::MatrixXd U = standard_normal_matrix(rng, d, r), v = standard_normal_matrix(rng, d, 1);
+        if (variant == 0) {
+          v.topRows(d / 3).setZero();
+          v.topRows(d / 6) *= -1.0;
+        } else {
+          v.setConstant(-0.0);
+          U = U.cwiseAbs();
+          if (variant == 2) U = -U;
+        }
+        Eigen::MatrixXd c_expected(r, 1), expected(d, 1);
+        c_expected.noalias() = U.transpose() * v;
+        expected = v;
+        expected.noalias() -= U * c_expected;
+        Eigen::MatrixXd c(r, 1), out(d, 1);
+        remove_span_as_eigen(U, v.data(), c.data(), out.data());
+        CHECK(same_bits(c, c_expected));
+        CHECK(same_bits(out, expected));
+        remove_span_as_eigen(U, v.data(), c.data(), v.data());
+        CHECK(same_bits(v, expected));
+      }
+    }
+}
