@@ -110,6 +110,18 @@ __attribute__((always_inline)) inline void lane_dots(const double* x, Eigen::Ind
   }
 }
 
+// qt[i] = row i of Q's columns first_column .. first_column + 7 (zero past column k - 1); returns how many
+// of them Q has.
+__attribute__((always_inline)) inline Eigen::Index lanes_of_rows(const double* q, Eigen::Index q_stride,
+                                                                 Eigen::Index d, Eigen::Index k,
+                                                                 Eigen::Index first_column, Lanes* qt) {
+  const Eigen::Index width = std::min(kLanes, k - first_column);
+  for (Eigen::Index i = 0; i < d; ++i)
+    for (Eigen::Index j = 0; j < kLanes; ++j)
+      qt[i][j] = j < width ? q[(first_column + j) * q_stride + i] : 0.0;
+  return width;
+}
+
 // Block l's columns first_column .. first_column + width - 1 from their dot products in lanes (see below).
 __attribute__((always_inline)) inline void write_lane_products(const double* x, Eigen::Index l,
                                                                const Lanes& dots, Eigen::Index first_column,
@@ -144,10 +156,7 @@ void lane_rank_one_products(const double* x, Eigen::Index count, const double* q
   alignas(64) Lanes qt[kLaneMaxRows];
   Lanes s[2];
   for (Eigen::Index first_column = 0; first_column < k; first_column += kLanes) {
-    const Eigen::Index width = std::min(kLanes, k - first_column);
-    for (Eigen::Index i = 0; i < d; ++i)
-      for (Eigen::Index j = 0; j < kLanes; ++j)
-        qt[i][j] = j < width ? q[(first_column + j) * q_stride + i] : 0.0;
+    const Eigen::Index width = lanes_of_rows(q, q_stride, d, k, first_column, qt);
     // Forward through memory, sample 0 last (base may be its block).
     Eigen::Index l = 1;
     for (; l + 2 <= count; l += 2) {
@@ -162,6 +171,49 @@ void lane_rank_one_products(const double* x, Eigen::Index count, const double* q
     if (count > 0) {
       lane_dots<1>(x, d, qt, s);
       write_lane_products(x, 0, s[0], first_column, width, d, k, base, base_stride, out, stride);
+    }
+  }
+}
+
+// Whether lane_shifted_product computes a shifted sample's product: with Eigen's order written out, at most
+// kLaneMaxShift directions in C, and the other conditions of by_lanes for the r + 1 vectors dotted with Q.
+constexpr Eigen::Index kLaneMaxShift = 16;
+bool shifted_by_lanes(Eigen::Index d, Eigen::Index k, Eigen::Index r) {
+  return r <= kLaneMaxShift && by_lanes(d, k, r + 1);
+}
+
+// out = C Q + x (x^T Q) for C = W diag(w) W^T (W d x r, stored column after column): the bits of zeroing out,
+// then add_shift_product, then add_rank_one_product, with the r + 1 vectors' dot products with Q's columns
+// taken in lanes as lane_rank_one_products takes them (one copy of Q^T for all of them). Each entry adds its
+// terms in the same order: 0 + W_i0 (w_0 s_0j), then the other directions, then x_i (x^T q_j). Requires
+// shifted_by_lanes(d, k, r).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void lane_shifted_product(const double* W, const double* w, Eigen::Index r, const double* x, const double* q,
+                          Eigen::Index q_stride, Eigen::Index d, Eigen::Index k, double* out,
+                          Eigen::Index stride) noexcept {
+  alignas(64) Lanes qt[kLaneMaxRows];
+  Lanes coefficients[kLaneMaxShift + 1], s[2];
+  for (Eigen::Index first_column = 0; first_column < k; first_column += kLanes) {
+    const Eigen::Index width = lanes_of_rows(q, q_stride, d, k, first_column, qt);
+    Eigen::Index l = 0;
+    for (; l + 2 <= r; l += 2) {
+      lane_dots<2>(W + l * d, d, qt, s);
+      coefficients[l] = w[l] * s[0];
+      coefficients[l + 1] = w[l + 1] * s[1];
+    }
+    if (l < r) {
+      lane_dots<1>(W + l * d, d, qt, s);
+      coefficients[l] = w[l] * s[0];
+    }
+    lane_dots<1>(x, d, qt, &coefficients[r]);
+    for (Eigen::Index j = 0; j < width; ++j) {
+      double* o = out + (first_column + j) * stride;
+      for (Eigen::Index i = 0; i < d; ++i) o[i] = 0.0 + W[i] * coefficients[0][j];
+      for (l = 1; l < r; ++l)
+        for (Eigen::Index i = 0; i < d; ++i) o[i] += W[l * d + i] * coefficients[l][j];
+      for (Eigen::Index i = 0; i < d; ++i) o[i] += x[i] * coefficients[r][j];
     }
   }
 }
@@ -306,6 +358,9 @@ ShiftedVectorSamples::ShiftedVectorSamples(Eigen::MatrixXd W, Eigen::VectorXd w,
 void ShiftedVectorSamples::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                                  Eigen::Ref<Eigen::MatrixXd> out) const {
   check_apply_shapes(*this, i, Q, out);
+  if (shifted_by_lanes(d(), Q.cols(), W_.cols()))
+    return lane_shifted_product(W_.data(), w_.data(), W_.cols(), X_.col(i).data(), Q.data(), Q.outerStride(),
+                                d(), Q.cols(), out.data(), out.outerStride());
   out.setZero();
   add_shift_product(W_, w_, Q, out);
   add_rank_one_product(X_.col(i).data(), Q, out.data(), out.outerStride());

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <cstddef>
@@ -175,7 +176,42 @@ Eigen::MatrixXd summed_rank_one_products(const Eigen::MatrixXd& factors, const E
   return out;
 }
 
+// (C + x x^T) Q for C = W diag(w) W^T as Eigen sums it, term by term onto zero.
+Eigen::MatrixXd shifted_product_as_eigen(const Eigen::MatrixXd& W, const Eigen::VectorXd& w,
+                                         const Eigen::VectorXd& x, const Eigen::MatrixXd& Q) {
+  Eigen::MatrixXd out = Eigen::MatrixXd::Zero(Q.rows(), Q.cols());
+  for (Eigen::Index l = 0; l < W.cols(); ++l)
+    for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += W.col(l) * (w[l] * W.col(l).dot(Q.col(j)));
+  for (Eigen::Index j = 0; j < Q.cols(); ++j) out.col(j) += x * x.dot(Q.col(j));
+  return out;
+}
 }  // namespace
+
+TEST_CASE("ShiftedVectorSamples: apply has Eigen's bits with 1 to 17 directions in the shift",
+          "[sample_matrices]") {
+  // One sample's product takes Q's columns in lanes for up to 16 directions (then Eigen), here at k = 5 with
+  // d = 20 and 21 (an odd row after the pairs). Positive entries but a row of -0 in W and in sample 1 make
+  // every term of that row -0: Eigen's sum from zero makes it +0.
+  Rng rng(41, 0);
+  for (const Eigen::Index d : {20, 21})
+    for (const Eigen::Index r : {1, 2, 3, 15, 16, 17}) {
+      CAPTURE(d, r);
+      Eigen::MatrixXd W = standard_normal_matrix(rng, d, r).cwiseAbs(),
+                      X = standard_normal_matrix(rng, d, 3).cwiseAbs();
+      W.row(4).setConstant(-0.0);
+      X(4, 1) = -0.0;
+      const Eigen::VectorXd w = Eigen::VectorXd::LinSpaced(r, 2.0, 0.5);
+      const Eigen::MatrixXd Q = haar_frame(rng, d, 5).cwiseAbs();
+      const ShiftedVectorSamples samples(W, w, X);
+      Eigen::MatrixXd out(d, 5);
+      for (Eigen::Index i = 0; i < 3; ++i) {
+        samples.apply(i, Q, out);
+        CHECK(same_bits(out, shifted_product_as_eigen(W, w, X.col(i), Q)));
+        if (i == 1)
+          for (Eigen::Index j = 0; j < 5; ++j) CHECK(std::bit_cast<std::uint64_t>(out(4, j)) == 0);  // +0
+      }
+    }
+}
 
 TEST_CASE(
     "VectorSamples and FactorSamples: apply and apply_range give the bits of zero plus Eigen's products",
@@ -199,11 +235,8 @@ TEST_CASE(
       const ShiftedVectorSamples shifted(shift.W, shift.w, shift.X);
       Eigen::MatrixXd shifted_expected(d, 12 * k);
       for (Eigen::Index i = 0; i < 12; ++i) {
-        Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(d, k), one(d, k);
-        for (Eigen::Index l = 0; l < shift.W.cols(); ++l)
-          for (Eigen::Index j = 0; j < k; ++j)
-            expected.col(j) += shift.W.col(l) * (shift.w[l] * shift.W.col(l).dot(Q.col(j)));
-        for (Eigen::Index j = 0; j < k; ++j) expected.col(j) += shift.X.col(i) * shift.X.col(i).dot(Q.col(j));
+        const Eigen::MatrixXd expected = shifted_product_as_eigen(shift.W, shift.w, shift.X.col(i), Q);
+        Eigen::MatrixXd one(d, k);
         shifted.apply(i, Q, one);
         CHECK(same_bits(one, expected));
         shifted_expected.middleCols(i * k, k) = expected;
