@@ -38,6 +38,26 @@ void subtract_combination(const double* U, Eigen::Index d, Eigen::Index r, const
   }
 }
 
+// The squared norms of the P blocks at b[0..P), interleaved (see frobenius_squared_norms_as_eigen). A
+// packet's first value is its first pair's squares, the same as adding them to zero (a square is never -0).
+template <int P>
+void squared_norms_as_eigen(const double* const* b, Eigen::Index d, Eigen::Index k, double* out) {
+  const Eigen::Index pairs_end = d / 2 * 2;
+  double even[P] = {}, odd[P] = {};
+  for (Eigen::Index j = 0; j < k; ++j)
+    for (Eigen::Index i = j * d; i < j * d + pairs_end; i += 2)
+      for (int p = 0; p < P; ++p) {
+        even[p] += b[p][i] * b[p][i];
+        odd[p] += b[p][i + 1] * b[p][i + 1];
+      }
+  for (int p = 0; p < P; ++p) {
+    double sum = even[p] + odd[p];
+    if (pairs_end < d)
+      for (Eigen::Index j = 0; j < k; ++j) sum += b[p][j * d + d - 1] * b[p][j * d + d - 1];
+    out[p] = sum;
+  }
+}
+
 }  // namespace
 
 void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, double* out) {
@@ -49,6 +69,27 @@ void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, 
   else
     for (Eigen::Index j = 0; j < r; ++j) c[j] = 0.0 + gemv_row_as_eigen(U.col(j).data(), v, d);
   subtract_combination(U.data(), d, r, c, v, out);
+}
+
+void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, Eigen::Index d,
+                                      Eigen::Index k, double* out) {
+  const Eigen::Index size = d * k;
+  Eigen::Index l = 0;
+  if (kEigenOrderWrittenOut && d >= 2) {  // below two rows Eigen sums entry by entry
+    for (; l + 4 <= count; l += 4) {
+      const double* b[4] = {blocks + l * size, blocks + (l + 1) * size, blocks + (l + 2) * size,
+                            blocks + (l + 3) * size};
+      squared_norms_as_eigen<4>(b, d, k, out + l);
+    }
+    for (; l < count; ++l) {
+      const double* b[1] = {blocks + l * size};
+      squared_norms_as_eigen<1>(b, d, k, out + l);
+    }
+  }
+  for (; l < count; ++l)
+    out[l] = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>(blocks + l * size, d, k,
+                                                                        Eigen::OuterStride<>(d))
+                 .squaredNorm();
 }
 
 }  // namespace dpb::core

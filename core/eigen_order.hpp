@@ -56,4 +56,12 @@ inline bool remove_span_written_out(Eigen::Index d, Eigen::Index r) {
 // callers keep those expressions for the other shapes); out may be v itself.
 void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, double* out);
 
+// ||B_l||_F^2 for `count` d x k blocks stored one after another from `blocks` (each column after column), in
+// the bits of Eigen's squaredNorm() of a d x k block with an outer stride (a Ref<MatrixXd>): one packet's two
+// lanes over every column's pairs of rows in turn, the lanes added, then each column's odd last row. One
+// block's sum is a chain of d k / 2 additions; four blocks are summed side by side so that their chains
+// overlap.
+void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, Eigen::Index d,
+                                      Eigen::Index k, double* out);
+
 }  // namespace dpb::core

@@ -31,17 +31,27 @@ bool clip_norm(Dense& y, double radius, Norm norm_of) {
 
 const auto euclidean = [](const auto& y) { return y.norm(); };
 
+// For a caller that measured the norm: clip_norm's first measurement is the caller's; a rescaled one
+// (overflow) is taken.
+auto measured_once(double norm) {
+  return [norm, measured = true](const auto& v) mutable {
+    return std::exchange(measured, false) ? norm : v.norm();
+  };
+}
+
 }  // namespace
 
 bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) { return clip_norm(y, radius, euclidean); }
 
 bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius, double norm) {
-  bool measured = true;  // clip_norm's first measurement is the caller's; a rescaled one (overflow) is taken
-  return clip_norm(y, radius,
-                   [&](const auto& v) { return std::exchange(measured, false) ? norm : v.norm(); });
+  return clip_norm(y, radius, measured_once(norm));
 }
 
 bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius) { return clip_norm(y, radius, euclidean); }
+
+bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius, double norm) {
+  return clip_norm(y, radius, measured_once(norm));
+}
 
 bool l1_clip(Eigen::Ref<Eigen::VectorXd> y, double radius) {
   return clip_norm(y, radius, [](const auto& v) { return v.template lpNorm<1>(); });

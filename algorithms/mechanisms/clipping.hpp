@@ -14,6 +14,8 @@ bool l2_clip(Eigen::Ref<Eigen::VectorXd> y, double radius, double norm);
 
 // The same with the Frobenius norm of a matrix (spec: dugler2026 §1, clip_R on R^{d x k}).
 bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius);
+// The same for a caller that has measured norm = y.norm() already (a batch's norms side by side).
+bool frobenius_clip(Eigen::Ref<Eigen::MatrixXd> y, double radius, double norm);
 
 // The same with the l1 norm sum_i |y_i| (the sensitivity norm of the Laplace mechanism).
 bool l1_clip(Eigen::Ref<Eigen::VectorXd> y, double radius);

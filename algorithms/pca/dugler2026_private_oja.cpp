@@ -4,7 +4,9 @@
 #include <cmath>
 
 #include "algorithms/mechanisms/clipping.hpp"
+#include "core/eigen_order.hpp"
 #include "core/errors.hpp"
+#include "core/linalg.hpp"
 
 namespace dpb::alg::dugler2026 {
 namespace {
@@ -49,13 +51,17 @@ Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index f
   // (1/B) sum clip_R(A_i Q_{t-1}), in sample order; the products a chunk at a time.
   const Eigen::Index d = Q.rows(), k = Q.cols(), chunk = chunk_length(d, k, B);
   if (ws.AQ.rows() != d || ws.AQ.cols() < chunk * k) ws.AQ.resize(d, chunk * k);
+  if (ws.squared_norms.size() < chunk) ws.squared_norms.resize(chunk);
   for (Eigen::Index l0 = 0; l0 < B; l0 += chunk) {
     const Eigen::Index count = std::min(chunk, B - l0);
     S.apply_range(first + l0, count, Q, ws.AQ.leftCols(count * k));
+    // The norms side by side: one is a chain of d k / 2 additions.
+    core::frobenius_squared_norms_as_eigen(ws.AQ.data(), count, d, k, ws.squared_norms.data());
     for (Eigen::Index l = 0; l < count; ++l) {
       auto AQ = ws.AQ.middleCols(l * k, k);
-      clipped += frobenius_clip(AQ, R);
-      out += AQ;
+      clipped += frobenius_clip(AQ, R, std::sqrt(ws.squared_norms[l]));
+      // out += AQ, column by column through the vector kernel (1 x is x exactly: Eigen's bits).
+      for (Eigen::Index j = 0; j < k; ++j) core::add_scaled(out.col(j).data(), 1.0, AQ.col(j).data(), d);
     }
   }
   out /= static_cast<double>(B);

@@ -27,6 +27,7 @@ double private_oja_sigma(const PrivateOjaParams& p, double R, Eigen::Index B, co
 
 struct PrivateOjaWorkspace {
   Eigen::MatrixXd AQ, kk;  // AQ: one chunk of the batch's products A_i Q, side by side
+  Eigen::VectorXd squared_norms;  // ||A_i Q||_F^2 of the chunk's products
   NoiseWorkspace noise;
   void resize(Eigen::Index d, Eigen::Index k);
 };

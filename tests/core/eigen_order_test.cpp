@@ -54,3 +54,26 @@ TEST_CASE("remove_span_as_eigen gives the bits of Eigen's c = U^T v, out = v - U
       }
     }
 }
+
+TEST_CASE("frobenius_squared_norms_as_eigen gives the bits of Eigen's squaredNorm of each block",
+          "[eigen_order]") {
+  // Blocks side by side as a batch's products lie: d = 1 (summed entry by entry), odd and even d (each
+  // column's last row added after the lanes), k = 1..6, and 1..9 blocks (groups of four and what is left).
+  // Each block is scaled differently, so that blocks mixed up would give other sums.
+  Rng rng(37, 0);
+  for (const Eigen::Index d : {1, 2, 3, 4, 7, 16, 49, 50, 51})
+    for (Eigen::Index k = 1; k <= 6; ++k)
+      for (Eigen::Index count = 1; count <= 9; ++count) {
+        CAPTURE(d, k, count);
+        Eigen::MatrixXd blocks = standard_normal_matrix(rng, d, count * k);
+        for (Eigen::Index l = 0; l < count; ++l)
+          blocks.middleCols(l * k, k) *= 1.0 + 0.37 * static_cast<double>(l);
+        std::vector<double> got(static_cast<std::size_t>(count));
+        frobenius_squared_norms_as_eigen(blocks.data(), count, d, k, got.data());
+        for (Eigen::Index l = 0; l < count; ++l) {
+          const Eigen::Ref<Eigen::MatrixXd> block =
+              blocks.middleCols(l * k, k);  // what frobenius_clip measures
+          CHECK(same_bits(got[static_cast<std::size_t>(l)], block.squaredNorm()));
+        }
+      }
+}

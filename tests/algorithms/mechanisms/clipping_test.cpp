@@ -47,20 +47,39 @@ TEST_CASE("l2_clip scales onto the ball only when the norm exceeds R", "[mechani
   CHECK_THROWS_AS(l2_clip(y, std::nan("")), dpb::InvalidArgument);
 }
 
-TEST_CASE("l2_clip with the norm measured by the caller: the same result and the same refusals",
-          "[mechanisms]") {
-  const auto both = [](Eigen::VectorXd y, double radius) {
-    Eigen::VectorXd given = y;
-    const bool clipped = l2_clip(y, radius);
-    CHECK(l2_clip(given, radius, given.norm()) == clipped);
-    CHECK(given == y);  // bit for bit
-  };
-  both(Eigen::Vector3d(0.3, -0.7, 1.1), 10.0);  // inside
-  both(Eigen::Vector3d(0.3, -0.7, 1.1), 0.9);   // clipped (an inexact scale)
-  both(Eigen::Vector2d(3e200, 4e200), 5.0);     // the norm overflows: rescaled and measured again
+namespace {
+
+// clip(y, R) and clip(y, R, ||y||) on copies of y: the same answer, the same bits.
+template <class Dense, class Clip>
+void same_with_norm_given(Dense y, double radius, Clip clip) {
+  Dense given = y;
+  const bool clipped = clip(y, radius);
+  CHECK(clip(given, radius, given.norm()) == clipped);
+  CHECK(given == y);  // bit for bit
+}
+
+}  // namespace
+
+TEST_CASE(
+    "l2_clip and frobenius_clip with the norm measured by the caller: the same result and the same refusals",
+    "[mechanisms]") {
+  const auto l2 = [](Eigen::VectorXd& y, auto... args) { return l2_clip(y, args...); };
+  const auto frobenius = [](Eigen::MatrixXd& y, auto... args) { return frobenius_clip(y, args...); };
+  same_with_norm_given(Eigen::VectorXd(Eigen::Vector3d(0.3, -0.7, 1.1)), 10.0, l2);  // inside
+  same_with_norm_given(Eigen::VectorXd(Eigen::Vector3d(0.3, -0.7, 1.1)), 0.9,
+                       l2);  // clipped (an inexact scale)
+  same_with_norm_given(Eigen::VectorXd(Eigen::Vector2d(3e200, 4e200)), 5.0,
+                       l2);  // overflow: rescaled, measured again
+  Eigen::MatrixXd m(2, 2);
+  m << 0.3, -0.7, 1.1, 0.2;
+  same_with_norm_given(m, 10.0, frobenius);
+  same_with_norm_given(m, 0.9, frobenius);
+  same_with_norm_given(Eigen::MatrixXd(m * 1e308), 5.0, frobenius);
   Eigen::VectorXd y = Eigen::Vector2d(0, 0), bad = Eigen::Vector2d(1, std::nan(""));
   CHECK_THROWS_AS(l2_clip(y, 0.0, 0.0), dpb::InvalidArgument);  // a zero radius, even for a zero vector
   CHECK_THROWS_AS(l2_clip(bad, 1.0, bad.norm()), dpb::InvalidArgument);
+  Eigen::MatrixXd bad_matrix = bad;
+  CHECK_THROWS_AS(frobenius_clip(bad_matrix, 1.0, bad_matrix.norm()), dpb::InvalidArgument);
 }
 
 TEST_CASE("frobenius_clip uses the Frobenius norm of the whole matrix", "[mechanisms]") {
