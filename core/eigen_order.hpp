@@ -46,9 +46,10 @@ inline double dot_as_eigen(const double* a, const double* b, Eigen::Index n) {
 // Whether remove_span_as_eigen has the bits of
 //     c.noalias() = U.transpose() * v;  out = v;  out.noalias() -= U * c;
 // for a d x r matrix U and a d-vector v held as d x 1 matrices (Eigen's product dispatch is on runtime
-// shapes). Below d + r + 1 = 20 Eigen takes a coefficient-based product instead of its GEMV kernels.
+// shapes). Below d + r + 1 = 20 Eigen takes a coefficient-based product instead of its GEMV kernels; from
+// r = 128 its column-major GEMV subtracts a partial sum per block of 16 (or 4) columns.
 inline bool remove_span_written_out(Eigen::Index d, Eigen::Index r) {
-  return kEigenOrderWrittenOut && r >= 1 && d + r + 1 >= 20;
+  return kEigenOrderWrittenOut && r >= 1 && r < 128 && d + r + 1 >= 20;
 }
 
 // c = U^T v (r entries) and out = v - U c (d entries), the component of v outside U's span when U's columns

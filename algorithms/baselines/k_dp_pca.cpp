@@ -54,6 +54,10 @@ void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::Ma
                                 Eigen::Ref<Eigen::MatrixXd> out) const {
   if (i < 0 || i >= count_)
     throw InvalidArgument(fmt::format("deflated samples: index {} outside [0, {})", i, count_));
+  if (Q.rows() != d() || out.rows() != d() || out.cols() != Q.cols())
+    throw InvalidArgument(
+        fmt::format("deflated samples: Q and out must be {} x k with equal k, got {} x {} and {} x {}", d(),
+                    Q.rows(), Q.cols(), out.rows(), out.cols()));
   if (U_.cols() == 0) return base_.apply(offset_ + i, Q, out);
   const Eigen::Index k = Q.cols();
   if (projected_.cols() != k) {

@@ -189,28 +189,34 @@ Eigen::MatrixXd shifted_product_as_eigen(const Eigen::MatrixXd& W, const Eigen::
 
 TEST_CASE("ShiftedVectorSamples: apply has Eigen's bits with 1 to 17 directions in the shift",
           "[sample_matrices]") {
-  // One sample's product takes Q's columns in lanes for up to 16 directions (then Eigen), here at k = 5 with
-  // d = 20 and 21 (an odd row after the pairs). Positive entries but a row of -0 in W and in sample 1 make
-  // every term of that row -0: Eigen's sum from zero makes it +0.
+  // One sample's product takes Q's columns in lanes for up to 16 directions (then Eigen): at k = 8 every r up
+  // to 16 does, at k = 5 only r >= 3. d = 20 and 21 (an odd row after the pairs); Q and out blocks of taller
+  // matrices, so that their columns lie further apart than d. Positive entries but a row of -0 in W and in
+  // sample 1 make every term of that row -0: Eigen's sum from zero makes it +0.
   Rng rng(41, 0);
   for (const Eigen::Index d : {20, 21})
-    for (const Eigen::Index r : {1, 2, 3, 15, 16, 17}) {
-      CAPTURE(d, r);
-      Eigen::MatrixXd W = standard_normal_matrix(rng, d, r).cwiseAbs(),
-                      X = standard_normal_matrix(rng, d, 3).cwiseAbs();
-      W.row(4).setConstant(-0.0);
-      X(4, 1) = -0.0;
-      const Eigen::VectorXd w = Eigen::VectorXd::LinSpaced(r, 2.0, 0.5);
-      const Eigen::MatrixXd Q = haar_frame(rng, d, 5).cwiseAbs();
-      const ShiftedVectorSamples samples(W, w, X);
-      Eigen::MatrixXd out(d, 5);
-      for (Eigen::Index i = 0; i < 3; ++i) {
-        samples.apply(i, Q, out);
-        CHECK(same_bits(out, shifted_product_as_eigen(W, w, X.col(i), Q)));
-        if (i == 1)
-          for (Eigen::Index j = 0; j < 5; ++j) CHECK(std::bit_cast<std::uint64_t>(out(4, j)) == 0);  // +0
+    for (const Eigen::Index k : {5, 8})
+      for (const Eigen::Index r : {1, 2, 3, 15, 16, 17}) {
+        CAPTURE(d, k, r);
+        Eigen::MatrixXd W = standard_normal_matrix(rng, d, r).cwiseAbs(),
+                        X = standard_normal_matrix(rng, d, 3).cwiseAbs();
+        W.row(4).setConstant(-0.0);
+        X(4, 1) = -0.0;
+        const Eigen::VectorXd w = Eigen::VectorXd::LinSpaced(r, 2.0, 0.5);
+        Eigen::MatrixXd tall_q = Eigen::MatrixXd::Zero(d + 2, k), tall_out(d + 3, k);
+        tall_q.topRows(d) = haar_frame(rng, d, k).cwiseAbs();
+        const Eigen::MatrixXd Q = tall_q.topRows(d);
+        const ShiftedVectorSamples samples(W, w, X);
+        for (Eigen::Index i = 0; i < 3; ++i) {
+          tall_out.setConstant(-1.0);
+          auto out = tall_out.topRows(d);
+          samples.apply(i, tall_q.topRows(d), out);
+          CHECK(same_bits(out, shifted_product_as_eigen(W, w, X.col(i), Q)));
+          CHECK((tall_out.bottomRows(3).array() == -1.0).all());  // nothing written outside the block
+          if (i == 1)
+            for (Eigen::Index j = 0; j < k; ++j) CHECK(std::bit_cast<std::uint64_t>(out(4, j)) == 0);  // +0
+        }
       }
-    }
 }
 
 TEST_CASE(

@@ -1,10 +1,14 @@
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <vector>
 
+#include "algorithms/mechanisms/clipping.hpp"
 #include "algorithms/pca/dugler2026_private_oja.hpp"
 #include "algorithms/pca/dugler2026_support.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
+#include "support/same_bits.hpp"
 
 using namespace dpb;
 using namespace dpb::alg::dugler2026;
@@ -72,6 +76,52 @@ TEST_CASE(
   CHECK(v.var_diag() == Approx(2.0).margin(0.19));
   CHECK(v.var_off() == Approx(1.0).margin(0.1));
   CHECK(v.max_asym < 1e-8 * sigma);  // Q^T (noise) is symmetric: the noise lies in S_Q
+}
+
+TEST_CASE("dugler2026.private_oja direction: the bits of clipping, summing and noising one product at a time",
+          "[dugler2026]") {
+  // A batch's norms are taken four products at a time and its sum by the vector kernel; against the plain
+  // form: each A_i Q clipped by frobenius_clip, added with Eigen, divided by B, projected or not, then the
+  // same noise (same stream). d = 101, k = 3: chunks of 108 products, so B = 250 is two whole chunks and 34
+  // (not a multiple of four); R is the median norm, so about half the products are clipped.
+  const long d = 101, k = 3, B = 250;
+  const auto data = dt::shifted(d, k, 0.5, B, 3);
+  core::Rng qr(5, 5);
+  const Eigen::MatrixXd Q = core::haar_frame(qr, d, k);
+  Eigen::MatrixXd AQ(d, k);
+  std::vector<double> norms;
+  for (long i = 0; i < B; ++i) {
+    data.samples->apply(i, Q, AQ);
+    norms.push_back(AQ.norm());
+  }
+  std::nth_element(norms.begin(), norms.begin() + B / 2, norms.end());
+  const double R = norms[B / 2];
+  const alg::Privacy priv{0.5, 1e-3, alg::Neighbours::replace};
+  const alg::LedgerEntry noise =
+      private_oja_entry(R, B, private_oja_sigma(PrivateOjaParams{}, R, B, priv), priv);
+  for (const bool project : {false, true}) {
+    CAPTURE(project);
+    Eigen::MatrixXd expected = Eigen::MatrixXd::Zero(d, k), kk;
+    long clipped = 0;
+    for (long i = 0; i < B; ++i) {
+      data.samples->apply(i, Q, AQ);
+      clipped += alg::frobenius_clip(AQ, R);
+      expected += AQ;
+    }
+    expected /= static_cast<double>(B);
+    if (project) project_onto_SQ(Q, expected, kk);
+    alg::Ledger expected_ledger, ledger;
+    core::Rng expected_rng(9, 9), rng(9, 9);
+    NoiseWorkspace noise_ws;
+    noise_ws.resize(d, k);
+    add_symmetric_noise(Q, noise, expected_ledger, expected_rng, noise_ws, expected);
+    PrivateOjaWorkspace ws;
+    ws.resize(d, k);
+    Eigen::MatrixXd out(d, k);
+    CHECK(private_oja_direction(*data.samples, 0, B, Q, R, noise, project, ledger, rng, ws, out) == clipped);
+    CHECK(clipped > B / 3);
+    CHECK(dpb::test::same_bits(out, expected));
+  }
 }
 
 TEST_CASE("dugler2026.private_oja converges, improves with n, clips rarely at Thm 1's R, is deterministic",
