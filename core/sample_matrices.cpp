@@ -22,16 +22,6 @@ void check_no_overlap(const Eigen::Ref<const Eigen::MatrixXd>& Q, const Eigen::R
     throw InvalidArgument("apply: out must not overlap Q");
 }
 
-void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
-                        const Eigen::Ref<Eigen::MatrixXd>& out) {
-  if (i < 0 || i >= s.n())
-    throw InvalidArgument(fmt::format("sample index {} out of range [0, {})", i, s.n()));
-  if (Q.rows() != s.d() || out.rows() != s.d() || out.cols() != Q.cols())
-    throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k, got {} x {} and {} x {}",
-                                      s.d(), Q.rows(), Q.cols(), out.rows(), out.cols()));
-  check_no_overlap(Q, out);
-}
-
 // out = x (x^T Q) (kAdd false) or out += x (x^T Q) (kAdd true) for the d-vector at x, into the d x k block at
 // out whose columns lie `stride` apart. Setting gives the bits of `setZero()` then adding (0 + x_i s turns a
 // -0 product into +0) without storing and reloading every entry. kTwoRows is dot_as_eigen at d = 2 without
@@ -290,6 +280,16 @@ void check_range_shapes(const SampleMatrices& s, Eigen::Index first, Eigen::Inde
 }
 
 }  // namespace
+
+void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                        const Eigen::Ref<Eigen::MatrixXd>& out) {
+  if (i < 0 || i >= s.n())
+    throw InvalidArgument(fmt::format("sample index {} out of range [0, {})", i, s.n()));
+  if (Q.rows() != s.d() || out.rows() != s.d() || out.cols() != Q.cols())
+    throw InvalidArgument(fmt::format("apply: Q and out must be {} x k with equal k, got {} x {} and {} x {}",
+                                      s.d(), Q.rows(), Q.cols(), out.rows(), out.cols()));
+  check_no_overlap(Q, out);
+}
 
 void SampleMatrices::apply_range(Eigen::Index first, Eigen::Index count,
                                  const Eigen::Ref<const Eigen::MatrixXd>& Q,

@@ -30,6 +30,11 @@ class SampleMatrices {
   virtual void prefetch(Eigen::Index /*i*/) const {}
 };
 
+// apply's contract for generator s: 0 <= i < s.n(), Q and out d x k with equal k, not overlapping. Throws
+// dpb::InvalidArgument naming what is wrong (a release build compiles Eigen's own checks out).
+void check_apply_shapes(const SampleMatrices& s, Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
+                        const Eigen::Ref<Eigen::MatrixXd>& out);
+
 // A_i = x_i x_i^T for the columns x_i of X (d x n); A_i Q = x_i (x_i^T Q) in O(dk).
 class VectorSamples final : public SampleMatrices {
  public:

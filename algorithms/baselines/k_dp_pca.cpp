@@ -52,12 +52,7 @@ DeflatedSampleRange::DeflatedSampleRange(const core::SampleMatrices& base, Eigen
 
 void DeflatedSampleRange::apply(Eigen::Index i, const Eigen::Ref<const Eigen::MatrixXd>& Q,
                                 Eigen::Ref<Eigen::MatrixXd> out) const {
-  if (i < 0 || i >= count_)
-    throw InvalidArgument(fmt::format("deflated samples: index {} outside [0, {})", i, count_));
-  if (Q.rows() != d() || out.rows() != d() || out.cols() != Q.cols())
-    throw InvalidArgument(
-        fmt::format("deflated samples: Q and out must be {} x k with equal k, got {} x {} and {} x {}", d(),
-                    Q.rows(), Q.cols(), out.rows(), out.cols()));
+  core::check_apply_shapes(*this, i, Q, out);
   if (U_.cols() == 0) return base_.apply(offset_ + i, Q, out);
   const Eigen::Index k = Q.cols();
   if (projected_.cols() != k) {

@@ -51,6 +51,7 @@ TEST_CASE("baseline.k_dp_pca deflated samples apply P A P without forming it", "
   Eigen::MatrixXd short_q(4, 1), wide_out(5, 2);
   CHECK_THROWS_WITH(view.apply(2, short_q, out), Contains("must be 5 x k"));
   CHECK_THROWS_AS(view.apply(2, Q, wide_out), dpb::InvalidArgument);
+  CHECK_THROWS_WITH(view.apply(6, Q, out), Contains("sample index 6 out of range [0, 6)"));
   CHECK_THROWS_AS(DeflatedSampleRange(base, 5, 6, U), dpb::InvalidArgument);
 }
 
