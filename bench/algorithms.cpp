@@ -1,7 +1,8 @@
 // Benchmark (not a test): every registered algorithm at its family's standard sizes (bench/support/
 // cases.hpp), CPU time per trial next to its floor (DESIGN.md §7) and its arithmetic floor (x_arith:
 // bench/support/machine_peak.hpp), then the worst ratio per algorithm against the target, the fitted
-// scaling exponents, and the covariance family beside numpy's non-private PCA. Google Benchmark's flags apply, e.g.
+// scaling exponents, and both families beside numpy (the covariance family beside its non-private PCA, the
+// Oja family beside its per-sample loops). Google Benchmark's flags apply, e.g.
 // --benchmark_filter='dugler2026.tadadpo/n:100000/d:200' or --benchmark_out=rows.json.
 #include <benchmark/benchmark.h>
 

@@ -14,6 +14,7 @@
 #include <optional>
 
 #include "bench/support/cases.hpp"
+#include "bench/support/numpy_oja_loops.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/prepared_trial.hpp"
 #include "bench/support/timing.hpp"
@@ -96,7 +97,8 @@ void BM_private_oja(benchmark::State& state) {
   });
 }
 
-// The numpy side: what a researcher would write for each workload, timed by CPU time, median of 5.
+// The numpy side: what a researcher would write for each workload, timed by CPU time, median of 5 (Private
+// Oja: bench/support/numpy_oja_loops.hpp, one run).
 constexpr const char* kNumpyScript = R"(
 out = np.empty(%BUFFER%)
 def fills(f):
@@ -105,37 +107,25 @@ n, p, r = %SPIKED_N%, %SPIKED_P%, 3
 L = np.linalg.qr(rng.standard_normal((p, r)))[0] * 2.0
 def spiked():
     return rng.standard_normal((n, p)) + rng.standard_normal((n, r)) @ L.T
-N, d = %OJA_N%, %OJA_D%
-X = rng.standard_normal((N, d))
-def private_oja():  # liu2022 Alg. 1: clipped gradient step plus Gaussian noise, one sample at a time
-    w = rng.standard_normal(d); w /= np.linalg.norm(w)
-    beta, alpha = 10.0, 1.0
-    for t, i in enumerate(rng.permutation(N)):
-        x = X[i]; g = x * (x @ w)
-        gn = np.linalg.norm(g)
-        if gn > beta: g *= beta / gn
-        eta = 1.0 / (t + 10)
-        w = w + eta * g + 2 * eta * beta * alpha * rng.standard_normal(d)
-        w /= np.linalg.norm(w)
-    return w
+X = rng.standard_normal((%OJA_N%, %OJA_D%))
 print(json.dumps({
     "standard_normal": median_cpu(lambda: fills(lambda: rng.standard_normal(out=out))),
     "uniform01": median_cpu(lambda: fills(lambda: rng.random(out=out))),
     "laplace": median_cpu(lambda: fills(lambda: rng.laplace(size=%BUFFER%))),
     "spiked_data": median_cpu(spiked),
-    "private_oja": median_cpu(private_oja, runs=1),
+    "private_oja": median_cpu(lambda: private_oja(X), runs=1),
     "numpy": np.__version__}))
 )";
 
 std::optional<nlohmann::json> numpy_timings(std::string& why_not) {
-  return bench::run_numpy_script(kNumpyScript,
-                          {{"BUFFER", std::to_string(kBuffer)},
-                           {"FILLS", std::to_string(kFills)},
-                           {"SPIKED_N", std::to_string(kSpikedN)},
-                           {"SPIKED_P", std::to_string(kSpikedP)},
-                           {"OJA_N", std::to_string(kOjaN)},
-                           {"OJA_D", std::to_string(kOjaD)}},
-                          why_not);
+  return bench::run_numpy_script(std::string(bench::kNumpyOjaLoops) + kNumpyScript,
+                                 {{"BUFFER", std::to_string(kBuffer)},
+                                  {"FILLS", std::to_string(kFills)},
+                                  {"SPIKED_N", std::to_string(kSpikedN)},
+                                  {"SPIKED_P", std::to_string(kSpikedP)},
+                                  {"OJA_N", std::to_string(kOjaN)},
+                                  {"OJA_D", std::to_string(kOjaD)}},
+                                 why_not);
 }
 
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/support/machine_peak.hpp"
+#include "bench/support/numpy_oja_loops.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/timing.hpp"
 
@@ -164,19 +165,41 @@ for size in "%SIZES%".split(";"):
 print(json.dumps(out))
 )";
 
-std::optional<double> seconds_at(const std::vector<std::pair<AlgorithmCase, std::vector<Point>>>& algorithms,
-                                 const std::string& id, const Size& size) {
+// numpy's per-sample Oja loops at each "workload,n,d,k" given, on standard normal data (the time does not
+// depend on it): median CPU time of three runs, one at n >= 1e5 (a loop of 1e5 Python steps varies little),
+// in seconds.
+constexpr const char* kNumpyOja = R"(
+out = {"numpy": np.__version__}
+for key in "%KEYS%".split(";"):
+    workload, n, d, k = key.split(",")
+    n, d, k = int(n), int(d), int(k)
+    X = rng.standard_normal((n, d))
+    runs = 3 if n < 100000 else 1
+    if workload == "shifted_oja":
+        V = np.linalg.qr(rng.standard_normal((d, k)))[0]; lam = np.linspace(2.0, 1.0, k)
+        out[key] = median_cpu(lambda: shifted_oja(X, V, lam), runs)
+    else:
+        out[key] = median_cpu(lambda: globals()[workload](X), runs)
+print(json.dumps(out))
+)";
+
+using Points = std::vector<std::pair<AlgorithmCase, std::vector<Point>>>;
+
+std::optional<double> seconds_at(const Points& algorithms, const std::string& id, const Size& size) {
   for (const auto& [c, points] : algorithms)
     if (c.id == id)
       for (const auto& p : points)
-        if (p.size.n == size.n && p.size.d == size.d) return p.seconds;
+        if (p.size.n == size.n && p.size.d == size.d && p.size.k == size.k) return p.seconds;
   return std::nullopt;
 }
 
-}  // namespace
+// "12.7 ms", "1.19 s" or "-".
+std::string duration(std::optional<double> seconds) {
+  if (!seconds) return "-";
+  return *seconds < 1 ? fmt::format("{:.3g} ms", *seconds * 1e3) : fmt::format("{:.3g} s", *seconds);
+}
 
-void print_numpy_comparison(std::ostream& out) {
-  const auto algorithms = points_by_algorithm();
+void print_numpy_covariance(const Points& algorithms, std::ostream& out) {
   std::vector<Size> sizes;
   std::string keys;
   for (const Size& size : standard_sizes(Family::covariance))
@@ -191,15 +214,65 @@ void print_numpy_comparison(std::ostream& out) {
                      "time, data generation excluded; numpy {}):\n",
                      numpy ? numpy->value("numpy", "?") : why_not);
   if (!numpy) return;
-  out << "| n | p | numpy PCA | baseline.nonprivate_pca | cai2024.gaussian_mechanism | numpy / gaussian_mechanism |\n"
+  out << "| n | p | numpy PCA | baseline.nonprivate_pca | cai2024.gaussian_mechanism | numpy / "
+         "gaussian_mechanism |\n"
          "|---|---|---|---|---|---|\n";
-  const auto ms = [](std::optional<double> s) { return s ? fmt::format("{:.3g} ms", *s * 1e3) : std::string("-"); };
   for (const Size& size : sizes) {
     const double theirs = numpy->at(fmt::format("{},{}", size.n, size.d)).get<double>();
     const auto mechanism = seconds_at(algorithms, "cai2024.gaussian_mechanism", size);
-    out << fmt::format("| {} | {} | {} | {} | {} | {:.2f}x |\n", size.n, size.d, ms(theirs),
-                       ms(seconds_at(algorithms, "baseline.nonprivate_pca", size)), ms(mechanism), theirs / *mechanism);
+    out << fmt::format("| {} | {} | {} | {} | {} | {:.2f}x |\n", size.n, size.d, duration(theirs),
+                       duration(seconds_at(algorithms, "baseline.nonprivate_pca", size)), duration(mechanism),
+                       theirs / *mechanism);
   }
+}
+
+// Each dpbounds algorithm of the Oja family with a numpy loop of the same workload
+// (bench/support/numpy_oja_loops.hpp).
+struct OjaPair {
+  const char* id;
+  const char* loop;
+  const char* workload;
+};
+constexpr OjaPair kOjaPairs[] = {
+    {"liu2022.oja", "oja", "Oja"},
+    {"liu2022.private_oja", "private_oja", "Private Oja, Alg. 1"},
+    {"dugler2026.oja", "shifted_oja", "Oja with a QR per sample, Alg. 7"},
+};
+
+void print_numpy_oja(const Points& algorithms, std::ostream& out) {
+  std::vector<std::pair<const OjaPair*, Size>> rows;
+  std::string keys;
+  for (const Size& size : standard_sizes(Family::oja))
+    for (const OjaPair& pair : kOjaPairs)
+      if (seconds_at(algorithms, pair.id, size)) {
+        rows.push_back({&pair, size});
+        keys += fmt::format("{}{},{},{},{}", keys.empty() ? "" : ";", pair.loop, size.n, size.d, size.k);
+      }
+  if (rows.empty()) return;
+  std::string why_not;
+  const auto numpy = run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyOja, {{"KEYS", keys}}, why_not);
+  out << fmt::format(
+      "\nThe Oja family beside numpy's per-sample loops (the same workload as a researcher would write "
+      "it, bench/support/numpy_oja_loops.hpp; median CPU time, data generation excluded; numpy {}):\n",
+      numpy ? numpy->value("numpy", "?") : why_not);
+  if (!numpy) return;
+  out << "| n | d | k | workload | numpy loop | dpbounds | numpy / dpbounds "
+         "|\n|---|---|---|---|---|---|---|\n";
+  for (const auto& [pair, size] : rows) {
+    const double theirs =
+        numpy->at(fmt::format("{},{},{},{}", pair->loop, size.n, size.d, size.k)).get<double>();
+    const double ours = *seconds_at(algorithms, pair->id, size);
+    out << fmt::format("| {} | {} | {} | `{}`: {} | {} | {} | {:.1f}x |\n", size.n, size.d, size.k, pair->id,
+                       pair->workload, duration(theirs), duration(ours), theirs / ours);
+  }
+}
+
+}  // namespace
+
+void print_numpy_comparison(std::ostream& out) {
+  const auto algorithms = points_by_algorithm();
+  print_numpy_covariance(algorithms, out);
+  print_numpy_oja(algorithms, out);
 }
 
 }  // namespace dpb::bench

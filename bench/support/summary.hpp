@@ -14,9 +14,12 @@ void record_timing(const AlgorithmCase& c, const Size& size, long iterations, do
 
 void print_summary(std::ostream& out);
 
-// The covariance family beside numpy: at each covariance size where they ran, the time of numpy's non-private
-// PCA (S = X^T X / n and np.linalg.eigh, what a user would run instead; data generation excluded on both
-// sides), dpbounds' `baseline.nonprivate_pca` and `cai2024.gaussian_mechanism`, and the ratio a user weighs.
+// dpbounds beside numpy, at each standard size where the algorithms ran (data generation excluded on both
+// sides):
+// - the covariance family: numpy's non-private PCA (S = X^T X / n and np.linalg.eigh, what a user would run
+//   instead), `baseline.nonprivate_pca`, `cai2024.gaussian_mechanism` and the ratio a user weighs;
+// - the Oja family: numpy's per-sample loops of the same workloads (bench/support/numpy_oja_loops.hpp) beside
+//   `liu2022.oja`, `liu2022.private_oja` and `dugler2026.oja`.
 void print_numpy_comparison(std::ostream& out);
 
 }  // namespace dpb::bench

@@ -1,0 +1,39 @@
+// The numpy loops the bench times beside the Oja family (bench/support/numpy_oja_loops.hpp) must compute the
+// estimates they stand for, or the bench's "numpy / dpbounds" would compare dpbounds with some other work.
+// Each runs here on data with a planted subspace and must find it; never timed.
+#include <catch2/catch.hpp>
+
+#include "bench/support/numpy_oja_loops.hpp"
+#include "bench/support/numpy_runner.hpp"
+
+using namespace dpb::bench;
+
+TEST_CASE("the bench's numpy Oja loops find the planted subspace", "[bench]") {
+  // n = 4000 samples in d = 8 with variance 9 along e1 (1 elsewhere); dugler2026's shift C = diag(20, 10) on
+  // e1, e2. Over seeds 0-7 of numpy's generator: |w_1| >= 0.999 for Oja, >= 0.90 for Private Oja (its noise,
+  // sd 20 eta_t per coordinate, keeps it from settling), and the smallest cosine between the found plane and
+  // span(e1, e2) >= 0.9997 for the shifted Oja. A loop without its normalisation, its noise's scale or the
+  // shift's product falls below these margins or leaves the unit sphere.
+  const std::string check = R"(
+X = rng.standard_normal((4000, 8)); X[:, 0] *= 3
+w, pw = oja(X), private_oja(X)
+Q = shifted_oja(X, np.eye(8)[:, :2], np.array([20.0, 10.0]))
+print(json.dumps({"oja": abs(w[0]), "oja_norm": float(np.linalg.norm(w)), "private_oja": abs(pw[0]),
+                  "private_oja_norm": float(np.linalg.norm(pw)),
+                  "shifted_oja": float(np.linalg.svd(Q[:2, :], compute_uv=False).min()),
+                  "shifted_oja_orthonormal": float(np.abs(Q.T @ Q - np.eye(2)).max())}))
+)";
+  std::string why_not;
+  const auto result = run_numpy_script(std::string(kNumpyOjaLoops) + check, {}, why_not);
+  if (!result && why_not.find("no python3 with numpy") != std::string::npos) {
+    WARN("skipped: " << why_not);
+    return;
+  }
+  REQUIRE(result);
+  CHECK(result->at("oja").get<double>() > 0.99);
+  CHECK(result->at("oja_norm").get<double>() == Approx(1.0).epsilon(1e-12));
+  CHECK(result->at("private_oja").get<double>() > 0.8);
+  CHECK(result->at("private_oja_norm").get<double>() == Approx(1.0).epsilon(1e-12));
+  CHECK(result->at("shifted_oja").get<double>() > 0.99);
+  CHECK(result->at("shifted_oja_orthonormal").get<double>() < 1e-12);
+}
