@@ -122,6 +122,20 @@ TEST_CASE("dugler2026.private_oja direction: the bits of clipping, summing and n
     CHECK(clipped > B / 3);
     CHECK(dpb::test::same_bits(out, expected));
   }
+  // An out of another shape, or Q itself, is refused before anything is written or drawn.
+  alg::Ledger ledger;
+  core::Rng rng(9, 9);
+  PrivateOjaWorkspace ws;
+  Eigen::MatrixXd short_out(d - 1, k), narrow_out(d, k - 1), Q_copy = Q;
+  for (Eigen::MatrixXd* bad : {&short_out, &narrow_out, &Q_copy}) {
+    const Eigen::MatrixXd before = *bad;
+    CHECK_THROWS_WITH(
+        private_oja_direction(*data.samples, 0, B, bad == &Q_copy ? Q_copy : Q, R, noise, true, ledger, rng,
+                              ws, *bad),
+        Catch::Contains("Q and out must be two distinct " + std::to_string(d) + " x k matrices"));
+    CHECK(dpb::test::same_bits(*bad, before));
+  }
+  CHECK(ledger.entries().empty());
 }
 
 TEST_CASE("dugler2026.private_oja converges, improves with n, clips rarely at Thm 1's R, is deterministic",
