@@ -59,6 +59,8 @@ void add_tangent_noise(const Eigen::MatrixXd& Q, const LedgerEntry& entry, Ledge
   // statistic `out` and its release here as well, and may replace the release.
   LedgerProbe* probe = active_probe();
   const Eigen::MatrixXd statistic = probe ? Eigen::MatrixXd(out) : Eigen::MatrixXd();
+  if (ws.Z.rows() != out.rows() || ws.Z.cols() != out.cols())
+    ws.resize(out.rows(), out.cols());  // once per run
   ws.Z.setZero();
   gaussian_mechanism(ws.Z, entry, ledger, rng);
   project_onto_tangent(Q, ws.Z, ws.kk);

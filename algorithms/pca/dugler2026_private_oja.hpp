@@ -34,7 +34,8 @@ struct PrivateOjaWorkspace {
 // The bracket of line 6 for the batch [first, first + B) at Q (the seam the noise tests use):
 // out = (1/B) sum clip_R(A_i Q) [projected onto S_Q when corrected] + Q N + Pi Z, the noise of sd
 // noise.noise_scale drawn by the Gaussian mechanism, which records `noise` in `ledger`. Returns the
-// number of clipped matrices.
+// number of clipped matrices. Throws dpb::InvalidArgument, before anything is written or drawn, unless Q and
+// out are two distinct d x k matrices.
 Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                    const Eigen::MatrixXd& Q, double R, const LedgerEntry& noise, bool project,
                                    Ledger& ledger, core::Rng& rng, PrivateOjaWorkspace& ws,

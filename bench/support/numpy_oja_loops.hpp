@@ -6,12 +6,12 @@
 namespace dpb::bench {
 
 // Python: functions of the data X (n x d, one sample per row), each returning its estimate.
-//   oja(X):                  liu2022's Oja, w += eta x (x^T w), then w / ||w||;
-//   private_oja(X):          liu2022 Alg. 1: the samples shuffled, the step clipped to norm beta, plus
-//   Gaussian
-//                            noise, then w / ||w||;
-//   shifted_oja(X, V, lam):  dugler2026 Alg. 7 on A_i = V diag(lam) V^T + x x^T (the `dugler_shifted` model,
-//                            kept factored: C Q costs 4 d k^2, as in dpbounds), Q + eta A_i Q, then its QR.
+//   oja(X)                  liu2022 Alg. 1, Oja: w += eta x (x^T w), then w / ||w||.
+//   private_oja(X)          liu2022 Alg. 2, Private Oja: the samples shuffled, the step clipped to norm
+//                           beta, plus Gaussian noise, then w / ||w||.
+//   shifted_oja(X, V, lam)  dugler2026 Alg. 7 on A_i = V diag(lam) V^T + x x^T (the `dugler_shifted`
+//                           model, kept factored: C Q costs 4 d k^2, as in dpbounds), Q + eta A_i Q, then
+//                           its QR.
 // The step sizes and beta are placeholders of the right shape: the time does not depend on their values.
 constexpr const char* kNumpyOjaLoops = R"(
 def oja(X):

@@ -122,6 +122,20 @@ TEST_CASE("dugler2026.private_oja direction: the bits of clipping, summing and n
     CHECK(clipped > B / 3);
     CHECK(dpb::test::same_bits(out, expected));
   }
+  // A workspace never sized, or sized for another (d, k), is sized on first use: the same bits as one sized.
+  {
+    alg::Ledger sized_ledger, fresh_ledger, other_ledger;
+    core::Rng sized_rng(5, 5), fresh_rng(5, 5), other_rng(5, 5);
+    PrivateOjaWorkspace sized, fresh, other;
+    sized.resize(d, k);
+    other.resize(d + 3, k + 1);
+    Eigen::MatrixXd sized_out(d, k), fresh_out(d, k), other_out(d, k);
+    private_oja_direction(*data.samples, 0, B, Q, R, noise, true, sized_ledger, sized_rng, sized, sized_out);
+    private_oja_direction(*data.samples, 0, B, Q, R, noise, true, fresh_ledger, fresh_rng, fresh, fresh_out);
+    private_oja_direction(*data.samples, 0, B, Q, R, noise, true, other_ledger, other_rng, other, other_out);
+    CHECK(dpb::test::same_bits(fresh_out, sized_out));
+    CHECK(dpb::test::same_bits(other_out, sized_out));
+  }
   // An out of another shape, or Q itself, is refused before anything is written or drawn.
   alg::Ledger ledger;
   core::Rng rng(9, 9);
