@@ -1,7 +1,8 @@
 #pragma once
-// The Oja family as a researcher would write it in numpy: one Python loop step per sample, each step a few
-// numpy calls. `bench_samplers` (Private Oja at issue 23's size) and `bench_algorithms` (the family at its
-// standard sizes) time these same definitions beside dpbounds; run_numpy_script's prelude comes first.
+// The Oja family as a researcher would write it in numpy: one Python loop step per sample, each step a
+// few numpy calls, or one per batch for an algorithm that works in batches. `bench_samplers` (Private Oja
+// at issue 23's size) and `bench_algorithms` (the family at its standard sizes) time these same
+// definitions beside dpbounds; run_numpy_script's prelude comes first.
 
 namespace dpb::bench {
 
@@ -12,7 +13,12 @@ namespace dpb::bench {
 //   shifted_oja(X, V, lam)  dugler2026 Alg. 7 on A_i = V diag(lam) V^T + x x^T (the `dugler_shifted`
 //                           model, kept factored: C Q costs 4 d k^2, as in dpbounds), Q + eta A_i Q, then
 //                           its QR.
-// The step sizes and beta are placeholders of the right shape: the time does not depend on their values.
+//   shifted_private_oja(X, V, lam)  dugler2026 Alg. 1 on the same A_i: T = n / B disjoint batches of
+//                           B = n / log n samples; per batch the mean of the A_i Q clipped to Frobenius
+//                           norm R (the batch's products at once, as a numpy user would write it),
+//                           projected onto S_Q, plus the noise Q N + Pi Z, then a QR.
+// The step sizes, beta, R and the noise's sd are placeholders of the right shape: the time does not depend on
+// their values.
 constexpr const char* kNumpyOjaLoops = R"(
 def oja(X):
     w = rng.standard_normal(X.shape[1]); w /= np.linalg.norm(w)
@@ -37,6 +43,19 @@ def shifted_oja(X, V, lam):
     for t, x in enumerate(X, 1):
         AQ = V @ (lam[:, None] * (V.T @ Q)) + np.outer(x, x @ Q)
         Q = np.linalg.qr(Q + (1.0 / (t + 10)) * AQ)[0]
+    return Q
+def shifted_private_oja(X, V, lam):
+    n, (d, k) = X.shape[0], V.shape
+    B = int(n / np.log(n)); R, sd = 1e3, 1e-3
+    Q = np.linalg.qr(rng.standard_normal((d, k)))[0]
+    for t in range(n // B):
+        XB = X[t * B:(t + 1) * B]
+        G = (V @ (lam[:, None] * (V.T @ Q)))[None, :, :] + XB[:, :, None] * (XB @ Q)[:, None, :]
+        norms = np.sqrt((G * G).sum(axis=(1, 2)))
+        D = (G * np.minimum(1.0, R / norms)[:, None, None]).mean(axis=0)
+        S = Q.T @ D; D -= Q @ ((S - S.T) / 2)
+        Z = sd * rng.standard_normal((d, k)); N = sd * rng.standard_normal((k, k))
+        Q = np.linalg.qr(Q + (1.0 / (t + 1)) * (D + Z - Q @ (Q.T @ Z) + Q @ ((N + N.T) / 2)))[0]
     return Q
 )";
 

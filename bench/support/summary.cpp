@@ -175,9 +175,9 @@ for key in "%KEYS%".split(";"):
     n, d, k = int(n), int(d), int(k)
     X = rng.standard_normal((n, d))
     runs = 3 if n < 100000 else 1
-    if workload == "shifted_oja":
+    if workload.startswith("shifted"):
         V = np.linalg.qr(rng.standard_normal((d, k)))[0]; lam = np.linspace(2.0, 1.0, k)
-        out[key] = median_cpu(lambda: shifted_oja(X, V, lam), runs)
+        out[key] = median_cpu(lambda: globals()[workload](X, V, lam), runs)
     else:
         out[key] = median_cpu(lambda: globals()[workload](X), runs)
 print(json.dumps(out))
@@ -238,6 +238,7 @@ constexpr OjaPair kOjaPairs[] = {
     {"liu2022.oja", "oja", "Oja, Alg. 1"},
     {"liu2022.private_oja", "private_oja", "Private Oja, Alg. 2"},
     {"dugler2026.oja", "shifted_oja", "Oja with a QR per sample, Alg. 7"},
+    {"dugler2026.private_oja", "shifted_private_oja", "Private Oja over batches, Alg. 1"},
 };
 
 void print_numpy_oja(const Points& algorithms, std::ostream& out) {
@@ -253,8 +254,9 @@ void print_numpy_oja(const Points& algorithms, std::ostream& out) {
   std::string why_not;
   const auto numpy = run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyOja, {{"KEYS", keys}}, why_not);
   out << fmt::format(
-      "\nThe Oja family beside numpy's per-sample loops (the same workload as a researcher would write "
-      "it, bench/support/numpy_oja_loops.hpp; median CPU time, data generation excluded; numpy {}):\n",
+      "\nThe Oja family beside numpy's loops of the same workloads (per sample, or per batch for an "
+      "algorithm that works in batches, as a researcher would write them: "
+      "bench/support/numpy_oja_loops.hpp; median CPU time, data generation excluded; numpy {}):\n",
       numpy ? numpy->value("numpy", "?") : why_not);
   if (!numpy) return;
   out << "| n | d | k | workload | numpy loop | dpbounds | numpy / dpbounds "

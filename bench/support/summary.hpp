@@ -1,7 +1,8 @@
 #pragma once
 // What the algorithm benchmarks print after Google Benchmark's own table: each algorithm's worst ratio
-// to its floor against the target (and, beside it, to the arithmetic floor at the same size), and the exponents of time in n, d (p) and k fitted over the
-// standard sizes beside the exponents the cost model predicts at the same sizes.
+// to its floor against the target (and, beside it, to the arithmetic floor at the same size), and
+// the exponents of time in n, d (p) and k fitted over the standard sizes beside the exponents the cost
+// model predicts at the same sizes.
 #include <ostream>
 
 #include "bench/support/cases.hpp"
@@ -18,8 +19,8 @@ void print_summary(std::ostream& out);
 // sides):
 // - the covariance family: numpy's non-private PCA (S = X^T X / n and np.linalg.eigh, what a user would run
 //   instead), `baseline.nonprivate_pca`, `cai2024.gaussian_mechanism` and the ratio a user weighs;
-// - the Oja family: numpy's per-sample loops of the same workloads (bench/support/numpy_oja_loops.hpp) beside
-//   `liu2022.oja`, `liu2022.private_oja` and `dugler2026.oja`.
+// - the Oja family: numpy's loops of the same workloads (bench/support/numpy_oja_loops.hpp) beside
+//   `liu2022.oja`, `liu2022.private_oja`, `dugler2026.oja` and `dugler2026.private_oja`.
 void print_numpy_comparison(std::ostream& out);
 
 }  // namespace dpb::bench
