@@ -165,9 +165,9 @@ for size in "%SIZES%".split(";"):
 print(json.dumps(out))
 )";
 
-// numpy's per-sample Oja loops at each "workload,n,d,k" given, on standard normal data (the time does not
-// depend on it): median CPU time of three runs, one at n >= 1e5 (a loop of 1e5 Python steps varies little),
-// in seconds.
+// numpy's Oja-family loops at each "workload,n,d,k" given, on standard normal data (the time does not
+// depend on it; the shifted workloads with a random V and weights 2..1): median CPU time of three runs, one
+// at n >= 1e5 (a loop of 1e5 Python steps varies little), in seconds.
 constexpr const char* kNumpyOja = R"(
 out = {"numpy": np.__version__}
 for key in "%KEYS%".split(";"):
