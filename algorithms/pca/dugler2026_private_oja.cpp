@@ -1,6 +1,5 @@
 #include "algorithms/pca/dugler2026_private_oja.hpp"
 
-#include <fmt/format.h>
 #include <algorithm>
 #include <cmath>
 
@@ -8,6 +7,7 @@
 #include "core/eigen_order.hpp"
 #include "core/errors.hpp"
 #include "core/linalg.hpp"
+#include "core/sample_matrices.hpp"
 
 namespace dpb::alg::dugler2026 {
 namespace {
@@ -47,12 +47,10 @@ Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index f
                                    const Eigen::MatrixXd& Q, double R, const LedgerEntry& noise, bool project,
                                    Ledger& ledger, core::Rng& rng, PrivateOjaWorkspace& ws,
                                    Eigen::Ref<Eigen::MatrixXd> out) {
-  // out is zeroed and then summed into column by column: a wrong shape would write past it, an alias of Q
-  // would lose the frame the noise is drawn along.
-  if (Q.rows() != S.d() || out.rows() != Q.rows() || out.cols() != Q.cols() || out.data() == Q.data())
-    throw InvalidArgument(fmt::format(
-        "private_oja_direction: Q and out must be two distinct {} x k matrices, got {} x {} and {} x {}",
-        S.d(), Q.rows(), Q.cols(), out.rows(), out.cols()));
+  // out is zeroed and then summed into column by column: a wrong shape would write past it, an overlap with
+  // Q would lose the frame the noise is drawn along. apply's contract is this one, at the batch's first
+  // sample.
+  core::check_apply_shapes(S, first, Q, out);
   Eigen::Index clipped = 0;
   out.setZero();
   // (1/B) sum clip_R(A_i Q_{t-1}), in sample order; the products a chunk at a time.

@@ -35,7 +35,7 @@ struct PrivateOjaWorkspace {
 // out = (1/B) sum clip_R(A_i Q) [projected onto S_Q when corrected] + Q N + Pi Z, the noise of sd
 // noise.noise_scale drawn by the Gaussian mechanism, which records `noise` in `ledger`. Returns the
 // number of clipped matrices. Throws dpb::InvalidArgument, before anything is written or drawn, unless Q and
-// out are two distinct d x k matrices.
+// out are d x k matrices that do not overlap (core::check_apply_shapes).
 Eigen::Index private_oja_direction(const core::SampleMatrices& S, Eigen::Index first, Eigen::Index B,
                                    const Eigen::MatrixXd& Q, double R, const LedgerEntry& noise, bool project,
                                    Ledger& ledger, core::Rng& rng, PrivateOjaWorkspace& ws,
