@@ -16,7 +16,7 @@ namespace dpb::bench {
 //   shifted_private_oja(X, V, lam)  dugler2026 Alg. 1 on the same A_i: T = n / B disjoint batches of
 //                           B = n / log n samples; per batch the mean of the A_i Q clipped to Frobenius
 //                           norm R (the batch's products at once, as a numpy user would write it),
-//                           projected onto S_Q, plus the noise Q N + Pi Z, then a QR.
+//                           projected onto S_Q, plus the noise Q GOE_k + Pi Z, then a QR.
 // The step sizes, beta, R and the noise's sd are placeholders of the right shape: the time does not depend on
 // their values.
 constexpr const char* kNumpyOjaLoops = R"(
@@ -55,7 +55,7 @@ def shifted_private_oja(X, V, lam):
         D = (G * np.minimum(1.0, R / norms)[:, None, None]).mean(axis=0)
         S = Q.T @ D; D -= Q @ ((S - S.T) / 2)
         Z = sd * rng.standard_normal((d, k)); N = sd * rng.standard_normal((k, k))
-        Q = np.linalg.qr(Q + (1.0 / (t + 1)) * (D + Z - Q @ (Q.T @ Z) + Q @ ((N + N.T) / 2)))[0]
+        Q = np.linalg.qr(Q + (1.0 / (t + 1)) * (D + Z - Q @ (Q.T @ Z) + Q @ ((N + N.T) / np.sqrt(2))))[0]
     return Q
 )";
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bench/support/machine_peak.hpp"
+#include "bench/support/numpy_adaptive_loops.hpp"
 #include "bench/support/numpy_oja_loops.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/timing.hpp"
@@ -165,21 +166,19 @@ for size in "%SIZES%".split(";"):
 print(json.dumps(out))
 )";
 
-// numpy's Oja-family loops at each "workload,n,d,k" given, on standard normal data (the time does not
-// depend on it; the shifted workloads with a random V and weights 2..1): median CPU time of three runs, one
-// at n >= 1e5 (a loop of 1e5 Python steps varies little), in seconds.
+// numpy's Oja-family loops at each "call|n|d|k" given: the call, a Python expression of the data X (n x d,
+// standard normal: the time of liu2022's loops does not depend on it), the `dugler_shifted` model's samples
+// Z (sd sigma = 0.5, which TRUNCATEDMEAN's Lhat assumes and PRIVRANGE's bins see) and shift
+// C = V diag(lam) V^T (a random d x k frame V, lam_j = 1 + (k - j) / k), and k. Median CPU time of three
+// runs, one at n >= 1e5 (a loop of 1e5 Python steps varies little), in seconds.
 constexpr const char* kNumpyOja = R"(
 out = {"numpy": np.__version__}
 for key in "%KEYS%".split(";"):
-    workload, n, d, k = key.split(",")
+    call, n, d, k = key.split("|")
     n, d, k = int(n), int(d), int(k)
     X = rng.standard_normal((n, d))
-    runs = 3 if n < 100000 else 1
-    if workload.startswith("shifted"):
-        V = np.linalg.qr(rng.standard_normal((d, k)))[0]; lam = np.linspace(2.0, 1.0, k)
-        out[key] = median_cpu(lambda: globals()[workload](X, V, lam), runs)
-    else:
-        out[key] = median_cpu(lambda: globals()[workload](X), runs)
+    Z = X / 2; V = np.linalg.qr(rng.standard_normal((d, k)))[0]; lam = 1 + (k - np.arange(1, k + 1)) / k
+    out[key] = median_cpu(lambda: eval(call), 3 if n < 100000 else 1)
 print(json.dumps(out))
 )";
 
@@ -231,15 +230,24 @@ void print_numpy_covariance(const Points& algorithms, std::ostream& out) {
 // (bench/support/numpy_oja_loops.hpp).
 struct OjaPair {
   const char* id;
-  const char* loop;
+  const char* call;  // of X, Z, V, lam and k (kNumpyOja)
   const char* workload;
 };
 constexpr OjaPair kOjaPairs[] = {
-    {"liu2022.oja", "oja", "Oja, Alg. 1"},
-    {"liu2022.private_oja", "private_oja", "Private Oja, Alg. 2"},
-    {"dugler2026.oja", "shifted_oja", "Oja with a QR per sample, Alg. 7"},
-    {"dugler2026.private_oja", "shifted_private_oja", "Private Oja over batches, Alg. 1"},
+    {"liu2022.oja", "oja(X)", "Oja, Alg. 1"},
+    {"liu2022.private_oja", "private_oja(X)", "Private Oja, Alg. 2"},
+    {"dugler2026.oja", "shifted_oja(Z, V, lam)", "Oja with a QR per sample, Alg. 7"},
+    {"dugler2026.private_oja", "shifted_private_oja(Z, V, lam)", "Private Oja over batches, Alg. 1"},
+    {"dugler2026.priv_range", "priv_range(Z, V, lam)", "PRIVRANGE, Alg. 4"},
+    {"dugler2026.truncated_mean", "truncated_mean(Z, V, lam)", "TRUNCATEDMEAN, Alg. 5"},
+    {"dugler2026.adadpo", "adadpo(Z, V, lam)", "ADADPO, Alg. 2"},
+    {"dugler2026.tadadpo", "tadadpo(Z, V, lam)", "TADADPO, Alg. 3"},
+    {"dugler2026.two_stage", "two_stage(Z, V, lam)", "ADADPO, then TADADPO"},
 };
+
+std::string numpy_key(const OjaPair& pair, const Size& size) {
+  return fmt::format("{}|{}|{}|{}", pair.call, size.n, size.d, size.k);
+}
 
 void print_numpy_oja(const Points& algorithms, std::ostream& out) {
   std::vector<std::pair<const OjaPair*, Size>> rows;
@@ -248,22 +256,23 @@ void print_numpy_oja(const Points& algorithms, std::ostream& out) {
     for (const OjaPair& pair : kOjaPairs)
       if (seconds_at(algorithms, pair.id, size)) {
         rows.push_back({&pair, size});
-        keys += fmt::format("{}{},{},{},{}", keys.empty() ? "" : ";", pair.loop, size.n, size.d, size.k);
+        keys += fmt::format("{}{}", keys.empty() ? "" : ";", numpy_key(pair, size));
       }
   if (rows.empty()) return;
   std::string why_not;
-  const auto numpy = run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyOja, {{"KEYS", keys}}, why_not);
+  const auto numpy = run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyAdaptiveLoops + kNumpyOja,
+                                      {{"KEYS", keys}}, why_not);
   out << fmt::format(
       "\nThe Oja family beside numpy's loops of the same workloads (per sample, or per batch for an "
       "algorithm that works in batches, as a researcher would write them: "
-      "bench/support/numpy_oja_loops.hpp; median CPU time, data generation excluded; numpy {}):\n",
+      "bench/support/numpy_oja_loops.hpp and numpy_adaptive_loops.hpp; median CPU time, data generation "
+      "excluded; numpy {}):\n",
       numpy ? numpy->value("numpy", "?") : why_not);
   if (!numpy) return;
   out << "| n | d | k | workload | numpy loop | dpbounds | numpy / dpbounds "
          "|\n|---|---|---|---|---|---|---|\n";
   for (const auto& [pair, size] : rows) {
-    const double theirs =
-        numpy->at(fmt::format("{},{},{},{}", pair->loop, size.n, size.d, size.k)).get<double>();
+    const double theirs = numpy->at(numpy_key(*pair, size)).get<double>();
     const double ours = *seconds_at(algorithms, pair->id, size);
     out << fmt::format("| {} | {} | {} | `{}`: {} | {} | {} | {:.1f}x |\n", size.n, size.d, size.k, pair->id,
                        pair->workload, duration(theirs), duration(ours), theirs / ours);

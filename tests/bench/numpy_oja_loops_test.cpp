@@ -6,7 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "bench/support/numpy_oja_loops.hpp"
-#include "bench/support/numpy_runner.hpp"
+#include "tests/bench/numpy_check.hpp"
 
 using namespace dpb::bench;
 
@@ -35,13 +35,8 @@ print(json.dumps({"oja": abs(w[0]), "oja_norm": float(np.linalg.norm(w)), "priva
                   "shifted_private_oja": float(np.linalg.svd(P[:2, :], compute_uv=False).min()),
                   "shifted_private_oja_orthonormal": float(np.abs(P.T @ P - np.eye(2)).max())}))
 )";
-  std::string why_not;
-  const auto result = run_numpy_script(std::string(kNumpyOjaLoops) + check, {}, why_not);
-  if (!result && why_not.find("no python3 with numpy") != std::string::npos) {
-    WARN("skipped: " << why_not);
-    return;
-  }
-  REQUIRE(result);
+  const auto result = numpy_check(std::string(kNumpyOjaLoops) + check);
+  if (!result) return;
   CHECK(result->at("oja").get<double>() > 0.99);
   CHECK(result->at("oja_norm").get<double>() == Approx(1.0).epsilon(1e-12));
   CHECK(result->at("private_oja").get<double>() > 0.8);
