@@ -9,6 +9,7 @@
 
 #include "bench/support/machine_peak.hpp"
 #include "bench/support/numpy_adaptive_loops.hpp"
+#include "bench/support/numpy_dp_pca_loops.hpp"
 #include "bench/support/numpy_oja_loops.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/timing.hpp"
@@ -236,6 +237,12 @@ struct OjaPair {
 constexpr OjaPair kOjaPairs[] = {
     {"liu2022.oja", "oja(X)", "Oja, Alg. 1"},
     {"liu2022.private_oja", "private_oja(X)", "Private Oja, Alg. 2"},
+    {"liu2022.minibatch_private_oja", "minibatch_private_oja(X)", "Private Oja over minibatches"},
+    {"liu2022.private_top_eigenvalue", "private_top_eigenvalue(X)", "top eigenvalue, Alg. 4"},
+    {"liu2022.private_mean", "private_mean(X)", "mean, Alg. 5"},
+    {"liu2022.dp_pca", "dp_pca(X)", "DP-PCA, Alg. 3"},
+    {"baseline.k_dp_ojas", "k_dp_ojas(X, k)", "Private Oja per component, deflated"},
+    {"baseline.k_dp_pca", "k_dp_pca(X, k)", "DP-PCA per component, deflated"},
     {"dugler2026.oja", "shifted_oja(Z, V, lam)", "Oja with a QR per sample, Alg. 7"},
     {"dugler2026.private_oja", "shifted_private_oja(Z, V, lam)", "Private Oja over batches, Alg. 1"},
     {"dugler2026.priv_range", "priv_range(Z, V, lam)", "PRIVRANGE, Alg. 4"},
@@ -260,13 +267,14 @@ void print_numpy_oja(const Points& algorithms, std::ostream& out) {
       }
   if (rows.empty()) return;
   std::string why_not;
-  const auto numpy = run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyAdaptiveLoops + kNumpyOja,
-                                      {{"KEYS", keys}}, why_not);
+  const auto numpy =
+      run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyDpPcaLoops + kNumpyAdaptiveLoops + kNumpyOja,
+                       {{"KEYS", keys}}, why_not);
   out << fmt::format(
       "\nThe Oja family beside numpy's loops of the same workloads (per sample, or per batch for an "
       "algorithm that works in batches, as a researcher would write them: "
-      "bench/support/numpy_oja_loops.hpp and numpy_adaptive_loops.hpp; median CPU time, data generation "
-      "excluded; numpy {}):\n",
+      "bench/support/numpy_{{oja,dp_pca,adaptive}}_loops.hpp; median CPU time, data generation excluded; "
+      "numpy {}):\n",
       numpy ? numpy->value("numpy", "?") : why_not);
   if (!numpy) return;
   out << "| n | d | k | workload | numpy loop | dpbounds | numpy / dpbounds "

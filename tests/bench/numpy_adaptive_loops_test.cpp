@@ -60,16 +60,11 @@ print(json.dumps(out))
 )";
   const auto result = numpy_check(std::string(kNumpyAdaptiveLoops) + check);
   if (!result) return;
-  const auto within = [&](const char* name, double low, double high) {
-    INFO(name);
-    CHECK(result->at(name).get<double>() >= low);
-    CHECK(result->at(name).get<double>() <= high);
-  };
-  within("priv_range", 1.5, 3.2);
-  within("truncated_mean", 0.5, 2.0);
-  within("adadpo", 0.9, 0.98);
-  within("tadadpo", 0.99, 0.9999);
-  within("two_stage", 0.98, 0.9999);
+  check_within(*result, "priv_range", 1.5, 3.2);
+  check_within(*result, "truncated_mean", 0.5, 2.0);
+  check_within(*result, "adadpo", 0.9, 0.98);
+  check_within(*result, "tadadpo", 0.99, 0.9999);
+  check_within(*result, "two_stage", 0.98, 0.9999);
   for (const char* q : {"adadpo_orthonormal", "tadadpo_orthonormal", "two_stage_orthonormal"})
     CHECK(result->at(q).get<double>() < 1e-12);
 }

@@ -17,3 +17,10 @@ inline std::optional<nlohmann::json> numpy_check(const std::string& script) {
   REQUIRE(result);
   return result;
 }
+
+// The check's value `name` lies in [low, high].
+inline void check_within(const nlohmann::json& result, const char* name, double low, double high) {
+  INFO(name);
+  CHECK(result.at(name).get<double>() >= low);
+  CHECK(result.at(name).get<double>() <= high);
+}
