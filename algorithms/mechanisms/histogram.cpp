@@ -7,6 +7,7 @@
 #include <limits>
 #include <vector>
 
+#include "algorithms/mechanisms/quick_bins_avx2.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -208,7 +209,12 @@ bool bin_indices(std::span<const double> x, double width, BinClosed closed, std:
   const double signed_inverse = sign * (1.0 / width);  // (sign x) v = x (sign v): the sign only flips
   if (fast_path_width(width)) {
     std::int64_t undecided = 0;
-    for (std::size_t j = 0; j < x.size(); ++j) out[j] = quick_bin(x[j], signed_inverse, undecided) ^ flip;
+    std::size_t j = 0;
+    if (avx2_bins::preferred()) {
+      j = x.size() - x.size() % 4;
+      undecided = !avx2_bins::quick_bins(x.data(), j, signed_inverse, flip, out.data());
+    }
+    for (; j < x.size(); ++j) out[j] = quick_bin(x[j], signed_inverse, undecided) ^ flip;
     if (undecided == 0) return true;
   }
   std::int64_t out_of_range = 0;
@@ -230,7 +236,12 @@ bool left_closed_window_offsets(std::span<const double> x, double width, std::sp
   const double inverse = 1.0 / width;
   std::int64_t undecided = 0;
   std::uint64_t top = 0;
-  for (std::size_t p = 0; p < x.size(); ++p) {
+  std::size_t p = 0;
+  if (avx2_bins::preferred()) {
+    p = x.size() - x.size() % 4;
+    undecided = !avx2_bins::window_offsets(x.data(), p, inverse, lo.data(), out.data(), top);
+  }
+  for (; p < x.size(); ++p) {
     const std::uint64_t offset = window_offset(quick_bin(x[p], inverse, undecided), lo[p]);
     top = std::max(top, offset);
     out[p] = static_cast<std::uint8_t>(offset);

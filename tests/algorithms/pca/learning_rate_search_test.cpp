@@ -48,7 +48,7 @@ TEST_CASE("liu2022.learning_rate_search stops at the first instance reaching the
                               }};
   };
   auto instances = [](double c1, double c2) {
-    OjaParams p;
+    dpb::alg::OjaParams p;  // not dugler2026::OjaParams, which a unity batch may bring into scope
     p.c1 = c1;
     p.c2 = c2;
     return std::make_unique<Oja>(p);

@@ -1,0 +1,29 @@
+#pragma once
+// The fast path of the histograms' binning (histogram.cpp: quick_bin, bin_indices,
+// left_closed_window_offsets) four values at a time with AVX2, for CPUs without AVX-512. There the
+// target_clones' default clone converts doubles to 64-bit integers one at a time (AVX2 has no such
+// conversion), and the binning of TRUNCATEDMEAN and liu2022's Alg. 5 costs several times the data's
+// generation. These work in doubles instead: floor(r) by rounding, and integers of magnitude below 2^51 moved
+// between doubles and 64-bit integers by a magic-number addition, exact there. An entry outside that range
+// counts as undecided, like one near a bin's edge: the caller then bins every entry exactly. The bins and
+// offsets they give are the scalar path's, bit for bit.
+#include <cstddef>
+#include <cstdint>
+
+namespace dpb::alg::avx2_bins {
+
+// True where the callers should use these: the CPU has the x86-64-v3 level (AVX2) but not x86-64-v4, whose
+// AVX-512 clones are faster.
+bool preferred() noexcept;
+
+// out[j] = floor(x[j] v) ^ flip for j < n, n a multiple of 4. False where some floor(x[j] v) may not be
+// floor(x[j] / w) (quick_bin's test), or |x[j] v| >= 2^51 (NaN and infinities included): `out` is then
+// unspecified.
+bool quick_bins(const double* x, std::size_t n, double v, std::int64_t flip, std::int64_t* out) noexcept;
+
+// out[j] = window_offset(floor(x[j] v), lo[j]) for j < n, n a multiple of 4, and `largest` their largest.
+// False as quick_bins, and also where |lo[j]| >= 2^51.
+bool window_offsets(const double* x, std::size_t n, double v, const std::int64_t* lo, std::uint8_t* out,
+                    std::uint64_t& largest) noexcept;
+
+}  // namespace dpb::alg::avx2_bins
