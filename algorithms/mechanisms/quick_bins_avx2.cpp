@@ -31,6 +31,7 @@ __attribute__((target("avx2"), always_inline)) inline Lanes floor_lanes(const do
   // quick_bin's test: r farther than 2^-50 |r| + 2^-960 from both integers around it, or x = +-0. Every
   // operation is quick_bin's, in its order (no contraction: -ffp-contract=off).
   const __m256d near = _mm256_add_pd(_mm256_mul_pd(size, _mm256_set1_pd(0x1p-50)), _mm256_set1_pd(0x1p-960));
+  // A guard only: the edge test below already refuses |r| >= 2^50, where 2^-50 |r| >= 1.
   const __m256d in_range = _mm256_cmp_pd(size, _mm256_set1_pd(kLimit), _CMP_LT_OQ);
   const __m256d above_floor = _mm256_cmp_pd(_mm256_sub_pd(r, f), near, _CMP_GT_OQ);
   const __m256d below_next =
