@@ -1,44 +1,38 @@
 #pragma once
 // dugler2026's adaptive family as a researcher would write it in numpy, one step per batch, each batch's
-// products one array. `bench_algorithms` times these beside dpbounds on the same workloads;
-// run_numpy_script's prelude comes first.
+// products one array. `bench_algorithms` times these beside dpbounds on the same workloads, after
+// run_numpy_script's prelude and kNumpyMechanisms.
 
 namespace dpb::bench {
 
-// Python: functions of the samples X (n x d, one per row) and the `dugler_shifted` shift C = V diag(lam) V^T
-// (kept factored, as in dpbounds), on A_i = C + x_i x_i^T, at the bench's budget eps = 1, delta = 0.01 and
-// the algorithms' defaults (zeta = 0.01, C1 = 4, safety 2, q = 4, K = a = 1, radius constant 3, classical
-// Gaussian, step decay 1/(t + 10) with cutoff 1/2 and power 1/2).
-//   priv_range(X, V, lam)      Alg. 4 at a random frame Q: m = ceil(4 log(1/(delta zeta)) / eps) = 37 blocks
-//   of
-//                              b = n / 2m pairs, each block's 2b products one array; per block and column
-//                              the largest eigenvalue of the paired differences' Gram matrix on its smaller
-//                              side over 2b; the stability histogram of the block maxima over bins
-//                              [2^(i/4), 2^((i+1)/4)). Returns (2 x the top bin's left end, or None; Q).
-//   truncated_mean(X, V, lam)  Alg. 5 as dugler2026.truncated_mean releases it: all n products one array, d k
-//                              coordinate histograms of width sqrt(Lhat) (Lhat = 2 sigma^4 = 0.125, the
+// Python: functions of the samples X (n x d, one per row) and the `dugler_shifted` shift
+// C = V diag(lam) V^T (kept factored, as in dpbounds), on A_i = C + x_i x_i^T, at the bench's budget
+// eps = 1, delta = 0.01 and the algorithms' defaults (zeta = 0.01, C1 = 4, safety 2, q = 4, K = a = 1,
+// radius constant 3, classical Gaussian, step decay 1/(t + 10) with cutoff 1/2 and power 1/2).
+//   priv_range(X, V, lam)      Alg. 4 at a random frame Q: m = ceil(4 log(1/(delta zeta)) / eps) = 37
+//                              blocks of b = n / 2m pairs, each block's 2b products one array; per block
+//                              and column the largest eigenvalue of the paired differences' Gram matrix on
+//                              its smaller side over 2b; the stability histogram of the block maxima over
+//                              bins [2^(i/4), 2^((i+1)/4)). Returns (2 x the top bin's left end, or None; Q).
+//   truncated_mean(X, V, lam)  Alg. 5 as dugler2026.truncated_mean releases it: all n products one array,
+//                              d k coordinate histograms of width sqrt(Lhat) (Lhat = 2 sigma^4 = 0.125, the
 //                              model's) at (eps/(2dk), delta/(2dk)), the clamp to centre +- R and the
 //                              Gaussian for 2 R sqrt(dk) / n. Returns (mean, Q).
-//   adadpo(X, V, lam)          Alg. 2 under dpbounds' batch plan (plan(): B = n / log n, even, raised to what
-//                              TRUNCATEDMEAN and PRIVRANGE need; T = n // B): per batch PRIVRANGE at
-//                              zeta / (2T) on the range half, TRUNCATEDMEAN on the mean half, the projection
-//                              onto S_Q, the noise Pi Z + Q GOE_k, a QR.
+//   adadpo(X, V, lam)          Alg. 2 under dpbounds' batch plan (plan(): B = n / log n, even, raised to
+//                              what TRUNCATEDMEAN and PRIVRANGE need; T = n // B): per batch PRIVRANGE at
+//                              zeta / (2T) on the range half, TRUNCATEDMEAN on the mean half, the
+//                              projection onto S_Q, the noise Pi Z + Q GOE_k, a QR.
 //   tadadpo(X, V, lam, Q)      Alg. 3 from Q (or a random start), the same plan at zeta / (8T), on the
-//   tangent
-//                              products Pi A_i Q = Pi C Q + (x - Q z) z^T, z = Q^T x; the noise Pi Z.
-//   two_stage(X, V, lam)       ADADPO on the first half of the samples, TADADPO on the rest from its output
-//                              (the bench's feasibility margin: 1 at k > 1, else 2).
+//                              tangent products Pi A_i Q = Pi C Q + (x - Q z) z^T, z = Q^T x; the noise
+//                              Pi Z.
+//   two_stage(X, V, lam)       ADADPO on the first half of the samples, TADADPO on the rest from its
+//                              output (the bench's feasibility margin: 1 at k > 1, else 2).
 // plan() and blocks() are dpbounds' formulas (adaptive_plan, private_range_blocks), so that the batch and
-// block counts, which set the cost, are dpbounds' own at every size. stable_mode (Lemma 12's histogram),
-// range_est (Alg. 4 on given samples) and trunc_mean (Alg. 5's centres and clamp) are shared, as dpbounds
-// shares them. The differences are copied before their Gram product: numpy's matmul calls BLAS only on
-// unit-stride matrices, and a strided view would run its naive loop, three times slower.
+// block counts, which set the cost, are dpbounds' own at every size. range_est (Alg. 4 on given samples) and
+// trunc_mean (Alg. 5's centres and clamp) are shared, as dpbounds shares them; the stability histogram is
+// kNumpyMechanisms' stable_mode. The differences are copied before their Gram product: numpy's matmul calls
+// BLAS only on unit-stride matrices, and a strided view would run its naive loop, three times slower.
 constexpr const char* kNumpyAdaptiveLoops = R"(
-def stable_mode(bins, eps, delta):
-    vals, counts = np.unique(bins, return_counts=True)
-    p = counts / len(bins) + rng.laplace(0.0, 2 / (eps * len(bins)), len(vals))
-    p[p < 2 * np.log(2 / delta) / (eps * len(bins)) + 1 / len(bins)] = 0
-    return vals[np.argmax(p)] if p.max() > 0 else None
 def gauss_sd(sensitivity, eps, delta):
     return sensitivity * np.sqrt(2 * np.log(1.25 / delta)) / eps
 def blocks(zeta, eps=1.0, delta=0.01):

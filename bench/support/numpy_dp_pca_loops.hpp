@@ -1,35 +1,33 @@
 #pragma once
 // liu2022's minibatch algorithms and the deflation baselines built from its pieces, as a researcher would
 // write them in numpy: one step per batch or per component, each batch one array. `bench_algorithms` times
-// these beside dpbounds on the same workloads, after kNumpyOjaLoops (k_dp_ojas calls its private_oja) and
-// run_numpy_script's prelude.
+// these beside dpbounds on the same workloads, after run_numpy_script's prelude, kNumpyMechanisms and
+// kNumpyOjaLoops (k_dp_ojas calls its private_oja).
 
 namespace dpb::bench {
 
-// Python: functions of the data X (n x d, one sample per row) at the bench's budget eps = 0.8, delta = 1/n
-// and the algorithms' defaults there (zeta = 0.01, K = 4; the oracle's lambda_1 = 5 and gap 4 of the spiked
-// model).
-//   minibatch_private_oja(X)   T = ceil(log(n)^2) steps on batches of B = n // T: the batch's products x (x^T
-//   w)
-//                              clipped to beta, their mean, the Gaussian at noise multiplier alpha (the
-//                              serial calibration), w / ||w||.
+// Python: functions of the data X (n x d, one sample per row) at the bench's budget eps = 0.8,
+// delta = 1/n and the algorithms' defaults there (zeta = 0.01, K = 4; the oracle's lambda_1 = 5 and gap 4
+// of the spiked model).
+//   minibatch_private_oja(X)   T = ceil(log(n)^2) steps on batches of B = n // T: the batch's products
+//                              x (x^T w) clipped to beta, their mean, the Gaussian at noise multiplier
+//                              alpha (the serial calibration), w / ||w||.
 //   private_top_eigenvalue(G)  Alg. 4: k = ceil(4 log(1/(delta zeta)) / eps) + 2 subsets of b = m // 2k
-//   paired
-//                              differences; each subset's largest eigenvalue (its Gram matrix on the smaller
-//                              side) over b, then the stability histogram over bins [2^(i/4), 2^((i+1)/4)).
-//   private_mean(G, lam)       Alg. 5: one stability histogram per coordinate (bins of width tau), the clamp
-//   to
-//                              centre +- r, the mean, the Gaussian.
-//   dp_pca(X)                  Alg. 3 with T = 10 (the bench's): per step, Alg. 4 on the products of one half
-//   of
-//                              the batch, floored at lambda_min = 1, Alg. 5 on the other's, w / ||w||.
-//   k_dp_ojas(X, k)            deflation: per component j, Private Oja on block j of n // k samples projected
-//   off
-//                              the components found, then w projected off them and normalised.
+//                              paired differences; each subset's largest eigenvalue (its Gram matrix on
+//                              the smaller side) over b, then the stability histogram over bins
+//                              [2^(i/4), 2^((i+1)/4)).
+//   private_mean(G, lam)       Alg. 5: one stability histogram per coordinate (bins of width tau), the
+//                              clamp to centre +- r, the mean, the Gaussian.
+//   dp_pca(X)                  Alg. 3 with T = 10 (the bench's): per step, Alg. 4 on the products of one
+//                              half of the batch, floored at lambda_min = 1, Alg. 5 on the other's,
+//                              w / ||w||.
+//   k_dp_ojas(X, k)            deflation: per component j, Private Oja on block j of n // k samples
+//                              projected off the components found, then w projected off them and
+//                              normalised.
 //   k_dp_pca(X, k)             the same with Alg. 3 (c1 = 1, the bench's inverse-time step) per component.
-// The steps, batches, subsets and histograms, which set the cost, are dpbounds' own at every bench size. Alg.
-// 4's eigenvalue is LAPACK's on the smaller Gram matrix, numpy's fastest (dpbounds runs Lanczos on the
-// differences).
+// The steps, batches, subsets and histograms, which set the cost, are dpbounds' own at every bench size; the
+// histograms are kNumpyMechanisms' stable_mode. Alg. 4's eigenvalue is LAPACK's on the smaller Gram matrix,
+// numpy's fastest (dpbounds runs Lanczos on the differences).
 constexpr const char* kNumpyDpPcaLoops = R"(
 def minibatch_private_oja(X, eps=0.8, delta=None, lam1=5.0, gap=4.0, zeta=0.01):
     n, d = X.shape; delta = delta or 1.0 / n
@@ -54,11 +52,8 @@ def private_top_eigenvalue(G, eps=0.8, delta=None, zeta=0.01):
     lam = np.maximum(np.linalg.eigvalsh(S)[:, -1], 0.0) / b
     bins = np.floor(4 * np.log2(np.where(lam > 0, lam, 1.0)))
     bins[lam == 0] = -np.inf
-    u, count = np.unique(bins, return_counts=True)
-    p = count / k + rng.laplace(0.0, 2 / (eps * k), len(u))
-    kept = p >= 2 * np.log(2 / delta) / (eps * k) + 1.0 / k
-    if not kept.any(): return None
-    top = u[kept][np.argmax(p[kept])]
+    top = stable_mode(bins, eps, delta)
+    if top is None: return None
     return 0.0 if top == -np.inf else 2 ** (top / 4) / 2
 def private_mean(G, lam=5.0, eps=0.8, delta=None, zeta=0.01, K=4.0):
     B, d = G.shape; delta = delta or 1.0 / B
@@ -68,10 +63,8 @@ def private_mean(G, lam=5.0, eps=0.8, delta=None, zeta=0.01, K=4.0):
     bins = np.ceil(G / tau) - 1
     centre = np.zeros(d)
     for j in range(d):
-        u, count = np.unique(bins[:, j], return_counts=True)
-        p = count / B + rng.laplace(0.0, 2 / (e * B), len(u))
-        kept = p >= 2 * np.log(2 / dl) / (e * B) + 1.0 / B
-        if kept.any(): centre[j] = u[kept][np.argmax(p[kept])] * tau
+        mode = stable_mode(bins[:, j], e, dl)
+        if mode is not None: centre[j] = mode * tau
     mu = np.clip(G, centre - r, centre + r).mean(axis=0)
     sigma = 12 * K * np.sqrt(lam) * np.log(B * d / zeta) * np.sqrt(2 * d * np.log(2.5 / delta)) / (eps * B)
     return mu + sigma * rng.standard_normal(d)

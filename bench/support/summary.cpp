@@ -10,6 +10,7 @@
 #include "bench/support/machine_peak.hpp"
 #include "bench/support/numpy_adaptive_loops.hpp"
 #include "bench/support/numpy_dp_pca_loops.hpp"
+#include "bench/support/numpy_mechanisms.hpp"
 #include "bench/support/numpy_oja_loops.hpp"
 #include "bench/support/numpy_runner.hpp"
 #include "bench/support/timing.hpp"
@@ -267,9 +268,9 @@ void print_numpy_oja(const Points& algorithms, std::ostream& out) {
       }
   if (rows.empty()) return;
   std::string why_not;
-  const auto numpy =
-      run_numpy_script(std::string(kNumpyOjaLoops) + kNumpyDpPcaLoops + kNumpyAdaptiveLoops + kNumpyOja,
-                       {{"KEYS", keys}}, why_not);
+  const auto numpy = run_numpy_script(
+      std::string(kNumpyMechanisms) + kNumpyOjaLoops + kNumpyDpPcaLoops + kNumpyAdaptiveLoops + kNumpyOja,
+      {{"KEYS", keys}}, why_not);
   out << fmt::format(
       "\nThe Oja family beside numpy's loops of the same workloads (per sample, or per batch for an "
       "algorithm that works in batches, as a researcher would write them: "

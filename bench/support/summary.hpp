@@ -19,8 +19,8 @@ void print_summary(std::ostream& out);
 // sides):
 // - the covariance family: numpy's non-private PCA (S = X^T X / n and np.linalg.eigh, what a user would run
 //   instead), `baseline.nonprivate_pca`, `cai2024.gaussian_mechanism` and the ratio a user weighs;
-// - the Oja family: numpy's loops of the same workloads (bench/support/numpy_oja_loops.hpp) beside
-//   `liu2022.oja`, `liu2022.private_oja`, `dugler2026.oja` and `dugler2026.private_oja`.
+// - the Oja family: numpy's loops of the same workloads (bench/support/numpy_{oja,dp_pca,adaptive}_loops.hpp)
+//   beside every algorithm of the family (kOjaPairs in summary.cpp), at each size where it ran.
 void print_numpy_comparison(std::ostream& out);
 
 }  // namespace dpb::bench

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 
 #include "bench/support/numpy_adaptive_loops.hpp"
+#include "bench/support/numpy_mechanisms.hpp"
 #include "tests/bench/numpy_check.hpp"
 
 using namespace dpb::bench;
@@ -58,7 +59,7 @@ Q = two_stage(planted(1000000), V, lam)
 out["two_stage"], out["two_stage_orthonormal"] = cosine(Q), orthonormal(Q)
 print(json.dumps(out))
 )";
-  const auto result = numpy_check(std::string(kNumpyAdaptiveLoops) + check);
+  const auto result = numpy_check(std::string(kNumpyMechanisms) + kNumpyAdaptiveLoops + check);
   if (!result) return;
   check_within(*result, "priv_range", 1.5, 3.2);
   check_within(*result, "truncated_mean", 0.5, 2.0);

@@ -5,6 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "bench/support/numpy_dp_pca_loops.hpp"
+#include "bench/support/numpy_mechanisms.hpp"
 #include "bench/support/numpy_oja_loops.hpp"
 #include "tests/bench/numpy_check.hpp"
 
@@ -50,7 +51,7 @@ U = k_dp_pca(planted(200000, [4, 2.5]), 2, eps=100.0)
 out["k_dp_pca"], out["k_dp_pca_orthonormal"] = cosine(U), orthonormal(U)
 print(json.dumps(out))
 )";
-  const auto result = numpy_check(std::string(kNumpyOjaLoops) + kNumpyDpPcaLoops + check);
+  const auto result = numpy_check(std::string(kNumpyMechanisms) + kNumpyOjaLoops + kNumpyDpPcaLoops + check);
   if (!result) return;
   check_within(*result, "minibatch_private_oja", 0.9, 0.999);
   check_within(*result, "private_top_eigenvalue", 0.0, 0.25);
