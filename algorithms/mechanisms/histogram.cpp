@@ -230,7 +230,7 @@ bool bin_indices(std::span<const double> x, double width, BinClosed closed, std:
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v4", "default")))
 #endif
-bool left_closed_window_offsets(std::span<const double> x, double width, std::span<const std::int64_t> lo,
+bool left_closed_window_offsets(std::span<const double> x, double width, std::span<const double> lo,
                                 std::span<std::uint8_t> out, std::uint64_t& largest) noexcept {
   if (!fast_path_width(width)) return false;
   const double inverse = 1.0 / width;
@@ -238,11 +238,12 @@ bool left_closed_window_offsets(std::span<const double> x, double width, std::sp
   std::uint64_t top = 0;
   std::size_t p = 0;
   if (avx2_bins::preferred()) {
-    p = x.size() - x.size() % 4;
+    p = x.size() - x.size() % 8;
     undecided = !avx2_bins::window_offsets(x.data(), p, inverse, lo.data(), out.data(), top);
   }
   for (; p < x.size(); ++p) {
-    const std::uint64_t offset = window_offset(quick_bin(x[p], inverse, undecided), lo[p]);
+    const std::uint64_t offset =
+        window_offset(quick_bin(x[p], inverse, undecided), static_cast<std::int64_t>(lo[p]));
     top = std::max(top, offset);
     out[p] = static_cast<std::uint8_t>(offset);
   }

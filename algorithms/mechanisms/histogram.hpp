@@ -106,10 +106,12 @@ inline std::uint64_t window_offset(std::int64_t bin, std::int64_t lo) {
                                  outside_window);
 }
 // For the callers that count values in windows of bins: out[p] = window_offset(bin of x[p], lo[p]) for the
-// left-closed bins of bin_indices, without the bins themselves, and `largest` the largest offset. False, with
-// `out` unspecified, where the fast path cannot decide some bin (a value near a bin's edge, NaN, too large):
-// the caller then bins those values by left_closed_bin.
-bool left_closed_window_offsets(std::span<const double> x, double width, std::span<const std::int64_t> lo,
+// left-closed bins of bin_indices, without the bins themselves, and `largest` the largest offset. Each lo[p]
+// is a window's first bin as a double, integral with |lo[p]| <= max_window_start (unchecked; the fast path
+// subtracts it as a double). False, with `out` unspecified, where the fast path cannot decide some bin (a
+// value near a bin's edge, NaN, too large): the caller then bins those values by left_closed_bin.
+inline constexpr double max_window_start = 0x1p51 - 1;
+bool left_closed_window_offsets(std::span<const double> x, double width, std::span<const double> lo,
                                 std::span<std::uint8_t> out, std::uint64_t& largest) noexcept;
 // Left endpoint of interval bin m: m tau (Alg. 5 line 4).
 double interval_bin_left(std::int64_t m, double tau);

@@ -3,10 +3,10 @@
 // left_closed_window_offsets) four values at a time with AVX2, for CPUs without AVX-512. There the
 // target_clones' default clone converts doubles to 64-bit integers one at a time (AVX2 has no such
 // conversion), and the binning of TRUNCATEDMEAN and liu2022's Alg. 5 costs several times the data's
-// generation. These work in doubles instead: floor(r) by rounding, and integers of magnitude below 2^51 moved
-// between doubles and 64-bit integers by a magic-number addition, exact there. An entry outside that range
-// counts as undecided, like one near a bin's edge: the caller then bins every entry exactly. The bins and
-// offsets they give are the scalar path's, bit for bit.
+// generation. These work in doubles instead: floor(r) by rounding, a bin moved into a 64-bit integer by a
+// magic-number addition (exact below 2^51), and a window offset as a difference of doubles. An entry outside
+// that range counts as undecided, like one near a bin's edge: the caller then bins every entry exactly. The
+// bins and offsets they give are the scalar path's, bit for bit.
 #include <cstddef>
 #include <cstdint>
 
@@ -21,9 +21,9 @@ bool preferred() noexcept;
 // unspecified.
 bool quick_bins(const double* x, std::size_t n, double v, std::int64_t flip, std::int64_t* out) noexcept;
 
-// out[j] = window_offset(floor(x[j] v), lo[j]) for j < n, n a multiple of 4, and `largest` their largest.
-// False as quick_bins, and also where |lo[j]| >= 2^51.
-bool window_offsets(const double* x, std::size_t n, double v, const std::int64_t* lo, std::uint8_t* out,
+// out[j] = window_offset(floor(x[j] v), lo[j]) for j < n, n a multiple of 8, and `largest` their largest.
+// Each lo[j] is a window's first bin as a double: integral, |lo[j]| < 2^51 (unchecked). False as quick_bins.
+bool window_offsets(const double* x, std::size_t n, double v, const double* lo, std::uint8_t* out,
                     std::uint64_t& largest) noexcept;
 
 }  // namespace dpb::alg::avx2_bins

@@ -39,7 +39,7 @@ struct TruncatedMeanWorkspace {
   std::vector<std::uint8_t> tallies;    // window_bins x a group's positions: counts since a flush
   std::vector<std::uint8_t> offsets;    // scratch: a group's window offsets
   std::vector<std::int64_t> window_lo;  // first bin of each window
-  std::vector<std::int64_t> group_lo;   // window_lo at each position of a group
+  std::vector<double> group_lo;         // window_lo at each position of a group, as doubles (exact)
   std::vector<std::vector<std::int64_t>> overflow;  // per coordinate
   std::vector<std::int64_t> bins;  // scratch: the first chunk's bins, for the windows' medians
   std::vector<std::int64_t> scratch;                // scratch: one coordinate's bins, for its median

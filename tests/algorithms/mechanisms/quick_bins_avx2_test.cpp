@@ -50,6 +50,7 @@ TEST_CASE("four-lane bins and window offsets are the scalar path's, and edges ar
     x[9] = -0.0;
     std::vector<std::int64_t> lo(x.size());
     for (std::size_t p = 0; p < x.size(); ++p) lo[p] = bin_of(x[p], w) - shift(gen);
+    const std::vector<double> starts(lo.begin(), lo.end());
     for (const std::int64_t flip : {std::int64_t{0}, std::int64_t{-1}}) {
       std::vector<std::int64_t> bins(x.size());
       // Continuous values land within 2^-50 |x / w| of an edge with probability about 2^-40 here.
@@ -60,7 +61,7 @@ TEST_CASE("four-lane bins and window offsets are the scalar path's, and edges ar
     }
     std::vector<std::uint8_t> offsets(x.size());
     std::uint64_t largest = 0, expected_largest = 0;
-    REQUIRE(avx2_bins::window_offsets(x.data(), x.size(), v, lo.data(), offsets.data(), largest));
+    REQUIRE(avx2_bins::window_offsets(x.data(), x.size(), v, starts.data(), offsets.data(), largest));
     std::size_t wrong = 0, inside = 0, outside = 0;
     for (std::size_t p = 0; p < x.size(); ++p) {
       const std::uint64_t expected = window_offset(bin_of(x[p], w), lo[p]);
@@ -80,19 +81,31 @@ TEST_CASE("four-lane bins and window offsets are the scalar path's, and edges ar
       CAPTURE(bad);
       std::vector<double> x = {0.5, 1.25, -2.0, 3.1, 4.4, -5.5, 6.6, 7.7};
       x[5] = bad;
-      std::vector<std::int64_t> bins(x.size()), lo(x.size(), 0);
+      std::vector<std::int64_t> bins(x.size());
+      const std::vector<double> starts(x.size(), 0.0);
       std::vector<std::uint8_t> offsets(x.size());
       std::uint64_t largest = 0;
       CHECK_FALSE(avx2_bins::quick_bins(x.data(), x.size(), v, 0, bins.data()));
-      CHECK_FALSE(avx2_bins::window_offsets(x.data(), x.size(), v, lo.data(), offsets.data(), largest));
+      CHECK_FALSE(avx2_bins::window_offsets(x.data(), x.size(), v, starts.data(), offsets.data(), largest));
     }
-    // A window's low bin beyond 2^51 cannot be moved into a double exactly.
-    std::vector<double> x = {0.5, 1.25, -2.0, 3.1};
-    std::vector<std::int64_t> lo = {0, 0, std::int64_t{1} << 51, 0};
+  }
+  SECTION("offsets at the window's ends, far from it, and windows at the ends of the range, are exact") {
+    // A difference beyond 32 bits truncates to 0x80000000, and a negative one wraps: both must read
+    // "outside". The kernel decides values farther than 2^-50 |x v| from a bin's edge (2^48 + 0.5 is), and
+    // window starts reach max_window_start.
+    const double v = 1.0, edge = dpb::alg::max_window_start;
+    const std::vector<double> x = {3.5,          257.5,         258.5,        2.5,
+                                   0x1p40 + 0.5, -0x1p40 + 0.5, 0x1p48 + 0.5, -0x1p48 + 0.5};
+    const std::vector<double> starts = {3, 3, 3, 3, 0, 0, edge, -edge};
+    const std::vector<std::uint64_t> expected = {0, 254, 255, 255, 255, 255, 255, 255};
     std::vector<std::uint8_t> offsets(x.size());
     std::uint64_t largest = 0;
-    CHECK_FALSE(avx2_bins::window_offsets(x.data(), x.size(), v, lo.data(), offsets.data(), largest));
-    lo[2] = -(std::int64_t{1} << 51) + 1;
-    CHECK(avx2_bins::window_offsets(x.data(), x.size(), v, lo.data(), offsets.data(), largest));
+    REQUIRE(avx2_bins::window_offsets(x.data(), x.size(), v, starts.data(), offsets.data(), largest));
+    for (std::size_t p = 0; p < x.size(); ++p) {
+      CAPTURE(p);
+      CHECK(offsets[p] == window_offset(bin_of(x[p], 1.0), static_cast<std::int64_t>(starts[p])));
+      CHECK(offsets[p] == expected[p]);
+    }
+    CHECK(largest == outside_window);
   }
 }

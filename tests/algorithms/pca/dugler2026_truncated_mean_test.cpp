@@ -171,8 +171,9 @@ TEST_CASE(
     "[dugler2026]") {
   // Coordinates chosen to exercise every counting path: concentrated values far from 0 (the window is
   // placed at the first chunk's median), negative values, far outliers on both sides (overflow below and
-  // above the 16-bin window), a coordinate spread over ~2000 bins (mostly overflow), and a constant one.
-  const long d = 5, k = 2, m = 20000;
+  // above the 16-bin window), a coordinate spread over ~2000 bins (mostly overflow), a constant one, and one
+  // whose median bin is beyond 2^51, where a window cannot start (it is clamped to max_window_start).
+  const long d = 6, k = 2, m = 20000;
   const double Lhat = 0.25, w = 0.5;
   core::Rng data(21, 1);
   Eigen::MatrixXd G(d, k * m);
@@ -184,8 +185,9 @@ TEST_CASE(
       G(2, l * k + r) = l % 997 == 0 ? (l % 2 ? 1e6 : -1e6) : g;  // outliers both sides
       G(3, l * k + r) = core::uniform(data, -500.0, 500.0);       // ~2000 bins
       G(4, l * k + r) = r == 0 ? 0.75 : -w;                       // one bin (and a bin edge)
+      G(5, l * k + r) = (r == 0 ? 1e16 : -1e16) + 2 * std::round(g);  // bins near +-2e16
     }
-  const alg::Budget center{10.0, 0.1};  // per coordinate (1, 0.01): bins of >= ~12 records are released
+  const alg::Budget center{12.0, 0.12};  // per coordinate (1, 0.01): bins of >= ~12 records are released
   for (const double R : {0.3, 2.0, 1e7}) {
     core::Rng a(22, 1), b(22, 1);
     TruncatedMeanWorkspace ws;
