@@ -6,6 +6,7 @@
 
 #include "core/eigen_order.hpp"
 #include "core/errors.hpp"
+#include "core/lane_products_avx2.hpp"
 #include "core/linalg.hpp"
 
 namespace dpb::core {
@@ -49,9 +50,14 @@ __attribute__((always_inline)) inline void rank_one_product(const double* x,
 // build forbids contracting them into FMAs), so the bits are the same on any CPU for finite values (a NaN's
 // sign and payload may differ, as they do between optimisation levels); the AVX-512 clone does eight columns
 // per instruction, and two samples side by side hide the additions' latency (one column at a time, a dot
-// product is a chain of d / 4 of them). Q^T is copied into a block on the stack, which caps d.
+// product is a chain of d / 4 of them). Q^T is copied into a block on the stack, which caps d. Where the CPU
+// has AVX2 but not AVX-512 the products take four columns at a time (FourLanes, lane_products_avx2.hpp): in
+// eight-column lanes the default clone keeps two samples' accumulators on the stack.
 using Lanes = double __attribute__((vector_size(64)));
-constexpr Eigen::Index kLanes = 8, kLaneMaxRows = 512;
+using FourLanes = double __attribute__((vector_size(32)));
+template <class V>
+constexpr Eigen::Index kWidth = sizeof(V) / sizeof(double);
+constexpr Eigen::Index kLanes = kWidth<Lanes>, kLaneMaxRows = 512;
 
 // Whether lane_rank_one_products computes the products of `count` samples: with dot_as_eigen's order written
 // out, d from 3 (d = 2 has its own loop) to the stack block's rows, k >= 2 (one column would fill one lane of
@@ -62,17 +68,16 @@ bool by_lanes(Eigen::Index d, Eigen::Index k, Eigen::Index count) {
 }
 
 // s[p] = Q^T x_p in lanes for the P samples x_p = x + p d, qt[i] holding row i of Q: dot_as_eigen's sums.
-template <int P>
-__attribute__((always_inline)) inline void lane_dots(const double* x, Eigen::Index d, const Lanes* qt,
-                                                     Lanes* s) {
+template <int P, class V = Lanes>
+__attribute__((always_inline)) inline void lane_dots(const double* x, Eigen::Index d, const V* qt, V* s) {
   const Eigen::Index pairs_end = d / 2 * 2, quads_end = d / 4 * 4;
-  Lanes even[P], odd[P];
+  V even[P], odd[P];
   for (int p = 0; p < P; ++p) {
     even[p] = x[p * d] * qt[0];
     odd[p] = x[p * d + 1] * qt[1];
   }
   if (pairs_end > 2) {
-    Lanes even1[P], odd1[P];
+    V even1[P], odd1[P];
     for (int p = 0; p < P; ++p) {
       even1[p] = x[p * d + 2] * qt[2];
       odd1[p] = x[p * d + 3] * qt[3];
@@ -100,25 +105,26 @@ __attribute__((always_inline)) inline void lane_dots(const double* x, Eigen::Ind
   }
 }
 
-// qt[i] = row i of Q's columns first_column .. first_column + 7 (zero past column k - 1); returns how many
-// of them Q has.
+// qt[i] = row i of Q's columns first_column .. first_column + lanes - 1 (zero past column k - 1); returns how
+// many of them Q has.
+template <class V>
 __attribute__((always_inline)) inline Eigen::Index lanes_of_rows(const double* q, Eigen::Index q_stride,
                                                                  Eigen::Index d, Eigen::Index k,
-                                                                 Eigen::Index first_column, Lanes* qt) {
-  const Eigen::Index width = std::min(kLanes, k - first_column);
+                                                                 Eigen::Index first_column, V* qt) {
+  const Eigen::Index width = std::min(kWidth<V>, k - first_column);
   for (Eigen::Index i = 0; i < d; ++i)
-    for (Eigen::Index j = 0; j < kLanes; ++j)
+    for (Eigen::Index j = 0; j < kWidth<V>; ++j)
       qt[i][j] = j < width ? q[(first_column + j) * q_stride + i] : 0.0;
   return width;
 }
 
 // Block l's columns first_column .. first_column + width - 1 from their dot products in lanes (see below).
-__attribute__((always_inline)) inline void write_lane_products(const double* x, Eigen::Index l,
-                                                               const Lanes& dots, Eigen::Index first_column,
-                                                               Eigen::Index width, Eigen::Index d,
-                                                               Eigen::Index k, const double* base,
-                                                               Eigen::Index base_stride, double* out,
-                                                               Eigen::Index stride) {
+template <class V>
+__attribute__((always_inline)) inline void write_lane_products(const double* x, Eigen::Index l, const V& dots,
+                                                               Eigen::Index first_column, Eigen::Index width,
+                                                               Eigen::Index d, Eigen::Index k,
+                                                               const double* base, Eigen::Index base_stride,
+                                                               double* out, Eigen::Index stride) {
   const double* xl = x + l * d;
   for (Eigen::Index j = 0; j < width; ++j) {
     const Eigen::Index column = first_column + j;
@@ -136,16 +142,14 @@ __attribute__((always_inline)) inline void write_lane_products(const double* x, 
 // For the `count` d-vectors stored one after another from x, block l (d x k, columns `stride` apart, blocks
 // k stride apart from out) = x_l (x_l^T Q) with zero added, as rank_one_product<false>, or base + x_l (x_l^T
 // Q) with the d x k block at base (columns base_stride apart), as rank_one_product<true> onto a copy of base.
-// Sample 0 is taken last, so base may be its block. Requires by_lanes(d, k, count).
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v4", "default")))
-#endif
-void lane_rank_one_products(const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride,
-                            Eigen::Index d, Eigen::Index k, const double* base, Eigen::Index base_stride,
-                            double* out, Eigen::Index stride) noexcept {
-  alignas(64) Lanes qt[kLaneMaxRows];
-  Lanes s[2];
-  for (Eigen::Index first_column = 0; first_column < k; first_column += kLanes) {
+// Sample 0 is taken last, so base may be its block. Q's columns in lanes of V, two samples side by side.
+template <class V>
+__attribute__((always_inline)) inline void rank_one_products_in_lanes(
+    const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride, Eigen::Index d,
+    Eigen::Index k, const double* base, Eigen::Index base_stride, double* out, Eigen::Index stride) {
+  alignas(64) V qt[kLaneMaxRows];
+  V s[2];
+  for (Eigen::Index first_column = 0; first_column < k; first_column += kWidth<V>) {
     const Eigen::Index width = lanes_of_rows(q, q_stride, d, k, first_column, qt);
     // Forward through memory, sample 0 last (base may be its block).
     Eigen::Index l = 1;
@@ -165,6 +169,49 @@ void lane_rank_one_products(const double* x, Eigen::Index count, const double* q
   }
 }
 
+// rank_one_products_in_lanes eight columns at a time.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void eight_lane_rank_one_products(const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride,
+                                  Eigen::Index d, Eigen::Index k, const double* base, Eigen::Index base_stride,
+                                  double* out, Eigen::Index stride) noexcept {
+  rank_one_products_in_lanes<Lanes>(x, count, q, q_stride, d, k, base, base_stride, out, stride);
+}
+
+}  // namespace
+
+bool lane_products_avx2::preferred() noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool yes = __builtin_cpu_supports("x86-64-v3") && !__builtin_cpu_supports("x86-64-v4");
+  return yes;
+#else
+  return false;
+#endif
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("arch=x86-64-v3")))
+#endif
+void lane_products_avx2::rank_one_products(const double* x, Eigen::Index count, const double* q,
+                                           Eigen::Index q_stride, Eigen::Index d, Eigen::Index k,
+                                           const double* base, Eigen::Index base_stride, double* out,
+                                           Eigen::Index stride) noexcept {
+  rank_one_products_in_lanes<FourLanes>(x, count, q, q_stride, d, k, base, base_stride, out, stride);
+}
+
+namespace {
+
+// rank_one_products_in_lanes, four columns wide where AVX2 is the CPU's widest. Requires by_lanes(d, k,
+// count).
+void lane_rank_one_products(const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride,
+                            Eigen::Index d, Eigen::Index k, const double* base, Eigen::Index base_stride,
+                            double* out, Eigen::Index stride) noexcept {
+  if (lane_products_avx2::preferred())
+    return lane_products_avx2::rank_one_products(x, count, q, q_stride, d, k, base, base_stride, out, stride);
+  eight_lane_rank_one_products(x, count, q, q_stride, d, k, base, base_stride, out, stride);
+}
+
 // Whether lane_shifted_product computes a shifted sample's product: with Eigen's order written out, at most
 // kLaneMaxShift directions in C, and the other conditions of by_lanes for the r + 1 vectors dotted with Q.
 constexpr Eigen::Index kLaneMaxShift = 16;
@@ -177,15 +224,15 @@ bool shifted_by_lanes(Eigen::Index d, Eigen::Index k, Eigen::Index r) {
 // taken in lanes as lane_rank_one_products takes them (one copy of Q^T for all of them). Each entry adds its
 // terms in the same order: 0 + W_i0 (w_0 s_0j), then the other directions, then x_i (x^T q_j). Requires
 // shifted_by_lanes(d, k, r).
-#if defined(__x86_64__) && defined(__GNUC__)
-__attribute__((target_clones("arch=x86-64-v4", "default")))
-#endif
-void lane_shifted_product(const double* W, const double* w, Eigen::Index r, const double* x, const double* q,
-                          Eigen::Index q_stride, Eigen::Index d, Eigen::Index k, double* out,
-                          Eigen::Index stride) noexcept {
-  alignas(64) Lanes qt[kLaneMaxRows];
-  Lanes coefficients[kLaneMaxShift + 1], s[2];
-  for (Eigen::Index first_column = 0; first_column < k; first_column += kLanes) {
+template <class V>
+__attribute__((always_inline)) inline void shifted_product_in_lanes(const double* W, const double* w,
+                                                                    Eigen::Index r, const double* x,
+                                                                    const double* q, Eigen::Index q_stride,
+                                                                    Eigen::Index d, Eigen::Index k,
+                                                                    double* out, Eigen::Index stride) {
+  alignas(64) V qt[kLaneMaxRows];
+  V coefficients[kLaneMaxShift + 1], s[2];
+  for (Eigen::Index first_column = 0; first_column < k; first_column += kWidth<V>) {
     const Eigen::Index width = lanes_of_rows(q, q_stride, d, k, first_column, qt);
     Eigen::Index l = 0;
     for (; l + 2 <= r; l += 2) {
@@ -206,6 +253,39 @@ void lane_shifted_product(const double* W, const double* w, Eigen::Index r, cons
       for (Eigen::Index i = 0; i < d; ++i) o[i] += x[i] * coefficients[r][j];
     }
   }
+}
+
+// shifted_product_in_lanes eight columns at a time.
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "default")))
+#endif
+void eight_lane_shifted_product(const double* W, const double* w, Eigen::Index r, const double* x,
+                                const double* q, Eigen::Index q_stride, Eigen::Index d, Eigen::Index k,
+                                double* out, Eigen::Index stride) noexcept {
+  shifted_product_in_lanes<Lanes>(W, w, r, x, q, q_stride, d, k, out, stride);
+}
+
+}  // namespace
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target("arch=x86-64-v3")))
+#endif
+void lane_products_avx2::shifted_product(const double* W, const double* w, Eigen::Index r, const double* x,
+                                         const double* q, Eigen::Index q_stride, Eigen::Index d, Eigen::Index k,
+                                         double* out, Eigen::Index stride) noexcept {
+  shifted_product_in_lanes<FourLanes>(W, w, r, x, q, q_stride, d, k, out, stride);
+}
+
+namespace {
+
+// shifted_product_in_lanes, four columns wide where AVX2 is the CPU's widest. Requires shifted_by_lanes(d, k,
+// r).
+void lane_shifted_product(const double* W, const double* w, Eigen::Index r, const double* x, const double* q,
+                          Eigen::Index q_stride, Eigen::Index d, Eigen::Index k, double* out,
+                          Eigen::Index stride) noexcept {
+  if (lane_products_avx2::preferred())
+    return lane_products_avx2::shifted_product(W, w, r, x, q, q_stride, d, k, out, stride);
+  eight_lane_shifted_product(W, w, r, x, q, q_stride, d, k, out, stride);
 }
 
 // out += x (x^T Q), column by column so nothing is allocated.
