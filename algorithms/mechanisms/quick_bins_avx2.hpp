@@ -1,12 +1,12 @@
 #pragma once
 // The fast path of the histograms' binning (histogram.cpp: quick_bin, bin_indices,
-// left_closed_window_offsets) four values at a time with AVX2, for CPUs without AVX-512. There the
+// left_closed_window_offsets) with AVX2, four or eight values at a time, for CPUs without AVX-512. There the
 // target_clones' default clone converts doubles to 64-bit integers one at a time (AVX2 has no such
 // conversion), and the binning of TRUNCATEDMEAN and liu2022's Alg. 5 costs several times the data's
 // generation. These work in doubles instead: floor(r) by rounding, a bin moved into a 64-bit integer by a
-// magic-number addition (exact below 2^51), and a window offset as a difference of doubles. An entry outside
-// that range counts as undecided, like one near a bin's edge: the caller then bins every entry exactly. The
-// bins and offsets they give are the scalar path's, bit for bit.
+// magic-number addition (exact below 2^51), and a window offset as a difference of doubles. A value they
+// cannot decide (near a bin's edge, or |x v| >= 2^49, NaN and infinities included) sends the run back: the
+// caller then bins every entry exactly. The bins and offsets they give are the scalar path's, bit for bit.
 #include <cstddef>
 #include <cstdint>
 

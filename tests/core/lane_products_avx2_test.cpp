@@ -36,7 +36,9 @@ TEST_CASE("four-column rank-one products have Eigen's bits, with or without a ba
       for (const Eigen::Index count : {1, 2, 3, 7}) {
         CAPTURE(d, k, count);
         // Q, base and out are blocks of taller matrices: their columns lie further apart than d.
-        const Eigen::MatrixXd X = dpb::core::standard_normal_matrix(rng, d, count);
+        // A zero row: its entries are 0 x s + 0 = +0 whatever the sign of s (a dropped "+ 0" leaves -0).
+        Eigen::MatrixXd X = dpb::core::standard_normal_matrix(rng, d, count);
+        X.row(d / 2).setZero();
         const Eigen::MatrixXd Qt = dpb::core::standard_normal_matrix(rng, d + 2, k);
         const Eigen::MatrixXd base_t = dpb::core::standard_normal_matrix(rng, d + 1, k);
         const auto Q = Qt.topRows(d);
@@ -71,9 +73,12 @@ TEST_CASE("a four-column shifted product has Eigen's bits with 1 to 16 direction
     for (const Eigen::Index k : {1, 2, 3, 4, 5, 8, 9})
       for (const Eigen::Index r : {1, 2, 3, 15, 16}) {
         CAPTURE(d, k, r);
-        const Eigen::MatrixXd W = dpb::core::standard_normal_matrix(rng, d, r);
+        // A zero row in W and x: its entries are sums of signed zeros onto +0 (a dropped "0 +" leaves -0).
+        Eigen::MatrixXd W = dpb::core::standard_normal_matrix(rng, d, r);
         const Eigen::VectorXd w = dpb::core::standard_normal_matrix(rng, r, 1);
-        const Eigen::VectorXd x = dpb::core::standard_normal_matrix(rng, d, 1);
+        Eigen::VectorXd x = dpb::core::standard_normal_matrix(rng, d, 1);
+        W.row(1).setZero();
+        x[1] = 0.0;
         const Eigen::MatrixXd Qt = dpb::core::standard_normal_matrix(rng, d + 2, k);
         const auto Q = Qt.topRows(d);
         // (C + x x^T) Q as Eigen sums it, term by term onto zero.

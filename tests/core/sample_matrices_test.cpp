@@ -223,9 +223,10 @@ TEST_CASE(
     "VectorSamples and FactorSamples: apply and apply_range give the bits of zero plus Eigen's products",
     "[sample_matrices]") {
   // d = 2 has its own loop; the others sum the dot products in Eigen's order, written out (every length mod
-  // 4, one packet and several), for k >= 2 in vector lanes eight columns at a time (k = 9 and 13: a second,
-  // partial group; d = 512 the stack block's last row). Written into a block of a taller matrix too, whose
-  // columns lie further apart than d. ShiftedVectorSamples adds x (x^T Q) to Eigen's C Q.
+  // 4, one packet and several), for k >= 2 in vector lanes eight columns at a time, or four with AVX2 but not
+  // AVX-512 (k = 9 and 13: a second, partial group; d = 512 the stack block's last row). Written into a block
+  // of a taller matrix too, whose columns lie further apart than d. ShiftedVectorSamples adds x (x^T Q) to
+  // Eigen's C Q.
   Rng rng(29, 0);
   std::vector<Eigen::Index> dims;
   for (Eigen::Index d = 1; d <= 40; ++d) dims.push_back(d);

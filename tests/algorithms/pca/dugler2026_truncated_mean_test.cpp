@@ -171,37 +171,46 @@ TEST_CASE(
     "[dugler2026]") {
   // Coordinates chosen to exercise every counting path: concentrated values far from 0 (the window is
   // placed at the first chunk's median), negative values, far outliers on both sides (overflow below and
-  // above the 16-bin window), a coordinate spread over ~2000 bins (mostly overflow), a constant one, and one
-  // whose median bin is beyond 2^51, where a window cannot start (it is clamped to max_window_start).
-  const long d = 6, k = 2, m = 20000;
+  // above the 16-bin window), a coordinate spread over ~2000 bins (mostly overflow); then, in a matrix of
+  // their own, a constant coordinate with a value on a bin's edge and one whose median bin is beyond 2^51,
+  // where a window cannot start (it is clamped to max_window_start). The fast path decides a group of
+  // records only if it decides every value, so the first matrix is counted by it and the second by the
+  // exact path.
+  const long k = 2, m = 20000;
   const double Lhat = 0.25, w = 0.5;
   core::Rng data(21, 1);
-  Eigen::MatrixXd G(d, k * m);
+  Eigen::MatrixXd G(6, k * m);
   for (long l = 0; l < m; ++l)
     for (long r = 0; r < k; ++r) {
       const double g = core::standard_normal(data);
-      G(0, l * k + r) = 40.0 + g;                                 // about bin 80
-      G(1, l * k + r) = -3.0 + 2 * g;                             // negative bins
-      G(2, l * k + r) = l % 997 == 0 ? (l % 2 ? 1e6 : -1e6) : g;  // outliers both sides
-      G(3, l * k + r) = core::uniform(data, -500.0, 500.0);       // ~2000 bins
-      G(4, l * k + r) = r == 0 ? 0.75 : -w;                       // one bin (and a bin edge)
+      G(0, l * k + r) = 40.0 + g;                                     // about bin 80
+      G(1, l * k + r) = -3.0 + 2 * g;                                 // negative bins
+      G(2, l * k + r) = l % 997 == 0 ? (l % 2 ? 1e6 : -1e6) : g;      // outliers both sides
+      G(3, l * k + r) = core::uniform(data, -500.0, 500.0);           // ~2000 bins
+      G(4, l * k + r) = r == 0 ? 0.75 : -w;                           // one bin (and a bin edge)
       G(5, l * k + r) = (r == 0 ? 1e16 : -1e16) + 2 * std::round(g);  // bins near +-2e16
     }
-  const alg::Budget center{12.0, 0.12};  // per coordinate (1, 0.01): bins of >= ~12 records are released
-  for (const double R : {0.3, 2.0, 1e7}) {
-    core::Rng a(22, 1), b(22, 1);
-    TruncatedMeanWorkspace ws;
-    Eigen::MatrixXd mean(d, k), ref;
-    alg::Ledger ledger;
-    const auto rep = truncated_mean(G, k, R, Lhat, center, "c", ledger, mean, ws, a);
-    const auto ref_rep = reference_truncated_mean(G, k, R, Lhat, center, ref, b);
-    CHECK(mean == ref);
-    CHECK(rep.truncated_entries == ref_rep.truncated_entries);
-    CHECK(rep.empty_histograms == ref_rep.empty_histograms);
-    CHECK(rep.clamp_pass == (R < 1e7));  // at 1e7 no value leaves its interval: the first pass's sums serve
-    CHECK(a() == b());  // the same Laplace draws, in the same order
+  for (const Eigen::MatrixXd& part : {Eigen::MatrixXd(G.topRows(4)), Eigen::MatrixXd(G.bottomRows(2))}) {
+    const long d = part.rows();
+    const double dk = static_cast<double>(d * k);
+    const alg::Budget center{dk, 0.01 * dk};  // per coordinate (1, 0.01): bins of >= ~12 records are released
+    for (const double R : {0.3, 2.0, 1e7}) {
+      INFO("d = " << d << ", R = " << R);
+      core::Rng a(22, 1), b(22, 1);
+      TruncatedMeanWorkspace ws;
+      Eigen::MatrixXd mean(d, k), ref;
+      alg::Ledger ledger;
+      const auto rep = truncated_mean(part, k, R, Lhat, center, "c", ledger, mean, ws, a);
+      const auto ref_rep = reference_truncated_mean(part, k, R, Lhat, center, ref, b);
+      CHECK(mean == ref);
+      CHECK(rep.truncated_entries == ref_rep.truncated_entries);
+      CHECK(rep.empty_histograms == ref_rep.empty_histograms);
+      CHECK(rep.clamp_pass == (R < 1e7));  // at 1e7 no value leaves its interval: the first pass's sums serve
+      CHECK(a() == b());                   // the same Laplace draws, in the same order
+    }
   }
   // The streamed form on products A_l Q, read twice, equals the stored form.
+  const alg::Budget center{8.0, 0.08};
   const auto model = dt::shifted(4, 2, 0.5, 3000, 3);
   core::Rng qr(23, 1);
   const Eigen::MatrixXd Q = core::haar_frame(qr, 4, 2);
