@@ -8,9 +8,6 @@
 
 namespace dpb::core::lane_products_avx2 {
 
-// True where sample_matrices.cpp uses these: the CPU has x86-64-v3 (AVX2) but not x86-64-v4.
-bool preferred() noexcept;
-
 // For the `count` d-vectors stored one after another from x (3 <= d <= 512, count >= 1, k >= 1): block l (d x
 // k, columns `stride` apart, blocks k stride apart from out) = x_l (x_l^T Q) + 0, or base + x_l (x_l^T Q)
 // with the d x k block at base (columns base_stride apart; it may be block 0). Call only where the CPU has

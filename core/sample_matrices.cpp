@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "core/cpu_level.hpp"
 #include "core/eigen_order.hpp"
 #include "core/errors.hpp"
 #include "core/lane_products_avx2.hpp"
@@ -57,7 +58,7 @@ using Lanes = double __attribute__((vector_size(64)));
 using FourLanes = double __attribute__((vector_size(32)));
 template <class V>
 constexpr Eigen::Index kWidth = sizeof(V) / sizeof(double);
-constexpr Eigen::Index kLanes = kWidth<Lanes>, kLaneMaxRows = 512;
+constexpr Eigen::Index kLaneMaxRows = 512;
 
 // Whether lane_rank_one_products computes the products of `count` samples: with dot_as_eigen's order written
 // out, d from 3 (d = 2 has its own loop) to the stack block's rows, k >= 2 (one column would fill one lane of
@@ -181,15 +182,6 @@ void eight_lane_rank_one_products(const double* x, Eigen::Index count, const dou
 
 }  // namespace
 
-bool lane_products_avx2::preferred() noexcept {
-#if defined(__x86_64__) && defined(__GNUC__)
-  static const bool yes = __builtin_cpu_supports("x86-64-v3") && !__builtin_cpu_supports("x86-64-v4");
-  return yes;
-#else
-  return false;
-#endif
-}
-
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target("arch=x86-64-v3")))
 #endif
@@ -207,7 +199,7 @@ namespace {
 void lane_rank_one_products(const double* x, Eigen::Index count, const double* q, Eigen::Index q_stride,
                             Eigen::Index d, Eigen::Index k, const double* base, Eigen::Index base_stride,
                             double* out, Eigen::Index stride) noexcept {
-  if (lane_products_avx2::preferred())
+  if (avx2_is_widest())
     return lane_products_avx2::rank_one_products(x, count, q, q_stride, d, k, base, base_stride, out, stride);
   eight_lane_rank_one_products(x, count, q, q_stride, d, k, base, base_stride, out, stride);
 }
@@ -283,7 +275,7 @@ namespace {
 void lane_shifted_product(const double* W, const double* w, Eigen::Index r, const double* x, const double* q,
                           Eigen::Index q_stride, Eigen::Index d, Eigen::Index k, double* out,
                           Eigen::Index stride) noexcept {
-  if (lane_products_avx2::preferred())
+  if (avx2_is_widest())
     return lane_products_avx2::shifted_product(W, w, r, x, q, q_stride, d, k, out, stride);
   eight_lane_shifted_product(W, w, r, x, q, q_stride, d, k, out, stride);
 }

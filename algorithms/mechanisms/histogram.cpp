@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "algorithms/mechanisms/quick_bins_avx2.hpp"
+#include "core/cpu_level.hpp"
 #include "core/errors.hpp"
 #include "core/samplers.hpp"
 
@@ -210,7 +211,7 @@ bool bin_indices(std::span<const double> x, double width, BinClosed closed, std:
   if (fast_path_width(width)) {
     std::int64_t undecided = 0;
     std::size_t j = 0;
-    if (avx2_bins::preferred()) {
+    if (core::avx2_is_widest()) {
       j = x.size() - x.size() % 4;
       undecided = !avx2_bins::quick_bins(x.data(), j, signed_inverse, flip, out.data());
     }
@@ -237,7 +238,7 @@ bool left_closed_window_offsets(std::span<const double> x, double width, std::sp
   std::int64_t undecided = 0;
   std::uint64_t top = 0;
   std::size_t p = 0;
-  if (avx2_bins::preferred()) {
+  if (core::avx2_is_widest()) {
     p = x.size() - x.size() % 8;
     undecided = !avx2_bins::window_offsets(x.data(), p, inverse, lo.data(), out.data(), top);
   }

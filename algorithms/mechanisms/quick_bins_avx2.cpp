@@ -46,11 +46,6 @@ __attribute__((target("avx2"), always_inline)) inline __m256i to_integers(__m256
 
 }  // namespace
 
-bool preferred() noexcept {
-  static const bool yes = __builtin_cpu_supports("x86-64-v3") && !__builtin_cpu_supports("x86-64-v4");
-  return yes;
-}
-
 __attribute__((target("avx2"))) bool quick_bins(const double* x, std::size_t n, double v, std::int64_t flip,
                                                 std::int64_t* out) noexcept {
   const __m256d inverse = _mm256_set1_pd(v);
@@ -94,7 +89,6 @@ __attribute__((target("avx2"))) bool window_offsets(const double* x, std::size_t
 
 #else
 
-bool preferred() noexcept { return false; }
 bool quick_bins(const double*, std::size_t, double, std::int64_t, std::int64_t*) noexcept { return false; }
 bool window_offsets(const double*, std::size_t, double, const double*, std::uint8_t*,
                     std::uint64_t&) noexcept {

@@ -12,10 +12,6 @@
 
 namespace dpb::alg::avx2_bins {
 
-// True where the callers should use these: the CPU has the x86-64-v3 level (AVX2) but not x86-64-v4, whose
-// AVX-512 clones are faster.
-bool preferred() noexcept;
-
 // out[j] = floor(x[j] v) ^ flip for j < n, n a multiple of 4. False where some floor(x[j] v) may not be
 // floor(x[j] / w) (quick_bin's test), or |x[j] v| >= 2^51 (NaN and infinities included): `out` is then
 // unspecified.

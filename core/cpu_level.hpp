@@ -1,0 +1,11 @@
+#pragma once
+// The vector level of this CPU, for the kernels that choose a version of themselves at run time.
+
+namespace dpb::core {
+
+// True where the CPU has x86-64-v3 (AVX2) but not x86-64-v4 (AVX-512): there the target_clones' AVX-512
+// clones are not chosen, and the hand-written AVX2 kernels (algorithms/mechanisms/quick_bins_avx2,
+// core/lane_products_avx2) beat their baseline clones. Decided once; false off x86-64.
+bool avx2_is_widest() noexcept;
+
+}  // namespace dpb::core
