@@ -11,4 +11,13 @@ bool avx2_is_widest() noexcept {
 #endif
 }
 
+bool has_avx2() noexcept {
+#if defined(__x86_64__) && defined(__GNUC__)
+  static const bool yes = __builtin_cpu_supports("x86-64-v3");
+  return yes;
+#else
+  return false;
+#endif
+}
+
 }  // namespace dpb::core

@@ -8,4 +8,8 @@ namespace dpb::core {
 // core/lane_products_avx2) beat their baseline clones. Decided once; false off x86-64.
 bool avx2_is_widest() noexcept;
 
+// True where the CPU has x86-64-v3 (AVX2), whether or not it has more: for kernels with an AVX2 version and
+// no wider one (core/gram_products). False off x86-64.
+bool has_avx2() noexcept;
+
 }  // namespace dpb::core

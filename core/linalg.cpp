@@ -13,6 +13,7 @@
 #include <Spectra/SymEigsSolver.h>
 
 #include "core/errors.hpp"
+#include "core/gram_products.hpp"
 
 namespace dpb::core {
 
@@ -153,7 +154,8 @@ namespace {
 
 constexpr Eigen::Index kLanczosMinBudget = 24;  // steps; see largest_gram_eigenvalue
 
-// Lanczos on the Gram matrix of D on its smaller side (g = min(d, b)), applied as two products with D, with
+// Lanczos on the Gram matrix of D on its smaller side (g = min(d, b)), applied through D in one or two passes
+// (gram_products::apply_gram), with
 // full reorthogonalisation (twice is enough), from a fixed start (no draw: the result is a function of D
 // alone). Its Ritz value rises to lambda_max; it stops when one step raises it by at most 4 ulps. None if
 // `budget` (< g) steps do not get there, or if the Krylov space stops growing: an invariant subspace holds
@@ -161,8 +163,11 @@ constexpr Eigen::Index kLanczosMinBudget = 24;  // steps; see largest_gram_eigen
 std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Eigen::Index budget,
                                               LargestEigenvalueWorkspace& ws) {
   const bool columns = D.cols() <= D.rows();  // the operator D^T D on R^b, else D D^T on R^d
+  const auto side = columns ? gram_products::GramOf::columns : gram_products::GramOf::rows;
   const Eigen::Index g = columns ? D.cols() : D.rows();
   ws.basis.resize(g, budget);
+  ws.image.resize(columns ? D.rows() : D.cols());
+  ws.next.resize(g);
   ws.alpha.resize(budget);
   ws.beta.resize(budget);
   ws.coefficients.resize(budget);
@@ -173,13 +178,7 @@ std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::Matr
   double previous = 0, previous_rise = 0;
   for (Eigen::Index j = 0; j < budget; ++j) {
     ws.lanczos_steps = j + 1;
-    if (columns) {
-      ws.image.noalias() = D * ws.basis.col(j);
-      ws.next.noalias() = D.transpose() * ws.image;
-    } else {
-      ws.image.noalias() = D.transpose() * ws.basis.col(j);
-      ws.next.noalias() = D * ws.image;
-    }
+    gram_products::apply_gram(D, side, ws.basis.col(j).data(), ws.image.data(), ws.next.data());
     ws.alpha(j) = ws.basis.col(j).dot(ws.next);
     const auto V = ws.basis.leftCols(j + 1);
     for (int pass = 0; pass < 2; ++pass) {
@@ -214,10 +213,11 @@ double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Large
   const double g = static_cast<double>(m), h = static_cast<double>(std::max(D.rows(), D.cols()));
   // Lanczos steps cost 4 d b flops each; the Gram route g (g + 1) h for the matrix and 4/3 g^3 for its
   // tridiagonalisation. Matrix-vector products (Lanczos, tridiagonalisation) run at about half the speed of
-  // the Gram's matrix product, so their flops count twice: Lanczos gets as many steps as the Gram route
-  // takes time. On the bench's spiked blocks it needs 9-14 steps (liu2022 Alg. 4's subsets) to 12-29
-  // (PRIVRANGE's blocks of the shifted model), so it is tried only where the budget holds 24: below that
-  // a block that does not converge costs more than those that do save.
+  // the Gram's matrix product (gram_products' kernels with AVX2: 15 against 29 GFLOP/s at d = 200, b = 1351,
+  // and the Gram route takes 25-29 steps' time there), so their flops count twice: Lanczos gets as many steps
+  // as the Gram route takes time. On the bench's spiked blocks it needs 9-14 steps (liu2022 Alg. 4's subsets)
+  // to 12-29 (PRIVRANGE's blocks of the shifted model), so it is tried only where the budget holds 24: below
+  // that a block that does not converge costs more than those that do save.
   if (m > kLanczosMinBudget) {  // the budget is below m
     const auto budget =
         std::min(m - 1, static_cast<Eigen::Index>((g * (g + 1) * h + 8.0 / 3.0 * g * g * g) / (8 * g * h)));
@@ -225,11 +225,8 @@ double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Large
       if (const auto top = lanczos_gram_eigenvalue(D, budget, ws)) return *top;
   }
   ws.lanczos_steps = 0;
-  ws.gram.setZero(m, m);
-  if (D.cols() <= D.rows())
-    ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D.transpose());
-  else
-    ws.gram.selfadjointView<Eigen::Lower>().rankUpdate(D);
+  gram_products::gram(D, D.cols() <= D.rows() ? gram_products::GramOf::columns : gram_products::GramOf::rows,
+                      ws.gram, ws.gram_scratch);
   return largest_eigenvalue(ws.gram, ws, decided);
 }
 

@@ -3,6 +3,7 @@
 #include <Eigen/Dense>
 #include <Eigen/Eigenvalues>
 #include <functional>
+#include <vector>
 
 namespace dpb::core {
 
@@ -41,7 +42,8 @@ EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
 struct LargestEigenvalueWorkspace {
   Eigen::Tridiagonalization<Eigen::MatrixXd> tridiagonal;
   Eigen::VectorXd diagonal, subdiagonal;
-  Eigen::MatrixXd gram;  // largest_gram_eigenvalue's Gram matrix, when it forms one
+  Eigen::MatrixXd gram;              // largest_gram_eigenvalue's Gram matrix, when it forms one
+  std::vector<double> gram_scratch;  // and the copied columns and padded sums of its kernel
   // largest_gram_eigenvalue's Lanczos: its basis, coefficients and products, and the steps it took when it
   // gave the last call's value (0: the Gram route gave it).
   Eigen::MatrixXd basis;
@@ -56,9 +58,9 @@ double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& 
                           const EigenvalueDecided& decided = {});
 
 // lambda_max(D D^T) = lambda_max(D^T D) of a d x b matrix D: by Lanczos on the smaller side, applied through
-// D (no Gram matrix), where it converges within the Gram route's time; else through the smaller Gram matrix,
-// whose lower triangle a symmetric rank update forms (half the flops of a product, and no nested threads),
-// and largest_eigenvalue. Either is a deterministic function of D alone. Lanczos starts from a fixed vector:
+// D (no Gram matrix), where it converges within the Gram route's time; else through the smaller Gram matrix
+// and largest_eigenvalue. Both take their products with D from core/gram_products, which sums in one order on
+// every CPU. Either is a deterministic function of D alone. Lanczos starts from a fixed vector:
 // it agrees with the Gram route to rounding level unless D's top eigenvector is orthogonal to that vector (to
 // rounding), which a block would have to be built for; it then gives a lower eigenvalue.
 // `decided` stops the Gram route's bisection early (Lanczos runs to its own convergence).
