@@ -33,8 +33,9 @@ struct Input {
   // Set by the auditor: a mechanism that composes per-step Gaussian releases appends them to
   // Estimate::transcript (the noisy power method always does). Off elsewhere, so runs allocate nothing for it.
   bool record_transcript = false;
-  // Set by the auditor's white-box mode: a data-independent start (d x m, orthonormal columns, m >= k) that an
-  // iterative method uses in place of its random one (the first k columns), so the query of the step that
+  // Set by the auditor's white-box mode: a data-independent start (d x m, orthonormal columns, m >= k) that a
+  // private iterative method uses in place of its random one (the first k columns: the Oja family, DP-PCA and
+  // the deflations built on them, ADADPO, TADADPO, the noisy power method), so the query of the step that
   // reads the audited record first is known when the neighbours are built. Every claim holds for any fixed
   // start: the start is public randomness, never data.
   const Eigen::MatrixXd* start = nullptr;

@@ -95,8 +95,10 @@ class NoisyPowerMethod final : public Estimator {
     // that is the whole (eps, delta). Faithful: the printed noise is nominally for (eps, delta) in all.
     Privacy per_iteration = in.privacy;
     if (!p_.faithful) per_iteration.epsilon = gaussian_epsilon(rule.multiplier, in.privacy.delta);
-    // X_0 random (Haar), then L noisy power iterations.
-    const Eigen::MatrixXd X0 = core::haar_frame(rng, data.d(), in.k);
+    // X_0 random (Haar), or the auditor's public start (Input::start), then L noisy power iterations.
+    const Eigen::MatrixXd* start = given_start(in, data.d(), in.k, kId);
+    const Eigen::MatrixXd X0 =
+        start ? Eigen::MatrixXd(start->leftCols(in.k)) : core::haar_frame(rng, data.d(), in.k);
     out.Q = noisy_power_iterations(S, X0, L, rule, per_iteration, out.ledger, rng, &out.transcript);
     out.diagnostics.counters["noise_sd_first"] = out.transcript.front().noise_sd;
     out.diagnostics.counters["noise_sd_last"] = out.transcript.back().noise_sd;

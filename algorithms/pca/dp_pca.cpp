@@ -117,8 +117,10 @@ Estimate DpPca::run_observed(const Input& in, core::Rng& rng, const liu2022::Ste
   Eigen::VectorXd w_prime(d), noise_free;
   Eigen::Index bottoms = 0, zeros = 0, skipped = 0, floored = 0, truncated = 0, empty = 0;
 
-  Eigen::VectorXd w = core::unit_sphere(rng, d);  // 1: w_0 ~ Unif(S^{d-1})
-  for (Eigen::Index t = 1; t <= s.T; ++t) {       // 2
+  // 1: w_0 ~ Unif(S^{d-1}), or the auditor's public start (Input::start)
+  const Eigen::MatrixXd* start = given_start(in, d, 1, kOwner);
+  Eigen::VectorXd w = start ? Eigen::VectorXd(start->col(0)) : core::unit_sphere(rng, d);
+  for (Eigen::Index t = 1; t <= s.T; ++t) {  // 2
     const Eigen::Index base = s.B * (t - 1);
     // 3: Lambda_hat_t <- Alg4({A_{B(t-1)+i} w_{t-1}}_{i=1}^{floor(B/2)}; (eps/2, delta/2); zeta/(2T))
     for (Eigen::Index i = 0; i < s.half; ++i) A.apply(base + i, w, G_scale.col(i));

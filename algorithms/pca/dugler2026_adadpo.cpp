@@ -38,7 +38,8 @@ Estimate adadpo(const Input& in, const AdadpoParams& p, core::Rng& rng, const st
   const BatchPlan plan = adadpo_plan(p, n, d, k, in.privacy, owner);
   adaptive_noise_sigma(p.adaptive, 1.0, d, k, plan.B, in.privacy);  // calibration valid for (eps/2, delta/2)?
   const LearningRate eta = make_learning_rate(p.lr, in, n, plan.T, owner);
-  Eigen::MatrixXd Q0 = random_start(d, k, rng);  // line 1
+  const Eigen::MatrixXd* start = given_start(in, d, k, owner);  // the auditor's public start (Input::start)
+  Eigen::MatrixXd Q0 = start ? Eigen::MatrixXd(start->leftCols(k)) : random_start(d, k, rng);  // line 1
   AdaptiveWorkspace ws;
   ws.resize(d, k);
   ws.name_steps(prefix + "ADADPO ", "Gaussian mean in S_Q");

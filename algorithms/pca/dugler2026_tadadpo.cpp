@@ -47,6 +47,8 @@ Estimate tadadpo(const Input& in, const TadadpoParams& p, core::Rng& rng, const 
     if (Q0->rows() != d || Q0->cols() != k)
       throw InvalidArgument(fmt::format("{}: the starting point must be {} x {}", owner, d, k));
     Q = *Q0;
+  } else if (const Eigen::MatrixXd* start = given_start(in, d, k, owner)) {  // the auditor's public start
+    Q = start->leftCols(k);
   } else if (p.start == TadadpoStart::oracle) {
     const auto& o = require_oracle(in, owner, "start = oracle (or start = random)");
     if (o.target.rows() != d || o.target.cols() < k)

@@ -108,6 +108,24 @@ TEST_CASE("noisy_power_method adds the noise of its formula each iteration", "[b
   CHECK(dpb::test::variance(normalised) == Approx(1.0).margin(0.05));
 }
 
+// The auditor's white-box mode fixes a public start (Input::start): X_0 is then its first k columns, the
+// transcript's first query (the method drew its own X_0 and ignored the start). A start of too few columns is
+// refused.
+TEST_CASE("noisy_power_method starts at the auditor's public start", "[baselines]") {
+  const auto s = tb::spiked(6, 2, 5.0, 300, 5);
+  const dpb::core::ParamMap radii{{"beta", 6.0}, {"alpha", 15.0}, {"iterations", 3.0}};
+  Eigen::MatrixXd start = Eigen::MatrixXd::Zero(6, 3);
+  start(5, 0) = start(2, 1) = start(0, 2) = 1;
+  auto in = tb::input(s.X, 2, 0.8, 0.01);
+  in.start = &start;
+  const auto e = tb::run(kId, radii, in, 9);
+  REQUIRE(!e.transcript.empty());
+  CHECK(e.transcript.front().query == start.leftCols(2));
+  const Eigen::MatrixXd narrow = Eigen::MatrixXd::Identity(6, 1);
+  in.start = &narrow;
+  CHECK_THROWS_AS(tb::run(kId, radii, in, 9), dpb::InvalidArgument);
+}
+
 TEST_CASE("noisy_power_method faithful mode reports the eps its printed noise achieves", "[baselines]") {
   const auto s = tb::spiked(8, 1, 5.0, 100, 2);
   const dpb::core::ParamMap p{

@@ -244,3 +244,22 @@ TEST_CASE("liu2022.dp_pca theory schedule (Eq. 60) reads the oracle and is vacuo
   // xi >= 20 (V~ + l1^2) alpha^2/(gap^2 log(1 + zeta/100)) >= 20 * 25 alpha^2/(16 * 1e-4): far above T = 2.
   CHECK(s.eta.c2 > 20 * 25 * alpha * alpha / (16 * 1e-4));
 }
+
+// The auditor's white-box mode fixes a public start (Input::start) so that the step reading the audited
+// record queries a known direction: DP-PCA's first step must query it (it drew w_0 and ignored the start).
+TEST_CASE("liu2022.dp_pca starts at the auditor's public start", "[liu2022]") {
+  const auto data = spiked(5, 20000, 1);
+  Eigen::MatrixXd start = Eigen::MatrixXd::Zero(5, 2);
+  start(3, 0) = start(0, 1) = 1;
+  auto in = input(*data.samples, 0.8, 1e-5);
+  in.start = &start;
+  Eigen::VectorXd first_query;
+  dpb::core::Rng rng(2, 2);
+  DpPca(floored(2)).run_observed(in, rng, [&](const liu2022::StepRecord& r) {
+    if (r.t == 1) first_query = r.w_prev;
+  });
+  CHECK(first_query == start.col(0));
+  const Eigen::MatrixXd wrong = Eigen::MatrixXd::Identity(4, 1);
+  in.start = &wrong;
+  CHECK_THROWS_AS(DpPca(floored(2)).run(in, rng), dpb::InvalidArgument);
+}

@@ -236,3 +236,21 @@ TEST_CASE("dugler2026.adadpo in the headline regime: the proofs' step sizes lear
   CHECK(printed_error > 0.3);
   CHECK(proofs_error < 0.03);
 }
+
+// The auditor's white-box mode fixes a public start (Input::start), so that the step reading the audited
+// record queries a known frame: ADADPO must start there (it drew its own start and ignored the given one).
+// With a step size of 1e-12 every step moves Q by about 1e-12 x its noisy direction, so Q_T is the start to
+// 1e-6; a random start is O(1) away. A start of the wrong shape is refused.
+TEST_CASE("dugler2026.adadpo starts at the auditor's public start", "[dugler2026]") {
+  const auto data = dt::shifted(6, 2, 0.25, 5000, 1);
+  Eigen::MatrixXd start = Eigen::MatrixXd::Zero(6, 3);
+  start(4, 0) = start(1, 1) = start(0, 2) = 1;  // e_4, e_1 (and a spare column, as the auditor's frames have)
+  auto in = data.input(2, 1, 0.01);
+  in.start = &start;
+  core::Rng rng(5, 1);
+  const auto e = adadpo(in, dt::constant_rate<AdadpoParams>(1e-12), rng);
+  CHECK((*e.Q - start.leftCols(2)).cwiseAbs().maxCoeff() < 1e-6);
+  const Eigen::MatrixXd short_start = Eigen::MatrixXd::Identity(6, 1);
+  in.start = &short_start;
+  CHECK_THROWS_AS(adadpo(in, dt::constant_rate<AdadpoParams>(1e-12), rng), InvalidArgument);
+}

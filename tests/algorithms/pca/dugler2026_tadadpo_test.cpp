@@ -84,3 +84,20 @@ TEST_CASE("dugler2026.tadadpo stays in the basin from the oracle start", "[dugle
     CHECK(dt::within(dt::spent(e.ledger, 0.01), 1, 0.01));
   }
 }
+
+// As ADADPO: the auditor's public start (Input::start) replaces the random (or oracle) one, and a warm start
+// handed over by the two-stage method comes before it. Step size 1e-12: Q_T is its start to 1e-6.
+TEST_CASE("dugler2026.tadadpo starts at the auditor's public start", "[dugler2026]") {
+  const auto data = dt::shifted(6, 2, 0.25, 5000, 1);
+  Eigen::MatrixXd start = Eigen::MatrixXd::Zero(6, 2);
+  start(4, 0) = start(1, 1) = 1;
+  auto in = data.input(2, 1, 0.01);
+  in.start = &start;
+  core::Rng rng(5, 2);
+  const auto e = tadadpo(in, dt::constant_rate<TadadpoParams>(1e-12), rng);
+  CHECK((*e.Q - start).cwiseAbs().maxCoeff() < 1e-6);
+  Eigen::MatrixXd warm = Eigen::MatrixXd::Zero(6, 2);
+  warm(2, 0) = warm(3, 1) = 1;
+  const auto handed = tadadpo(in, dt::constant_rate<TadadpoParams>(1e-12), rng, &warm);
+  CHECK((*handed.Q - warm).cwiseAbs().maxCoeff() < 1e-6);
+}
