@@ -68,15 +68,20 @@ struct Strided {
   Index row_step, column_step;
 };
 
-constexpr Index kPanelDoubles = 1 << 15;  // 256 KiB of copied columns: within a core's L2
 constexpr Index kTileColumns = 4;
+
+// Columns copied at a time for a padded height of `rows`: 256 KiB of them, within a core's L2.
+Index panel_depth(Index rows, Index h) {
+  constexpr Index kPanelDoubles = 1 << 15;
+  return std::clamp<Index>(kPanelDoubles / rows, 8, std::max<Index>(h, 8));
+}
 
 template <class V>
 [[gnu::always_inline]] inline void gram_in_tiles(const Strided& M, Index g, Index h, double* acc, Index rows,
                                                  double* panel) {
   constexpr int R = 2;  // vectors per column of a tile
   constexpr Index S = R * kWidth<V>;
-  const Index slivers = rows / S, depth = std::clamp<Index>(kPanelDoubles / rows, 8, std::max<Index>(h, 8));
+  const Index slivers = rows / S, depth = panel_depth(rows, h);
   for (Index first = 0; first < h; first += depth) {
     const Index count = std::min(depth, h - first);
     for (Index s = 0; s < slivers; ++s)
@@ -225,7 +230,7 @@ void gram(const Eigen::Ref<const Eigen::MatrixXd>& D, GramOf side, Eigen::Matrix
   const Strided M{D.data(), rows_side ? 1 : D.outerStride(), rows_side ? D.outerStride() : 1};
   constexpr Index kSliver = 2 * kLanes;  // either kernel's sliver divides it
   const Index rows = (g + kSliver - 1) / kSliver * kSliver;
-  const Index depth = std::clamp<Index>(kPanelDoubles / rows, 8, std::max<Index>(h, 8));
+  const Index depth = panel_depth(rows, h);
   scratch.resize(static_cast<std::size_t>(rows * rows + rows * depth));
   double* acc = scratch.data();
   double* panel = acc + rows * rows;

@@ -66,7 +66,7 @@ Eigen::VectorXd dots_in_order(const Eigen::Ref<const Eigen::MatrixXd>& D, const 
 }  // namespace
 
 // Sizes around the tiles' 4 and 8 rows, the dot products' 8 entries and the 4 columns taken at once; depths
-// below 8 and beyond one block of copied columns (32768 doubles: 164 columns of 200 rows, 2048 of 16). D is a
+// below 8 and beyond one block of copied columns (32768 doubles: 163 columns of 200 rows, 2048 of 16). D is a
 // block of a taller matrix, so its columns lie further apart than its rows; a zero row gives sums of zeros.
 TEST_CASE("gram_products: both kernels sum the Gram matrix and the Lanczos operator in the stated order",
           "[linalg]") {
