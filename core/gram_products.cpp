@@ -229,16 +229,16 @@ void gram(const Eigen::Ref<const Eigen::MatrixXd>& D, GramOf side, Eigen::Matrix
   const Index g = rows_side ? D.rows() : D.cols(), h = rows_side ? D.cols() : D.rows();
   const Strided M{D.data(), rows_side ? 1 : D.outerStride(), rows_side ? D.outerStride() : 1};
   constexpr Index kSliver = 2 * kLanes;  // either kernel's sliver divides it
+  G.resize(g, g);
+  if (g == 0 || h == 0) {
+    G.setZero();
+    return;
+  }
   const Index rows = (g + kSliver - 1) / kSliver * kSliver;
   const Index depth = panel_depth(rows, h);
   scratch.resize(static_cast<std::size_t>(rows * rows + rows * depth));
   double* acc = scratch.data();
   double* panel = acc + rows * rows;
-  G.resize(g, g);
-  if (h == 0) {
-    G.setZero();
-    return;
-  }
   kernel == Kernel::avx2 ? gram_avx2(M, g, h, acc, rows, panel) : gram_baseline(M, g, h, acc, rows, panel);
   for (Index j = 0; j < g; ++j)
     for (Index i = j; i < g; ++i) G(i, j) = G(j, i) = acc[j * rows + i];

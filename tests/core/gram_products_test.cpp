@@ -65,24 +65,25 @@ Eigen::VectorXd dots_in_order(const Eigen::Ref<const Eigen::MatrixXd>& D, const 
 
 }  // namespace
 
-// Sizes around the tiles' 4 and 8 rows, the dot products' 8 entries and the 4 columns taken at once; depths
-// below 8 and beyond one block of copied columns (32768 doubles: 163 columns of 200 rows, 2048 of 16). D is a
-// block of a taller matrix, so its columns lie further apart than its rows; a zero row gives sums of zeros.
+// Empty sides, and sizes around the tiles' 4 and 8 rows, the dot products' 8 entries and the 4 columns taken
+// at once; depths below 8 and beyond one block of copied columns (32768 doubles: 163 columns of 200 rows,
+// 2048 of 16). D is a block of a taller matrix, so its columns lie further apart than its rows; a zero row
+// gives sums of zeros.
 TEST_CASE("gram_products: both kernels sum the Gram matrix and the Lanczos operator in the stated order",
           "[linalg]") {
   dpb::core::Rng rng(41, 0);
   struct Size {
     Index d, b;
   };
-  for (const Size size :
-       {Size{1, 1}, Size{1, 9}, Size{9, 1}, Size{3, 5}, Size{7, 7}, Size{8, 8}, Size{9, 17}, Size{12, 40},
-        Size{40, 12}, Size{31, 33}, Size{200, 500}, Size{500, 200}, Size{9, 2100}, Size{2100, 9}}) {
+  for (const Size size : {Size{0, 3}, Size{3, 0}, Size{1, 1}, Size{1, 9}, Size{9, 1}, Size{3, 5}, Size{7, 7},
+                          Size{8, 8}, Size{9, 17}, Size{12, 40}, Size{40, 12}, Size{31, 33}, Size{200, 500},
+                          Size{500, 200}, Size{9, 2100}, Size{2100, 9}}) {
     const auto [d, b] = size;
     CAPTURE(d, b);
     Eigen::MatrixXd tall = dpb::core::standard_normal_matrix(rng, d + 3, b);
     if (d > 2) tall.row(1).setZero();
     const Eigen::Ref<const Eigen::MatrixXd> D = tall.topRows(d);
-    REQUIRE((b == 1 || D.outerStride() == d + 3));
+    REQUIRE((b <= 1 || D.outerStride() == d + 3));
     const Eigen::MatrixXd rows = gram_in_order(d, b, [&](Index i, Index t) { return D(i, t); });
     const Eigen::MatrixXd columns = gram_in_order(b, d, [&](Index i, Index t) { return D(t, i); });
     const Eigen::VectorXd u = dpb::core::standard_normal_matrix(rng, d, 1),
