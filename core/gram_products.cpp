@@ -13,8 +13,8 @@
 namespace dpb::core::gram_products {
 namespace {
 
-// The helpers below pass vectors by value; all are inlined, so no call crosses an ABI boundary.
-#pragma GCC diagnostic ignored "-Wpsabi"
+// The helpers below pass vectors by value (a reference to a tile's sums would keep them in memory); all are
+// inlined, so no call crosses an ABI boundary, and CMakeLists.txt builds this file with -Wno-psabi.
 
 using Index = Eigen::Index;
 // Vectors of doubles: V2 is an SSE2 register, V4 an AVX2 one (two SSE2 ones in the baseline). The build
