@@ -2,18 +2,18 @@
 
 namespace dpb::core {
 
-bool avx2_is_widest() noexcept {
+bool has_avx2() noexcept {
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool yes = __builtin_cpu_supports("x86-64-v3") && !__builtin_cpu_supports("x86-64-v4");
+  static const bool yes = __builtin_cpu_supports("x86-64-v3");
   return yes;
 #else
   return false;
 #endif
 }
 
-bool has_avx2() noexcept {
+bool avx2_is_widest() noexcept {
 #if defined(__x86_64__) && defined(__GNUC__)
-  static const bool yes = __builtin_cpu_supports("x86-64-v3");
+  static const bool yes = has_avx2() && !__builtin_cpu_supports("x86-64-v4");
   return yes;
 #else
   return false;

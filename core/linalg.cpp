@@ -154,16 +154,21 @@ namespace {
 
 constexpr Eigen::Index kLanczosMinBudget = 24;  // steps; see largest_gram_eigenvalue
 
+// The smaller of D's Gram matrices: D^T D (b x b) where b <= d, else D D^T.
+gram_products::GramOf smaller_side(const Eigen::Ref<const Eigen::MatrixXd>& D) {
+  return D.cols() <= D.rows() ? gram_products::GramOf::columns : gram_products::GramOf::rows;
+}
+
 // Lanczos on the Gram matrix of D on its smaller side (g = min(d, b)), applied through D in one or two passes
-// (gram_products::apply_gram), with
-// full reorthogonalisation (twice is enough), from a fixed start (no draw: the result is a function of D
-// alone). Its Ritz value rises to lambda_max; it stops when one step raises it by at most 4 ulps. None if
-// `budget` (< g) steps do not get there, or if the Krylov space stops growing: an invariant subspace holds
-// exact eigenvalues, but not necessarily the largest (the Gram route decides).
+// (gram_products::apply_gram), with full reorthogonalisation (twice is enough), from a fixed start (no draw:
+// the result is a function of D alone). Its Ritz value rises to lambda_max; it stops when one step raises it
+// by at most 4 ulps. None if `budget` (< g) steps do not get there, or if the Krylov space stops growing: an
+// invariant subspace holds exact eigenvalues, but not necessarily the largest (the Gram route decides).
 std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Eigen::Index budget,
                                               LargestEigenvalueWorkspace& ws) {
-  const bool columns = D.cols() <= D.rows();  // the operator D^T D on R^b, else D D^T on R^d
-  const auto side = columns ? gram_products::GramOf::columns : gram_products::GramOf::rows;
+  const auto side = smaller_side(D);
+  const bool columns =
+      side == gram_products::GramOf::columns;  // the operator D^T D on R^b, else D D^T on R^d
   const Eigen::Index g = columns ? D.cols() : D.rows();
   ws.basis.resize(g, budget);
   ws.image.resize(columns ? D.rows() : D.cols());
@@ -225,8 +230,7 @@ double largest_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Large
       if (const auto top = lanczos_gram_eigenvalue(D, budget, ws)) return *top;
   }
   ws.lanczos_steps = 0;
-  gram_products::gram(D, D.cols() <= D.rows() ? gram_products::GramOf::columns : gram_products::GramOf::rows,
-                      ws.gram, ws.gram_scratch);
+  gram_products::gram(D, smaller_side(D), ws.gram, ws.gram_scratch);
   return largest_eigenvalue(ws.gram, ws, decided);
 }
 

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <vector>
 
+#include "core/cpu_level.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
 #include "support/same_bits.hpp"
@@ -15,11 +16,9 @@ using dpb::test::same_bits;
 
 namespace {
 
-// Whether this CPU can run the kernels; a warning where it cannot.
+// Whether this CPU can run the kernels (x86-64-v3 functions); a warning where it cannot.
 bool runs_here() {
-#if defined(__x86_64__) && defined(__GNUC__)
-  if (__builtin_cpu_supports("avx2")) return true;
-#endif
+  if (dpb::core::has_avx2()) return true;
   WARN("skipped: this CPU has no AVX2");
   return false;
 }
