@@ -62,24 +62,41 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
   plan.requested =
       even ? even_floor(real_B) : std::max<Eigen::Index>(1, static_cast<Eigen::Index>(std::floor(real_B)));
   plan.B = plan.requested;
-  const Eigen::Index T0 = std::max<Eigen::Index>(1, n / plan.B);
-  Eigen::Index need = req.min_batch ? req.min_batch(T0) : 1;
-  if (even) need += need % 2;
-  if (plan.B < need) {
-    if (!s.auto_increase)
-      throw InvalidArgument(
-          fmt::format("{}: batch size B = {} ({}batch_rule = {}) is infeasible: {}; it needs B >= {} (set "
-                      "{}auto_increase = yes "
-                      "or a larger batch)",
-                      owner, plan.B, prefix, rule_name(s.rule), req.why(T0), need, prefix));
-    plan.B = need;
-    plan.increased = true;
-  }
+  const auto steps_of = [n](Eigen::Index B) { return std::max<Eigen::Index>(1, n / B); };
+  // A batch is feasible when it meets the requirement of the run it makes, of floor(n / B) steps.
+  const auto feasible = [&](Eigen::Index B) { return !req.min_batch || B >= req.min_batch(steps_of(B)); };
   if (plan.B > n)
     throw InvalidArgument(
-        fmt::format("{}: needs a batch of B >= {} samples ({}) but only n = {} are given; it needs "
-                    "n >= {}",
-                    owner, plan.B, req.why ? req.why(1) : std::string("one step"), n, plan.B));
+        fmt::format("{}: batch size B = {} ({}batch_rule = {}) exceeds the n = {} samples given", owner,
+                    plan.B, prefix, rule_name(s.rule), n));
+  if (!feasible(plan.B)) {
+    // The requirement grows with T, and T = floor(n / B) falls as B rises, so the feasible batches are those
+    // above one threshold: bisect [requested, the largest batch n samples hold] for it.
+    const Eigen::Index step = even ? 2 : 1;
+    const Eigen::Index largest = n - n % step;
+    if (!feasible(largest)) {
+      Eigen::Index need = req.min_batch(1);
+      need += need % step;
+      throw InvalidArgument(
+          fmt::format("{}: needs a batch of B >= {} samples ({}) but only n = {} are given; it needs n >= {}",
+                      owner, need, req.why(1), n, need));
+    }
+    Eigen::Index lo = 0, hi = (largest - plan.B) / step;  // offsets: lo infeasible, hi feasible
+    while (hi - lo > 1) {
+      const Eigen::Index mid = lo + (hi - lo) / 2;
+      (feasible(plan.B + mid * step) ? hi : lo) = mid;
+    }
+    const Eigen::Index smallest = plan.B + hi * step;
+    if (!s.auto_increase)
+      throw InvalidArgument(
+          fmt::format("{}: batch size B = {} ({}batch_rule = {}) is infeasible: over its T = {} steps {}; it "
+                      "needs B >= {} "
+                      "(the smallest feasible batch, T = {}; set {}auto_increase = yes or a larger batch)",
+                      owner, plan.B, prefix, rule_name(s.rule), steps_of(plan.B), req.why(steps_of(plan.B)),
+                      smallest, steps_of(smallest), prefix));
+    plan.B = smallest;
+    plan.increased = true;
+  }
   plan.T = n / plan.B;
   return plan;
 }

@@ -19,9 +19,10 @@ namespace dpb::bench {
 //                              model's) at (eps/(2dk), delta/(2dk)), the clamp to centre +- R and the
 //                              Gaussian for 2 R sqrt(dk) / n. Returns (mean, Q).
 //   adadpo(X, V, lam)          Alg. 2 under dpbounds' batch plan (plan(): B = n / log n, even, raised to
-//                              what TRUNCATEDMEAN and PRIVRANGE need; T = n // B): per batch PRIVRANGE at
-//                              zeta / (2T) on the range half, TRUNCATEDMEAN on the mean half, the
-//                              projection onto S_Q, the noise Pi Z + Q GOE_k, a QR.
+//                              the smallest that meets what TRUNCATEDMEAN and PRIVRANGE need over its own
+//                              T = n // B steps): per batch PRIVRANGE at zeta / (2T) on the range half,
+//                              TRUNCATEDMEAN on the mean half, the projection onto S_Q, the noise
+//                              Pi Z + Q GOE_k, a QR.
 //   tadadpo(X, V, lam, Q)      Alg. 3 from Q (or a random start), the same plan at zeta / (8T), on the
 //                              tangent products Pi A_i Q = Pi C Q + (x - Q z) z^T, z = Q^T x; the noise
 //                              Pi Z.
@@ -38,11 +39,16 @@ def gauss_sd(sensitivity, eps, delta):
 def blocks(zeta, eps=1.0, delta=0.01):
     return max(1, int(np.ceil(4 * np.log(1 / (delta * zeta)) / eps)))
 def plan(n, d, k, divisor, margin=2.0, eps=1.0, delta=0.01, zeta=0.01):
-    B = max(2, 2 * int(n / np.log(max(n, 3)) / 2))
     tm = int(np.ceil(margin * (1 + 2 * np.log(2 / (delta / 2 / (d * k))) / (eps / 2 / (d * k)))))
-    need = 2 * max(tm, 2 * blocks(zeta / (divisor * max(1, n // B)), eps, delta) * d)
-    B = max(B, need + need % 2)
-    assert B <= n, "the C++ refuses this size"
+    feasible = lambda B: B >= 2 * max(tm, 2 * blocks(zeta / (divisor * max(1, n // B)), eps, delta) * d)
+    B = max(2, 2 * int(n / np.log(max(n, 3)) / 2))
+    if not feasible(B):  # the smallest feasible even batch: bisect halves lo (infeasible) .. hi (feasible)
+        lo, hi = B // 2, n // 2
+        assert feasible(2 * hi), "the C++ refuses this size"
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (lo, mid) if feasible(2 * mid) else (mid, hi)
+        B = 2 * hi
     return B, n // B
 def eta(t, T):
     tau = np.ceil(0.5 * T)

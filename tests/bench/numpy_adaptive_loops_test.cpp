@@ -3,8 +3,10 @@
 // compare dpbounds with some other work. Each runs here on data with a planted plane, never timed. (This
 // holds the loops' results; that their work per batch is dpbounds' rests on reading them side by side, and on
 // plan() and blocks() being dpbounds' formulas.)
+#include <fmt/format.h>
 #include <catch2/catch.hpp>
 
+#include "algorithms/pca/dugler2026_adaptive_step.hpp"
 #include "bench/support/numpy_adaptive_loops.hpp"
 #include "bench/support/numpy_mechanisms.hpp"
 #include "tests/bench/numpy_check.hpp"
@@ -68,4 +70,38 @@ print(json.dumps(out))
   check_within(*result, "two_stage", 0.98, 0.9999);
   for (const char* q : {"adadpo_orthonormal", "tadadpo_orthonormal", "two_stage_orthonormal"})
     CHECK(result->at(q).get<double>() < 1e-12);
+}
+
+TEST_CASE("the bench's numpy batch plan is dpbounds' adaptive_plan", "[bench]") {
+  // plan() restates adaptive_plan in Python so that the loops run dpbounds' batch and step counts. Sizes
+  // where n / log n is feasible as it stands and where PRIVRANGE's blocks (at zeta / (divisor T)) or
+  // TRUNCATEDMEAN's histograms raise it; e.g. n = 1e5, d = 200, k = 1, margin 1 raises 8686 to 34400 (T = 2),
+  // where judging PRIVRANGE at the requested T = 11 gave 40000.
+  struct Case {
+    Eigen::Index n, d, k;
+    double divisor, margin;
+  };
+  const std::vector<Case> cases{{100000, 200, 1, 2, 1.0}, {100000, 200, 1, 8, 1.0},  {100000, 100, 5, 2, 2.0},
+                                {1000000, 20, 5, 2, 2.0}, {1000000, 200, 1, 8, 1.0}, {300000, 50, 2, 2, 1.0}};
+  std::string script = "out = {}\n";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    script += fmt::format("out['{}'] = plan({}, {}, {}, {}, {})\n", i, c.n, c.d, c.k, c.divisor, c.margin);
+  }
+  script += "print(json.dumps(out))\n";
+  const auto result = numpy_check(std::string(kNumpyMechanisms) + kNumpyAdaptiveLoops + script);
+  if (!result) return;
+  bool some_raised = false;
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const Case& c = cases[i];
+    dpb::alg::dugler2026::AdaptiveSettings s;
+    s.feasibility_margin = c.margin;
+    const auto plan = dpb::alg::dugler2026::adaptive_plan({}, s, c.n, c.d, c.k, dpb::alg::Privacy{1.0, 0.01},
+                                                          c.divisor, "t");
+    CAPTURE(c.n, c.d, c.k, c.divisor, c.margin);
+    CHECK(result->at(std::to_string(i))[0].get<Eigen::Index>() == plan.B);
+    CHECK(result->at(std::to_string(i))[1].get<Eigen::Index>() == plan.T);
+    some_raised = some_raised || plan.increased;
+  }
+  CHECK(some_raised);
 }

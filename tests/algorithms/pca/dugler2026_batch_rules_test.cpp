@@ -8,6 +8,10 @@
 using namespace dpb;
 using namespace dpb::alg::dugler2026;
 
+namespace {
+BatchRequirement none_needed() { return {}; }
+}  // namespace
+
 TEST_CASE("dugler2026 batch rules: n/log n, sqrt n, even rounding, theory steps, feasibility",
           "[dugler2026]") {
   BatchSettings s;
@@ -92,23 +96,55 @@ TEST_CASE("dugler2026 batch rules: feasibility sees T and names the required siz
   CHECK(seen_T[0] == 10000 / 1084);  // T = 9 at the requested B = 1084
   CHECK(plan.B == 1084);             // 1084 >= 900: feasible as requested
   CHECK_FALSE(plan.increased);
-  s.rule = BatchRule::sqrt_n;  // B = 100, T = 100: needs 10000
+  // sqrt(n): B = 100 makes T = 100 steps, which need 10000. Raised, B makes fewer steps that need less: the
+  // smallest feasible batch is the smallest even B >= 100 floor(10000 / B), B = 1000 (T = 10; 998 gives
+  // T = 10 too, needing 1000). Judging feasibility at the requested T = 100 instead would give 10000 (T = 1).
+  s.rule = BatchRule::sqrt_n;
   const auto raised = plan_batches(s, 10000, true, 1, req, "owner");
-  CHECK(raised.B == 10000);
-  CHECK(raised.T == 1);
+  CHECK(raised.B == 1000);
+  CHECK(raised.T == 10);
   CHECK(raised.requested == 100);
   CHECK(raised.increased);
   s.auto_increase = false;
   CHECK_THROWS_WITH(plan_batches(s, 10000, true, 1, req, "owner"),
-                    Catch::Contains("owner") && Catch::Contains("B = 100") &&
-                        Catch::Contains("needs 10000") && Catch::Contains("B >= 10000") &&
-                        Catch::Contains("auto_increase"));
+                    Catch::Contains("owner") && Catch::Contains("B = 100") && Catch::Contains("T = 100") &&
+                        Catch::Contains("needs 10000") && Catch::Contains("B >= 1000") &&
+                        Catch::Contains("T = 10;") && Catch::Contains("auto_increase"));
   // No feasible B <= n: InvalidArgument naming the n it needs.
   s.auto_increase = true;
   const BatchRequirement big{[](Eigen::Index) { return Eigen::Index{5000}; },
                              [](Eigen::Index) { return std::string("big"); }};
   CHECK_THROWS_WITH(plan_batches(s, 4000, true, 1, big, "owner"),
                     Catch::Contains("n >= 5000") && Catch::Contains("n = 4000"));
+  // A fixed batch larger than n is refused as such.
+  s.rule = BatchRule::fixed;
+  s.batch_size = 500;
+  CHECK_THROWS_WITH(plan_batches(s, 400, false, 1, none_needed(), "owner"),
+                    Catch::Contains("B = 500") && Catch::Contains("n = 400"));
+}
+
+TEST_CASE("dugler2026 batch rules: the raised batch is the smallest feasible one", "[dugler2026]") {
+  // Requirements of PRIVRANGE's shape, need(T) = a + c log(T) (zeta split over T steps), against every
+  // batch written out: the plan's B is feasible, and the even (or any) batch just below it is not.
+  BatchSettings s;
+  s.rule = BatchRule::sqrt_n;
+  for (const Eigen::Index n : {20000L, 65536L, 262144L, 1048576L})
+    for (const double c : {10.0, 1000.0, 5000.0})
+      for (const bool even : {true, false}) {
+        const auto need = [n, c](Eigen::Index T) {
+          return static_cast<Eigen::Index>(
+              std::ceil(static_cast<double>(n) / 50 + c * std::log(static_cast<double>(T) + 1.0)));
+        };
+        const BatchRequirement req{need, [](Eigen::Index) { return std::string("log"); }};
+        const auto plan = plan_batches(s, n, even, 1, req, "t");
+        const auto feasible = [&](Eigen::Index B) { return B >= need(std::max<Eigen::Index>(1, n / B)); };
+        CAPTURE(n, c, even, plan.B);
+        CHECK(feasible(plan.B));
+        CHECK(plan.T == n / plan.B);
+        CHECK(plan.B % (even ? 2 : 1) == 0);
+        const Eigen::Index step = even ? 2 : 1;
+        for (Eigen::Index B = plan.requested; B < plan.B; B += step) REQUIRE_FALSE(feasible(B));
+      }
 }
 
 TEST_CASE("dugler2026 batch rules: schema and reading", "[dugler2026]") {
