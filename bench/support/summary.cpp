@@ -112,12 +112,12 @@ void print_summary(std::ostream& out) {
   out << fmt::format(
       "\nRatio to the floor (median time per trial / floor), worst over the sizes run; beside it the\n"
       "ratio to the arithmetic floor at that size: the flops and bytes of the algorithm's printed box\n"
-      "(marked *; else its family's unavoidable work) at this core's measured {:.1f} GFLOP/s and {:.1f} "
+      "(marked *; else its family's unavoidable work) at this core's measured {:.1f} GFLOP/s ({}) and {:.1f} "
       "GB/s.\n"
       "Where the box's arithmetic alone is over the target times the floor at some size, the box as\n"
       "printed (each operation it names by the standard method) cannot meet the target on this machine:\n"
       "the target column says so, with that ratio\n",
-      peak.flops_per_second * 1e-9, peak.bytes_per_second * 1e-9);
+      peak.flops_per_second * 1e-9, peak.flops_by, peak.bytes_per_second * 1e-9);
   out << fmt::format("{:<40} {:<11} {:>6} {:>9}  {:<22} {}\n", "algorithm", "family", "ratio", "x arith",
                      "at", "target");
   for (const auto& [c, points] : algorithms) {
