@@ -34,7 +34,10 @@ const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size) {
   const auto& entry = alg::algorithm_registry().find(c.id);
   const bool vectors = entry.needs == alg::DataNeed::vectors;
   const Key key{c.model, size.n, size.d, size.k, vectors};
-  if (const auto it = cache.find(key); it != cache.end()) return it->second;
+  if (const auto it = cache.find(key); it != cache.end()) {
+    it->second.input.privacy = privacy(c, size);  // the data are shared; the budget is each case's own
+    return it->second;
+  }
   // A new model or size: drop the data of the previous one (at n = 1e5, d = 200 it is 160 MB).
   std::erase_if(cache, [&](const auto& kv) {
     return std::tie(std::get<0>(kv.first), std::get<1>(kv.first), std::get<2>(kv.first), std::get<3>(kv.first)) !=

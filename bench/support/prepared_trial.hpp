@@ -19,7 +19,9 @@ struct PreparedTrial {
   alg::Input input;
 };
 
-// Throws dpb::InvalidArgument when the model or the algorithm rejects the size.
+// The trial of case c at `size`: the cached data with c's own budget (privacy(c, size)) in its input. The
+// reference is valid until the next call. Throws dpb::InvalidArgument when the model or the algorithm rejects
+// the size.
 const PreparedTrial& prepared_trial(const AlgorithmCase& c, const Size& size);
 
 // The floor of case c at `size` now: the median CPU time of its work over at least 3 runs and 0.2 s. Timed
