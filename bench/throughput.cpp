@@ -235,6 +235,10 @@ void print_summary() {
     std::cout << fmt::format("runner: {:.0f} trials/s at 1 thread, {:.0f} at 2; ", one, two)
               << fmt::format("2 threads over 1, per repetition: {:.2f}x (target >= 1.8x: {})\n", speedup,
                              speedup >= 1.8 ? "within" : "OVER");
+    // The same tasks in a plain OpenMP loop: what two cores of this machine give at all, so that a speed-up
+    // under target says whether the runner or the machine (a shared VM, memory bandwidth) sets it.
+    std::cout << fmt::format("bare trials: 2 threads over 1, per repetition: {:.2f}x\n",
+                             per_repetition("bare/1", "bare/2"));
     for (const char* threads : {"1", "2"}) {
       const std::string run = fmt::format("runner/{}", threads), bare = fmt::format("bare/{}", threads);
       const double overhead = per_repetition(run.c_str(), bare.c_str()) - 1;
