@@ -65,6 +65,7 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
   const auto steps_of = [n](Eigen::Index B) { return std::max<Eigen::Index>(1, n / B); };
   // A batch is feasible when it meets the requirement of the run it makes, of floor(n / B) steps.
   const auto feasible = [&](Eigen::Index B) { return !req.min_batch || B >= req.min_batch(steps_of(B)); };
+  const auto why = [&](Eigen::Index T) { return req.why ? req.why(T) : std::string("its requirement"); };
   if (plan.B > n)
     throw InvalidArgument(
         fmt::format("{}: batch size B = {} ({}batch_rule = {}) exceeds the n = {} samples given", owner,
@@ -79,7 +80,7 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
       need += need % step;
       throw InvalidArgument(
           fmt::format("{}: needs a batch of B >= {} samples ({}) but only n = {} are given; it needs n >= {}",
-                      owner, need, req.why(1), n, need));
+                      owner, need, why(1), n, need));
     }
     Eigen::Index lo = 0, hi = (largest - plan.B) / step;  // offsets: lo infeasible, hi feasible
     while (hi - lo > 1) {
@@ -89,10 +90,10 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
     const Eigen::Index smallest = plan.B + hi * step;
     if (!s.auto_increase)
       throw InvalidArgument(
-          fmt::format("{}: batch size B = {} ({}batch_rule = {}) is infeasible: over its T = {} steps {}; it "
-                      "needs B >= {} "
-                      "(the smallest feasible batch, T = {}; set {}auto_increase = yes or a larger batch)",
-                      owner, plan.B, prefix, rule_name(s.rule), steps_of(plan.B), req.why(steps_of(plan.B)),
+          fmt::format("{}: batch size B = {} ({}batch_rule = {}) is infeasible: over its T = {} steps {}; "
+                      "it needs B >= {} (the smallest feasible batch, T = {}; set {}auto_increase = yes or a "
+                      "larger batch)",
+                      owner, plan.B, prefix, rule_name(s.rule), steps_of(plan.B), why(steps_of(plan.B)),
                       smallest, steps_of(smallest), prefix));
     plan.B = smallest;
     plan.increased = true;

@@ -116,6 +116,12 @@ TEST_CASE("dugler2026 batch rules: feasibility sees T and names the required siz
                              [](Eigen::Index) { return std::string("big"); }};
   CHECK_THROWS_WITH(plan_batches(s, 4000, true, 1, big, "owner"),
                     Catch::Contains("n >= 5000") && Catch::Contains("n = 4000"));
+  // A requirement without its words still gives the clean error, not a call of an empty function.
+  const BatchRequirement unexplained{[](Eigen::Index) { return Eigen::Index{5000}; }, {}};
+  CHECK_THROWS_AS(plan_batches(s, 4000, true, 1, unexplained, "owner"), InvalidArgument);
+  s.auto_increase = false;
+  CHECK_THROWS_AS(plan_batches(s, 10000, true, 1, unexplained, "owner"), InvalidArgument);
+  s.auto_increase = true;
   // A fixed batch larger than n is refused as such.
   s.rule = BatchRule::fixed;
   s.batch_size = 500;
