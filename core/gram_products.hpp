@@ -26,11 +26,11 @@ void gram(const Eigen::Ref<const Eigen::MatrixXd>& D, GramOf side, Eigen::Matrix
           std::vector<double>& scratch, Kernel kernel = widest_kernel());
 
 // out = D (D^T v) (rows: v and out have D's d rows) or D^T (D v) (columns: b entries), `middle` holding D^T v
-// (b entries) or D v (d entries) afterwards; the three do not overlap. A product with D^T has entry l =
-// dot(D(:, l), x); one with D has entry i = ((0 + x_0 D(i, 0)) + x_1 D(i, 1)) + ... in column order. dot(a,
-// b) over n entries: eight partial sums, s_p over entries p, p + 8, ... below n - n % 8 in order from zero,
-// then ((s_0
-// + s_4) + (s_2 + s_6)) + ((s_1 + s_5) + (s_3 + s_7)), then the last n % 8 products added in order.
+// (b entries) or D v (d entries) afterwards; the three do not overlap. A product with D^T has entry
+// l = dot(D(:, l), x); one with D has entry i = ((0 + x_0 D(i, 0)) + x_1 D(i, 1)) + ... in column order.
+// dot(a, b) over n entries: eight partial sums, s_p over entries p, p + 8, ... below n - n % 8 in order from
+// zero, then ((s_0 + s_4) + (s_2 + s_6)) + ((s_1 + s_5) + (s_3 + s_7)), then the last n % 8 products added
+// in order.
 void apply_gram(const Eigen::Ref<const Eigen::MatrixXd>& D, GramOf side, const double* v, double* middle,
                 double* out, Kernel kernel = widest_kernel());
 

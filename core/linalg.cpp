@@ -167,8 +167,8 @@ gram_products::GramOf smaller_side(const Eigen::Ref<const Eigen::MatrixXd>& D) {
 std::optional<double> lanczos_gram_eigenvalue(const Eigen::Ref<const Eigen::MatrixXd>& D, Eigen::Index budget,
                                               LargestEigenvalueWorkspace& ws) {
   const auto side = smaller_side(D);
-  const bool columns =
-      side == gram_products::GramOf::columns;  // the operator D^T D on R^b, else D D^T on R^d
+  // The operator D^T D on R^b, else D D^T on R^d.
+  const bool columns = side == gram_products::GramOf::columns;
   const Eigen::Index g = columns ? D.cols() : D.rows();
   ws.basis.resize(g, budget);
   ws.image.resize(columns ? D.rows() : D.cols());
