@@ -1,6 +1,8 @@
 #include "core/eigen_order.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 namespace dpb::core {
 namespace {
@@ -58,6 +60,128 @@ void squared_norms_as_eigen(const double* const* b, Eigen::Index d, Eigen::Index
   }
 }
 
+// Eigen's selfadjoint_matrix_vector_product (column-major, lower, alpha = 1), written for one column pair at
+// a time. A packet is SSE2's two doubles; a quad is two packets side by side (one AVX2 register, or two
+// SSE2 ones).
+using Packet = double __attribute__((vector_size(16)));
+using Quad = double __attribute__((vector_size(32)));
+
+// Columns j and j + 1: their entries below the diagonal block, x_j and x_{j+1}, and the partial sums of
+// their dot products with x (Eigen's t2, t3 for the scalar steps, ptmp2, ptmp3 for the packet steps).
+struct ColumnPair {
+  const double* a0;
+  const double* a1;
+  double t0, t1;
+  double t2 = 0, t3 = 0;
+  Packet p2 = {0, 0}, p3 = {0, 0};
+};
+
+// The pair's diagonal block: what Eigen does before the rows below it.
+__attribute__((always_inline)) inline ColumnPair begin_pair(const double* S, Eigen::Index stride,
+                                                            Eigen::Index j, const double* x, double* y) {
+  ColumnPair c{S + j * stride, S + (j + 1) * stride, x[j], x[j + 1]};
+  y[j] += c.a0[j] * c.t0;
+  y[j + 1] += c.a1[j + 1] * c.t1;
+  y[j + 1] += c.a0[j + 1] * c.t0;
+  c.t2 += c.a0[j + 1] * x[j + 1];
+  return c;
+}
+
+// Row i as Eigen's scalar steps (before the first aligned packet of y, and after the last) take it.
+__attribute__((always_inline)) inline void scalar_row(ColumnPair& c, Eigen::Index i, const double* x,
+                                                      double* y) {
+  y[i] += c.a0[i] * c.t0 + c.a1[i] * c.t1;
+  c.t2 += c.a0[i] * x[i];
+  c.t3 += c.a1[i] * x[i];
+}
+
+// Adds a step's products to a pair's packet partial sum: a packet at once, a quad's two halves in turn.
+__attribute__((always_inline)) inline void add_products(Packet& sum, const Packet& products) {
+  sum = products + sum;
+}
+__attribute__((always_inline)) inline void add_products(Packet& sum, const Quad& products) {
+  sum = Packet{products[0], products[1]} + sum;
+  sum = Packet{products[2], products[3]} + sum;
+}
+
+// Rows [i, i + width of V) as Eigen's packet steps take them, for P pairs, pair after pair on each row (Eigen
+// finishes a pair before the next, and each row's additions come in that order).
+template <class V, int P>
+__attribute__((always_inline)) inline void packet_step(ColumnPair* c, Eigen::Index i, const double* x,
+                                                       double* y) {
+  V out, b, a0, a1;
+  std::memcpy(&out, y + i, sizeof out);
+  std::memcpy(&b, x + i, sizeof b);
+  for (int p = 0; p < P; ++p) {
+    std::memcpy(&a0, c[p].a0 + i, sizeof a0);
+    std::memcpy(&a1, c[p].a1 + i, sizeof a1);
+    out = a0 * c[p].t0 + (a1 * c[p].t1 + out);
+    add_products(c[p].p2, a0 * b);
+    add_products(c[p].p3, a1 * b);
+  }
+  std::memcpy(y + i, &out, sizeof out);
+}
+
+// Rows [first, end), end - first even, for P pairs whose packets start at `first`: four rows at a time.
+template <int P>
+__attribute__((always_inline)) inline void packet_rows(ColumnPair* c, Eigen::Index first, Eigen::Index end,
+                                                       const double* x, double* y) {
+  const Eigen::Index quads = (end - first) / 4;
+  for (Eigen::Index q = 0; q < quads; ++q) packet_step<Quad, P>(c, first + 4 * q, x, y);
+  if ((end - first) % 4 != 0) packet_step<Packet, P>(c, first + 4 * quads, x, y);
+}
+
+__attribute__((always_inline)) inline void end_pair(const ColumnPair& c, Eigen::Index j, double* y) {
+  y[j] += c.t2 + (c.p2[0] + c.p2[1]);
+  y[j + 1] += c.t3 + (c.p3[0] + c.p3[1]);
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v3", "default")))
+#endif
+void symmetric_product_in_pairs(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
+                                double* y) {
+  std::fill(y, y + n, 0.0);
+  // Eigen's split: column pairs j < bound, then single columns. Every pair's rows start at an even offset
+  // from y, so all pairs have the same scalar head (one row where y is not 16-byte aligned) and tail (one
+  // row where the rest is odd).
+  const Eigen::Index bound = std::max<Eigen::Index>(0, n - 8) & ~Eigen::Index{1};
+  const Eigen::Index head =
+      static_cast<Eigen::Index>((reinterpret_cast<std::uintptr_t>(y) / sizeof(double)) & 1);
+  const Eigen::Index tail = (n - head) & 1, packets_end = n - tail;
+  Eigen::Index j = 0;
+  for (; j + 2 < bound; j += 4) {  // pairs j and j + 2 side by side, below the rows only the first one has
+    ColumnPair c[2];
+    c[0] = begin_pair(S, stride, j, x, y);
+    if (head) scalar_row(c[0], j + 2, x, y);
+    packet_rows<1>(c, j + 2 + head, j + 4 + head, x, y);
+    c[1] = begin_pair(S, stride, j + 2, x, y);
+    if (head) scalar_row(c[1], j + 4, x, y);
+    packet_rows<2>(c, j + 4 + head, packets_end, x, y);
+    if (tail)
+      for (auto& pair : c) scalar_row(pair, n - 1, x, y);
+    end_pair(c[0], j, y);
+    end_pair(c[1], j + 2, y);
+  }
+  for (; j < bound; j += 2) {
+    ColumnPair c = begin_pair(S, stride, j, x, y);
+    if (head) scalar_row(c, j + 2, x, y);
+    packet_rows<1>(&c, j + 2 + head, packets_end, x, y);
+    if (tail) scalar_row(c, n - 1, x, y);
+    end_pair(c, j, y);
+  }
+  for (; j < n; ++j) {
+    const double* a = S + j * stride;
+    double t = 0;
+    y[j] += a[j] * x[j];
+    for (Eigen::Index i = j + 1; i < n; ++i) {
+      y[i] += a[i] * x[j];
+      t += a[i] * x[i];
+    }
+    y[j] += t;
+  }
+}
+
 }  // namespace
 
 void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, double* out) {
@@ -90,6 +214,15 @@ void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, 
     out[l] = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>(blocks + l * size, d, k,
                                                                         Eigen::OuterStride<>(d))
                  .squaredNorm();
+}
+
+void symmetric_product_as_eigen(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
+                                double* y) {
+  if (kEigenOrderWrittenOut) return symmetric_product_in_pairs(S, n, stride, x, y);
+  using Matrix = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
+  Eigen::Map<Eigen::VectorXd>(y, n).noalias() =
+      Matrix(S, n, n, Eigen::OuterStride<>(stride)).selfadjointView<Eigen::Lower>() *
+      Eigen::Map<const Eigen::VectorXd>(x, n);
 }
 
 }  // namespace dpb::core

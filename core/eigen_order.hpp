@@ -1,7 +1,8 @@
 #pragma once
 // Eigen 3.4's summation orders, written out. At the sizes of one Oja step (d ~ 50, a few columns) Eigen's
-// dispatch costs more than the arithmetic of a product, so the hot loops do the arithmetic themselves, in
-// the order Eigen's kernels use, and keep Eigen's bits (docs/architecture.md, "Bits kept by speed-ups").
+// dispatch costs more than the arithmetic of a product, and its symmetric product waits on one chain of
+// additions at a time, so the hot loops do the arithmetic themselves, in the order Eigen's kernels use, and
+// keep Eigen's bits (docs/architecture.md, "Bits kept by speed-ups").
 // That order is known where the library is built for x86-64's baseline: Eigen's packets are SSE2's two
 // doubles and no multiply can be fused into an add (the build also forbids contraction). Elsewhere the
 // callers use Eigen. Tests compare each function with the Eigen expression it replaces, bit for bit.
@@ -64,5 +65,14 @@ void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, 
 // overlap.
 void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, Eigen::Index d,
                                       Eigen::Index k, double* out);
+
+// y = S x for a symmetric n x n matrix S read from its lower triangle (column-major, outer stride `stride`),
+// in the bits of Eigen's `y.noalias() = S.selfadjointView<Eigen::Lower>() * x` (Spectra's DenseSymMatProd,
+// the product of every Lanczos step on a covariance). Eigen walks the columns in pairs, each pair's two dot
+// products a chain of dependent additions; here two pairs run side by side, four rows at a time where the
+// CPU has AVX2, each chain in Eigen's order. The split of a pair's rows into scalar and packet steps follows
+// y's address, as Eigen's does. x and y must not overlap.
+void symmetric_product_as_eigen(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
+                                double* y);
 
 }  // namespace dpb::core

@@ -9,9 +9,9 @@
 #include <optional>
 #include <vector>
 
-#include <Spectra/MatOp/DenseSymMatProd.h>
 #include <Spectra/SymEigsSolver.h>
 
+#include "core/eigen_order.hpp"
 #include "core/errors.hpp"
 #include "core/gram_products.hpp"
 
@@ -39,13 +39,29 @@ constexpr Eigen::Index kLanczosMinDimension = 200;
 constexpr double kLanczosTolerance = 1e-12;  // relative, on the Ritz values
 constexpr Eigen::Index kLanczosMaxRestarts = 1000;
 
+// Spectra's operation y = S x, S read from its lower triangle as the full solver reads it: the bits of
+// Spectra's DenseSymMatProd (Eigen's symmetric product), with its column pairs run side by side.
+class LowerSymmetricProduct {
+ public:
+  using Scalar = double;
+  explicit LowerSymmetricProduct(const Eigen::MatrixXd& S) : S_(S) {}
+  Eigen::Index rows() const { return S_.rows(); }
+  Eigen::Index cols() const { return S_.cols(); }
+  void perform_op(const double* x, double* y) const {
+    symmetric_product_as_eigen(S_.data(), S_.rows(), S_.outerStride(), x, y);
+  }
+
+ private:
+  const Eigen::MatrixXd& S_;
+};
+
 // None when the Krylov space would not be small against d, or when Lanczos does not converge (the full
 // solver then answers).
 std::optional<EigenPairs> lanczos_top(const Eigen::MatrixXd& S, Eigen::Index k) {
   const Eigen::Index d = S.rows(), ncv = std::min(d, std::max<Eigen::Index>(2 * k + 1, 20));
   if (d < kLanczosMinDimension || 2 * ncv > d) return std::nullopt;
-  Spectra::DenseSymMatProd<double> product(S);  // reads the lower triangle, as the full solver does
-  Spectra::SymEigsSolver<Spectra::DenseSymMatProd<double>> solver(product, k, ncv);
+  LowerSymmetricProduct product(S);
+  Spectra::SymEigsSolver<LowerSymmetricProduct> solver(product, k, ncv);
   solver.init();  // a fixed start vector: deterministic
   solver.compute(Spectra::SortRule::LargestAlge, kLanczosMaxRestarts, kLanczosTolerance);
   if (solver.info() != Spectra::CompInfo::Successful) return std::nullopt;

@@ -1,6 +1,8 @@
 #include "core/eigen_order.hpp"
 
+#include <Spectra/MatOp/DenseSymMatProd.h>
 #include <catch2/catch.hpp>
+#include <cmath>
 #include <vector>
 
 #include "core/rng.hpp"
@@ -85,5 +87,38 @@ TEST_CASE("frobenius_squared_norms_as_eigen gives the bits of Eigen's squaredNor
               blocks.middleCols(l * k, k);  // what frobenius_clip measures
           CHECK(same_bits(got[static_cast<std::size_t>(l)], block.squaredNorm()));
         }
+      }
+}
+
+TEST_CASE("symmetric_product_as_eigen gives the bits of Spectra's DenseSymMatProd", "[eigen_order]") {
+  // y = S x from S's lower triangle (the upper one holds NaN, which must not be read), for every n up to 41
+  // (below Eigen's 8 single columns, one pair, two, odd and even counts of pairs), Lanczos' sizes, with S
+  // inside a wider matrix (an outer stride) and y at both alignments of a 16-byte packet (Eigen splits a
+  // pair's rows into scalar and packet steps by y's address). Entries of +0 and -0 in S and x check the
+  // signed zeros of the first products and sums.
+  Rng rng(41, 0);
+  std::vector<Eigen::Index> sizes;
+  for (Eigen::Index n = 1; n <= 41; ++n) sizes.push_back(n);
+  for (const Eigen::Index n : {64, 99, 200, 201, 500}) sizes.push_back(n);
+  for (const Eigen::Index n : sizes)
+    for (const Eigen::Index extra_rows : {0, 3})
+      for (const Eigen::Index y_offset : {0, 1}) {
+        CAPTURE(n, extra_rows, y_offset);
+        Eigen::MatrixXd whole = standard_normal_matrix(rng, n + extra_rows, n);
+        whole.topRows(n).triangularView<Eigen::StrictlyUpper>().setConstant(std::nan(""));
+        whole.col(0).segment(n / 2, n - n / 2).setZero();
+        if (n > 2) whole.col(n / 3).tail(n - n / 3).setConstant(-0.0);
+        Eigen::VectorXd x = standard_normal_vector(rng, n);
+        x.head(n / 4).setConstant(-0.0);
+        const auto S = whole.topRows(n);
+        Eigen::VectorXd expected_buffer(n + 1), got_buffer(n + 1);
+        double* expected = expected_buffer.data() + y_offset;
+        double* got = got_buffer.data() + y_offset;
+        Spectra::DenseSymMatProd<double> reference(S);
+        reference.perform_op(x.data(), expected);
+        symmetric_product_as_eigen(S.data(), n, whole.outerStride(), x.data(), got);
+        bool same = true;
+        for (Eigen::Index i = 0; i < n; ++i) same = same && same_bits(got[i], expected[i]);
+        CHECK(same);
       }
 }
