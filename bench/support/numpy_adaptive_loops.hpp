@@ -42,6 +42,7 @@ def plan(n, d, k, divisor, margin=2.0, eps=1.0, delta=0.01, zeta=0.01):
     tm = int(np.ceil(margin * (1 + 2 * np.log(2 / (delta / 2 / (d * k))) / (eps / 2 / (d * k)))))
     feasible = lambda B: B >= 2 * max(tm, 2 * blocks(zeta / (divisor * max(1, n // B)), eps, delta) * d)
     B = max(2, 2 * int(n / np.log(max(n, 3)) / 2))
+    assert B <= n, "the C++ refuses this size"
     if not feasible(B):  # the smallest feasible even batch: bisect halves lo (infeasible) .. hi (feasible)
         lo, hi = B // 2, n // 2
         assert feasible(2 * hi), "the C++ refuses this size"

@@ -88,6 +88,8 @@ TEST_CASE("the bench's numpy batch plan is dpbounds' adaptive_plan", "[bench]") 
     const Case& c = cases[i];
     script += fmt::format("out['{}'] = plan({}, {}, {}, {}, {})\n", i, c.n, c.d, c.k, c.divisor, c.margin);
   }
+  // n = 1 cannot fill one batch of two: both refuse it (plan() with its own assertion, not a division by 0).
+  script += "try:\n    plan(1, 20, 1, 2)\nexcept AssertionError:\n    out['n = 1'] = 'refused'\n";
   script += "print(json.dumps(out))\n";
   const auto result = numpy_check(std::string(kNumpyMechanisms) + kNumpyAdaptiveLoops + script);
   if (!result) return;
@@ -104,4 +106,7 @@ TEST_CASE("the bench's numpy batch plan is dpbounds' adaptive_plan", "[bench]") 
     some_raised = some_raised || plan.increased;
   }
   CHECK(some_raised);
+  CHECK(result->value("n = 1", "") == "refused");
+  CHECK_THROWS_AS(dpb::alg::dugler2026::adaptive_plan({}, {}, 1, 20, 1, dpb::alg::Privacy{1.0, 0.01}, 2, "t"),
+                  dpb::InvalidArgument);
 }

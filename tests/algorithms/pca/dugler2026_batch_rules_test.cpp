@@ -127,6 +127,15 @@ TEST_CASE("dugler2026 batch rules: feasibility sees T and names the required siz
   s.batch_size = 500;
   CHECK_THROWS_WITH(plan_batches(s, 400, false, 1, none_needed(), "owner"),
                     Catch::Contains("B = 500") && Catch::Contains("n = 400"));
+  // One sample cannot fill a halved batch of two under any rule; the error names the samples needed.
+  for (const BatchRule rule : {BatchRule::n_over_log_n, BatchRule::sqrt_n, BatchRule::theory_steps}) {
+    s.rule = rule;
+    CHECK_THROWS_WITH(
+        plan_batches(s, 1, true, 1, none_needed(), "owner"),
+        Catch::Contains("n = 1 samples cannot fill one batch") && Catch::Contains("at least 2"));
+    CHECK(plan_batches(s, 2, true, 1, none_needed(), "owner").B == 2);
+    CHECK(plan_batches(s, 1, false, 1, none_needed(), "owner").B == 1);
+  }
 }
 
 TEST_CASE("dugler2026 batch rules: the raised batch is the smallest feasible one", "[dugler2026]") {
