@@ -69,9 +69,9 @@ void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, 
 // y = S x for a symmetric n x n matrix S read from its lower triangle (column-major, outer stride `stride`),
 // in the bits of Eigen's `y.noalias() = S.selfadjointView<Eigen::Lower>() * x` (Spectra's DenseSymMatProd,
 // the product of every Lanczos step on a covariance). Eigen walks the columns in pairs, each pair's two dot
-// products a chain of dependent additions; here two pairs run side by side, four rows at a time where the
-// CPU has AVX2, each chain in Eigen's order. The split of a pair's rows into scalar and packet steps follows
-// y's address, as Eigen's does. x and y must not overlap.
+// products a chain of dependent additions; here two pairs run side by side, four rows at a time (one AVX2
+// register where the CPU has it, else two SSE2 packets), each chain in Eigen's order. The split of a pair's
+// rows into scalar and packet steps follows y's address, as Eigen's does. y must overlap neither S nor x.
 void symmetric_product_as_eigen(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
                                 double* y);
 

@@ -94,8 +94,8 @@ TEST_CASE("symmetric_product_as_eigen gives the bits of Spectra's DenseSymMatPro
   // y = S x from S's lower triangle (the upper one holds NaN, which must not be read), for every n up to 41
   // (below Eigen's 8 single columns, one pair, two, odd and even counts of pairs), Lanczos' sizes, with S
   // inside a wider matrix (an outer stride) and y at both alignments of a 16-byte packet (Eigen splits a
-  // pair's rows into scalar and packet steps by y's address). Entries of +0 and -0 in S and x check the
-  // signed zeros of the first products and sums.
+  // pair's rows into scalar and packet steps by y's address). Entries of +0 and -0 in S and x give -0
+  // products and dot products of zeros (y itself never holds -0: it starts from +0, as Eigen's does).
   Rng rng(41, 0);
   std::vector<Eigen::Index> sizes;
   for (Eigen::Index n = 1; n <= 41; ++n) sizes.push_back(n);
