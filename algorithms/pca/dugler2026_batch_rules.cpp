@@ -66,16 +66,17 @@ BatchPlan plan_batches(const BatchSettings& s, Eigen::Index n, bool even, double
   // A batch is feasible when it meets the requirement of the run it makes, of floor(n / B) steps.
   const auto feasible = [&](Eigen::Index B) { return !req.min_batch || B >= req.min_batch(steps_of(B)); };
   const auto why = [&](Eigen::Index T) { return req.why ? req.why(T) : std::string("its requirement"); };
-  if (plan.B > n && s.rule != BatchRule::fixed)  // only B = 2 at n = 1: a rule's B is at most n otherwise
-    throw InvalidArgument(
-        fmt::format("{}: n = {} samples cannot fill one batch: {}batch_rule = {} gives B = {}{}; "
-                    "give at least {} samples",
-                    owner, n, prefix, rule_name(s.rule), plan.B,
-                    even ? " (each batch is halved, so B is even)" : "", plan.B));
-  if (plan.B > n)
-    throw InvalidArgument(
-        fmt::format("{}: batch size B = {} ({}batch_rule = {}) exceeds the n = {} samples given", owner,
-                    plan.B, prefix, rule_name(s.rule), n));
+  if (plan.B > n) {
+    if (s.rule == BatchRule::fixed)
+      throw InvalidArgument(
+          fmt::format("{}: batch size B = {} ({}batch_rule = {}) exceeds the n = {} samples given", owner,
+                      plan.B, prefix, rule_name(s.rule), n));
+    // A rule's B is at most n but for B = 2 at n = 1, where batches are halved.
+    throw InvalidArgument(fmt::format("{}: n = {} samples cannot fill one batch: {}batch_rule = {} gives B = {}{}; "
+                                      "give at least {} samples",
+                                      owner, n, prefix, rule_name(s.rule), plan.B,
+                                      even ? " (each batch is halved, so B is even)" : "", plan.B));
+  }
   if (!feasible(plan.B)) {
     // The requirement grows with T, and T = floor(n / B) falls as B rises, so the feasible batches are those
     // above one threshold: bisect [requested, the largest batch n samples hold] for it.

@@ -107,7 +107,7 @@ TEST_CASE("symmetric_product_as_eigen gives the bits of Spectra's DenseSymMatPro
         Eigen::MatrixXd whole = standard_normal_matrix(rng, n + extra_rows, n);
         whole.topRows(n).triangularView<Eigen::StrictlyUpper>().setConstant(std::nan(""));
         whole.col(0).segment(n / 2, n - n / 2).setZero();
-        if (n > 2) whole.col(n / 3).tail(n - n / 3).setConstant(-0.0);
+        if (n > 2) whole.col(n / 3).segment(n / 3, n - n / 3).setConstant(-0.0);  // from the diagonal down
         Eigen::VectorXd x = standard_normal_vector(rng, n);
         x.head(n / 4).setConstant(-0.0);
         const auto S = whole.topRows(n);
