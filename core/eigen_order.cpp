@@ -4,6 +4,10 @@
 #include <cstdint>
 #include <cstring>
 
+#include <Eigen/Householder>
+
+#include "core/errors.hpp"
+
 namespace dpb::core {
 namespace {
 
@@ -60,14 +64,13 @@ void squared_norms_as_eigen(const double* const* b, Eigen::Index d, Eigen::Index
   }
 }
 
-// Eigen's selfadjoint_matrix_vector_product (column-major, lower, alpha = 1), written for one column pair at
-// a time. A packet is SSE2's two doubles; a quad is two packets side by side (one AVX2 register, or two
-// SSE2 ones).
+// Eigen's selfadjoint_matrix_vector_product (column-major, lower), written for one column pair at a time. A
+// packet is SSE2's two doubles; a quad is two packets side by side (one AVX2 register, or two SSE2 ones).
 using Packet = double __attribute__((vector_size(16)));
 using Quad = double __attribute__((vector_size(32)));
 
-// Columns j and j + 1: their entries below the diagonal block, x_j and x_{j+1}, and the partial sums of
-// their dot products with x (Eigen's t2, t3 for the scalar steps, ptmp2, ptmp3 for the packet steps).
+// Columns j and j + 1: their entries below the diagonal block, alpha x_j and alpha x_{j+1}, and the partial
+// sums of their dot products with x (Eigen's t2, t3 for the scalar steps, ptmp2, ptmp3 for the packet steps).
 struct ColumnPair {
   const double* a0;
   const double* a1;
@@ -78,8 +81,9 @@ struct ColumnPair {
 
 // The pair's diagonal block: what Eigen does before the rows below it.
 __attribute__((always_inline)) inline ColumnPair begin_pair(const double* S, Eigen::Index stride,
-                                                            Eigen::Index j, const double* x, double* y) {
-  ColumnPair c{S + j * stride, S + (j + 1) * stride, x[j], x[j + 1]};
+                                                            Eigen::Index j, const double* x, double alpha,
+                                                            double* y) {
+  ColumnPair c{S + j * stride, S + (j + 1) * stride, alpha * x[j], alpha * x[j + 1]};
   y[j] += c.a0[j] * c.t0;
   y[j + 1] += c.a1[j + 1] * c.t1;
   y[j + 1] += c.a0[j + 1] * c.t0;
@@ -131,16 +135,17 @@ __attribute__((always_inline)) inline void packet_rows(ColumnPair* c, Eigen::Ind
   if ((end - first) % 4 != 0) packet_step<Packet, P>(c, first + 4 * quads, x, y);
 }
 
-__attribute__((always_inline)) inline void end_pair(const ColumnPair& c, Eigen::Index j, double* y) {
-  y[j] += c.t2 + (c.p2[0] + c.p2[1]);
-  y[j + 1] += c.t3 + (c.p3[0] + c.p3[1]);
+__attribute__((always_inline)) inline void end_pair(const ColumnPair& c, Eigen::Index j, double alpha,
+                                                    double* y) {
+  y[j] += alpha * (c.t2 + (c.p2[0] + c.p2[1]));
+  y[j + 1] += alpha * (c.t3 + (c.p3[0] + c.p3[1]));
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
 __attribute__((target_clones("arch=x86-64-v3", "default")))
 #endif
 void symmetric_product_in_pairs(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
-                                double* y) {
+                                double alpha, double* y) {
   std::fill(y, y + n, 0.0);
   // Eigen's split: column pairs j < bound, then single columns. Every pair's rows start at an even offset
   // from y, so all pairs have the same scalar head (one row where y is not 16-byte aligned) and tail (one
@@ -152,33 +157,48 @@ void symmetric_product_in_pairs(const double* S, Eigen::Index n, Eigen::Index st
   Eigen::Index j = 0;
   for (; j + 2 < bound; j += 4) {  // pairs j and j + 2 side by side, below the rows only the first one has
     ColumnPair c[2];
-    c[0] = begin_pair(S, stride, j, x, y);
+    c[0] = begin_pair(S, stride, j, x, alpha, y);
     if (head) scalar_row(c[0], j + 2, x, y);
     packet_rows<1>(c, j + 2 + head, j + 4 + head, x, y);
-    c[1] = begin_pair(S, stride, j + 2, x, y);
+    c[1] = begin_pair(S, stride, j + 2, x, alpha, y);
     if (head) scalar_row(c[1], j + 4, x, y);
     packet_rows<2>(c, j + 4 + head, packets_end, x, y);
     if (tail)
       for (auto& pair : c) scalar_row(pair, n - 1, x, y);
-    end_pair(c[0], j, y);
-    end_pair(c[1], j + 2, y);
+    end_pair(c[0], j, alpha, y);
+    end_pair(c[1], j + 2, alpha, y);
   }
   for (; j < bound; j += 2) {
-    ColumnPair c = begin_pair(S, stride, j, x, y);
+    ColumnPair c = begin_pair(S, stride, j, x, alpha, y);
     if (head) scalar_row(c, j + 2, x, y);
     packet_rows<1>(&c, j + 2 + head, packets_end, x, y);
     if (tail) scalar_row(c, n - 1, x, y);
-    end_pair(c, j, y);
+    end_pair(c, j, alpha, y);
   }
   for (; j < n; ++j) {
     const double* a = S + j * stride;
+    const double xj = alpha * x[j];
     double t = 0;
-    y[j] += a[j] * x[j];
+    y[j] += a[j] * xj;
     for (Eigen::Index i = j + 1; i < n; ++i) {
-      y[i] += a[i] * x[j];
+      y[i] += a[i] * xj;
       t += a[i] * x[i];
     }
-    y[j] += t;
+    y[j] += alpha * t;
+  }
+}
+
+// A's lower triangle (n x n, outer stride `stride`) minus v w^T + w v^T, as Eigen's
+// selfAdjointView<Lower>().rankUpdate(v, w, -1) adds it column by column: each entry plus ((-v_j) w_i +
+// (-w_j) v_i). Entries are independent, so any vector width gives these bits (Eigen's uses SSE2 packets).
+#if defined(__x86_64__) && defined(__GNUC__)
+__attribute__((target_clones("arch=x86-64-v4", "arch=x86-64-v3", "default")))
+#endif
+void subtract_symmetric_rank_two(double* A, Eigen::Index n, Eigen::Index stride, const double* v, const double* w) {
+  for (Eigen::Index j = 0; j < n; ++j) {
+    double* a = A + j * stride;
+    const double minus_v = -v[j], minus_w = -w[j];
+    for (Eigen::Index i = j; i < n; ++i) a[i] += minus_v * w[i] + minus_w * v[i];
   }
 }
 
@@ -217,12 +237,32 @@ void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, 
 }
 
 void symmetric_product_as_eigen(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
-                                double* y) {
-  if (kEigenOrderWrittenOut) return symmetric_product_in_pairs(S, n, stride, x, y);
+                                double* y, double alpha) {
+  if (kEigenOrderWrittenOut) return symmetric_product_in_pairs(S, n, stride, x, alpha, y);
   using Matrix = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::OuterStride<>>;
   Eigen::Map<Eigen::VectorXd>(y, n).noalias() =
       Matrix(S, n, n, Eigen::OuterStride<>(stride)).selfadjointView<Eigen::Lower>() *
-      Eigen::Map<const Eigen::VectorXd>(x, n);
+      (alpha * Eigen::Map<const Eigen::VectorXd>(x, n));
+}
+
+void tridiagonalize_as_eigen(Eigen::MatrixXd& A, Eigen::VectorXd& householder) {
+  const Eigen::Index n = A.rows();
+  if (A.cols() != n || n < 1) throw InvalidArgument("tridiagonalize_as_eigen: needs a square matrix");
+  householder.resize(n - 1);
+  // Eigen's tridiagonalization_inplace, step for step; its symmetric product and rank-2 update written out.
+  for (Eigen::Index i = 0; i + 1 < n; ++i) {
+    const Eigen::Index rest = n - i - 1;
+    auto v = A.col(i).tail(rest);
+    double h = 0, beta = 0;
+    v.makeHouseholderInPlace(h, beta);
+    v(0) = 1;  // the reflector's vector, its leading 1 written in place
+    auto w = householder.tail(rest);
+    symmetric_product_as_eigen(&A(i + 1, i + 1), rest, A.outerStride(), v.data(), w.data(), h);
+    w += (h * -0.5 * w.dot(v)) * v;
+    subtract_symmetric_rank_two(&A(i + 1, i + 1), rest, A.outerStride(), v.data(), w.data());
+    v(0) = beta;
+    householder(i) = h;
+  }
 }
 
 }  // namespace dpb::core

@@ -66,13 +66,21 @@ void remove_span_as_eigen(const Eigen::MatrixXd& U, const double* v, double* c, 
 void frobenius_squared_norms_as_eigen(const double* blocks, Eigen::Index count, Eigen::Index d,
                                       Eigen::Index k, double* out);
 
-// y = S x for a symmetric n x n matrix S read from its lower triangle (column-major, outer stride `stride`),
-// in the bits of Eigen's `y.noalias() = S.selfadjointView<Eigen::Lower>() * x` (Spectra's DenseSymMatProd,
-// the product of every Lanczos step on a covariance). Eigen walks the columns in pairs, each pair's two dot
-// products a chain of dependent additions; here two pairs run side by side, four rows at a time (one AVX2
-// register where the CPU has it, else two SSE2 packets), each chain in Eigen's order. The split of a pair's
-// rows into scalar and packet steps follows y's address, as Eigen's does. y must overlap neither S nor x.
+// y = alpha S x for a symmetric n x n matrix S read from its lower triangle (column-major, outer stride
+// `stride`), in the bits of Eigen's `y.noalias() = S.selfadjointView<Eigen::Lower>() * (alpha * x)` (with
+// alpha = 1, Spectra's DenseSymMatProd: the product of every Lanczos step on a covariance; with the
+// reflector's coefficient, each step of a Householder tridiagonalisation). Eigen walks the columns in pairs,
+// each pair's two dot products a chain of dependent additions; here two pairs run side by side, four rows at
+// a time (one AVX2 register where the CPU has it, else two SSE2 packets), each chain in Eigen's order. The
+// split of a pair's rows into scalar and packet steps follows y's address, as Eigen's does. y must overlap
+// neither S nor x.
 void symmetric_product_as_eigen(const double* S, Eigen::Index n, Eigen::Index stride, const double* x,
-                                double* y);
+                                double* y, double alpha = 1.0);
+
+// Householder tridiagonalisation of a symmetric matrix A (its lower triangle is read), in place, in the bits
+// of Eigen's Tridiagonalization::compute: A's diagonal and subdiagonal become the tridiagonal form, the
+// reflectors' vectors lie below the subdiagonal, and `householder` gets their n - 1 coefficients. Eigen's
+// own loop with its symmetric product (most of the time at a Gram matrix's sizes) written out as above.
+void tridiagonalize_as_eigen(Eigen::MatrixXd& A, Eigen::VectorXd& householder);
 
 }  // namespace dpb::core

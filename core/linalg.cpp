@@ -160,9 +160,10 @@ double largest_eigenvalue(const Eigen::MatrixXd& S, LargestEigenvalueWorkspace& 
   if (S.rows() < 1 || S.cols() != S.rows())
     throw InvalidArgument("largest_eigenvalue: needs a square matrix");
   if (S.rows() == 1) return S(0, 0);
-  ws.tridiagonal.compute(S);  // reads the lower triangle
-  ws.diagonal = ws.tridiagonal.diagonal();
-  ws.subdiagonal = ws.tridiagonal.subDiagonal();
+  ws.tridiagonal_form = S;
+  tridiagonalize_as_eigen(ws.tridiagonal_form, ws.householder);  // reads the lower triangle
+  ws.diagonal = ws.tridiagonal_form.diagonal();
+  ws.subdiagonal = ws.tridiagonal_form.diagonal<-1>();
   return largest_tridiagonal_eigenvalue(ws.diagonal, ws.subdiagonal, decided);
 }
 

@@ -36,12 +36,13 @@ Eigen::VectorXd symmetric_eigenvalues(const Eigen::MatrixXd& S);
 EigenPairs symmetric_eigenpairs(const Eigen::MatrixXd& S);
 
 // The largest eigenvalue of a symmetric matrix S (only its lower triangle is read): Householder
-// tridiagonalisation, then Sturm bisection on the tridiagonal form to rounding level (within a few ulps of
-// the scale of what a full eigensolver gives; at d = 50 the full solver's QR sweeps for all the other
-// eigenvalues cost about as much as the tridiagonalisation). Reuses `ws` across calls.
+// tridiagonalisation (Eigen's, in its bits: core/eigen_order's tridiagonalize_as_eigen), then Sturm bisection
+// on the tridiagonal form to rounding level (within a few ulps of the scale of what a full eigensolver gives;
+// at d = 50 the full solver's QR sweeps for all the other eigenvalues cost about as much as the
+// tridiagonalisation). Reuses `ws` across calls.
 struct LargestEigenvalueWorkspace {
-  Eigen::Tridiagonalization<Eigen::MatrixXd> tridiagonal;
-  Eigen::VectorXd diagonal, subdiagonal;
+  Eigen::MatrixXd tridiagonal_form;  // S, then its tridiagonal form and reflectors
+  Eigen::VectorXd householder, diagonal, subdiagonal;
   Eigen::MatrixXd gram;              // largest_gram_eigenvalue's Gram matrix, when it forms one
   std::vector<double> gram_scratch;  // and the copied columns and padded sums of its kernel
   // largest_gram_eigenvalue's Lanczos: its basis, coefficients and products, and the steps it took when it

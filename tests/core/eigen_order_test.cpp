@@ -1,10 +1,13 @@
 #include "core/eigen_order.hpp"
 
 #include <Spectra/MatOp/DenseSymMatProd.h>
+#include <Eigen/Eigenvalues>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <initializer_list>
 #include <vector>
 
+#include "core/errors.hpp"
 #include "core/rng.hpp"
 #include "core/samplers.hpp"
 #include "support/same_bits.hpp"
@@ -12,6 +15,25 @@
 using namespace dpb::core;
 
 using dpb::test::same_bits;
+
+namespace {
+
+// Every n from 1 to 41 (below Eigen's 8 single columns, one column pair, two, odd and even counts of pairs),
+// then `larger`.
+std::vector<Eigen::Index> every_size_to_41_and(std::initializer_list<Eigen::Index> larger) {
+  std::vector<Eigen::Index> sizes;
+  for (Eigen::Index n = 1; n <= 41; ++n) sizes.push_back(n);
+  sizes.insert(sizes.end(), larger);
+  return sizes;
+}
+
+bool all_same_bits(const double* got, const double* expected, Eigen::Index n) {
+  bool same = true;
+  for (Eigen::Index i = 0; i < n; ++i) same = same && same_bits(got[i], expected[i]);
+  return same;
+}
+
+}  // namespace
 
 TEST_CASE("remove_span_as_eigen gives the bits of Eigen's c = U^T v, out = v - U c", "[eigen_order]") {
   // Every d from Eigen's threshold to 80 (each length mod 2 and 16, its GEMV's row blocks) and three past
@@ -97,10 +119,7 @@ TEST_CASE("symmetric_product_as_eigen gives the bits of Spectra's DenseSymMatPro
   // pair's rows into scalar and packet steps by y's address). Entries of +0 and -0 in S and x give -0
   // products and dot products of zeros (y itself never holds -0: it starts from +0, as Eigen's does).
   Rng rng(41, 0);
-  std::vector<Eigen::Index> sizes;
-  for (Eigen::Index n = 1; n <= 41; ++n) sizes.push_back(n);
-  for (const Eigen::Index n : {64, 99, 200, 201, 500}) sizes.push_back(n);
-  for (const Eigen::Index n : sizes)
+  for (const Eigen::Index n : every_size_to_41_and({64, 99, 200, 201, 500}))
     for (const Eigen::Index extra_rows : {0, 3})
       for (const Eigen::Index y_offset : {0, 1}) {
         CAPTURE(n, extra_rows, y_offset);
@@ -117,8 +136,62 @@ TEST_CASE("symmetric_product_as_eigen gives the bits of Spectra's DenseSymMatPro
         Spectra::DenseSymMatProd<double> reference(S);
         reference.perform_op(x.data(), expected);
         symmetric_product_as_eigen(S.data(), n, whole.outerStride(), x.data(), got);
-        bool same = true;
-        for (Eigen::Index i = 0; i < n; ++i) same = same && same_bits(got[i], expected[i]);
-        CHECK(same);
+        CHECK(all_same_bits(got, expected, n));
       }
+}
+
+TEST_CASE("symmetric_product_as_eigen with a scale gives the bits of Eigen's S * (alpha x)",
+          "[eigen_order]") {
+  // The form a Householder step takes (alpha = the reflector's coefficient): alpha scales x_j where a column
+  // pair begins and the pair's dot products where it ends, so a kernel that scales y afterwards, or x
+  // before, differs in the last bit. Both alignments of y; alpha = 0 (a reflector that is the identity).
+  Rng rng(43, 0);
+  for (Eigen::Index n = 1; n <= 45; n += 2)
+    for (const double alpha : {1.6180339887, -0.37, 0.0})
+      for (const Eigen::Index y_offset : {0, 1}) {
+        CAPTURE(n, alpha, y_offset);
+        Eigen::MatrixXd S = standard_normal_matrix(rng, n, n);
+        S.triangularView<Eigen::StrictlyUpper>().setConstant(std::nan(""));
+        const Eigen::VectorXd x = standard_normal_vector(rng, n);
+        Eigen::VectorXd expected_buffer(n + 1), got_buffer(n + 1);
+        Eigen::Map<Eigen::VectorXd> expected(expected_buffer.data() + y_offset, n);
+        expected.noalias() = S.selfadjointView<Eigen::Lower>() * (alpha * x);
+        double* got = got_buffer.data() + y_offset;
+        symmetric_product_as_eigen(S.data(), n, n, x.data(), got, alpha);
+        CHECK(all_same_bits(got, expected.data(), n));
+      }
+}
+
+TEST_CASE("tridiagonalize_as_eigen gives the bits of Eigen's Tridiagonalization", "[eigen_order]") {
+  // The whole packed result (the tridiagonal form, and the reflectors' vectors below its subdiagonal)
+  // and the reflectors' coefficients, from the lower triangle only (NaN above), for every n to 41 and a Gram
+  // matrix's sizes. A zero column below the diagonal gives the identity reflector (coefficient 0), and a
+  // Gram matrix of few columns (rank 3) gives reflectors of a near-zero remainder.
+  Rng rng(47, 0);
+  for (const Eigen::Index n : every_size_to_41_and({50, 64, 99, 100, 200}))
+    for (const int kind : {0, 1}) {
+      CAPTURE(n, kind);
+      Eigen::MatrixXd S;
+      if (kind == 0) {
+        S = standard_normal_matrix(rng, n, n);
+        if (n > 3) S.col(1).tail(n - 2).setZero();
+      } else {
+        const Eigen::MatrixXd D = standard_normal_matrix(rng, n, 3);
+        S = D * D.transpose();
+      }
+      S.triangularView<Eigen::StrictlyUpper>().setConstant(std::nan(""));
+      const Eigen::Tridiagonalization<Eigen::MatrixXd> reference(S);
+      Eigen::MatrixXd got = S;
+      Eigen::VectorXd householder;
+      tridiagonalize_as_eigen(got, householder);
+      const Eigen::VectorXd coefficients = reference.householderCoefficients();
+      bool same = householder.size() == n - 1 &&  // Eigen keeps one unused coefficient at n = 1
+                  all_same_bits(householder.data(), coefficients.data(), n - 1);
+      for (Eigen::Index j = 0; j < n; ++j)  // the lower triangle
+        same = same && all_same_bits(&got(j, j), &reference.packedMatrix()(j, j), n - j);
+      CHECK(same);
+    }
+  Eigen::MatrixXd not_square(2, 3);
+  Eigen::VectorXd householder;
+  CHECK_THROWS_AS(tridiagonalize_as_eigen(not_square, householder), dpb::InvalidArgument);
 }
