@@ -9,7 +9,8 @@
 namespace dpb::app {
 
 // The suite's executables, in the order they run.
-inline const std::vector<std::string> kBenchNames = {"algorithms", "samplers", "throughput", "python"};
+inline const std::vector<std::string> kBenchNames = {"algorithms", "samplers", "kernels", "throughput",
+                                                     "python"};
 
 struct BenchOptions {
   std::filesystem::path dir;                // where the bench_<name> executables are

@@ -9,9 +9,10 @@ namespace dpb::cli::bench_verb {
 const bool registered = dpb::cli::register_verb({
     .name = "bench",
     .summary = "Run the benchmarks: time per trial against its floor, samplers against numpy, throughput",
-    .help = "runs the build's bench_algorithms, bench_samplers and bench_throughput (Google Benchmark;\n"
-            "minutes); figures and how to read them: bench/README.md",
-    .examples = {"bench --only throughput", "bench --filter 'dugler2026.tadadpo/n:100000'"},
+    .help = "runs the build's bench_algorithms, bench_samplers, bench_kernels, bench_throughput and\n"
+            "bench_python (Google Benchmark; minutes); figures and how to read them: bench/README.md",
+    .examples = {"bench --only throughput", "bench --only kernels",
+                 "bench --filter 'dugler2026.tadadpo/n:100000'"},
     .order = 95,
     .setup =
         [](CLI::App& sub) {
@@ -19,7 +20,8 @@ const bool registered = dpb::cli::register_verb({
           options->dir = dpb::app::default_bench_dir();
           auto out = std::make_shared<std::string>();
           sub.add_option("--dir", options->dir, "Folder of the bench_* executables (default: the build's bench/)");
-          sub.add_option("--only", options->only, "Run only these: algorithms | throughput");
+          sub.add_option("--only", options->only,
+                         "Run only these: algorithms | samplers | kernels | throughput | python");
           sub.add_option("--filter", options->filter, "Google Benchmark regex over the benchmark names");
           sub.add_option("--out", *out, "Also write each executable's rows as DIR/bench_<name>.json");
           return [options, out] {
